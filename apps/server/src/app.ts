@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import qs from 'qs';
+import type { CallContract } from '@forum/contracts';
+import { Gate } from './platform/access/gate.js';
+import { tokenFromRequest } from './platform/auth/tokens.js';
+import { memoryBus, redisBus, type Bus } from './platform/cache/bus.js';
+import type { Config } from './platform/config.js';
+import { openDatabase, type Database } from './platform/db/db.js';
+import { runMigrations } from './platform/db/migrate.js';
+import { envelope } from './platform/http/envelope.js';
+import { installErrorHandling } from './platform/http/error-handler.js';
+import { buildOpenApi } from './platform/http/openapi.js';
+import { installRateLimit } from './platform/http/rate-limit.js';
+import { createRouter } from './platform/http/router.js';
+import { loggerOptions } from './platform/logger.js';
+import { registerWebPages } from './platform/web/web.plugin.js';
+import { ForumService, registerForumRoutes } from './features/forum/index.js';
+import { GroupsService } from './features/groups/index.js';
+import { InstallService, registerInstallRoutes } from './features/install/index.js';
+import { SettingsService } from './features/settings/index.js';
+import { UsersService, countUsers, registerUsersRoutes } from './features/users/index.js';
+
+/** The product version, from the server package. */
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/** Services a running app exposes to tests, the CLI and later features. */
+export interface ForumServices {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  gate: Gate;
+  settings: SettingsService;
+  groups: GroupsService;
+  users: UsersService;
+  install: InstallService;
+  forum: ForumService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    forum: ForumServices;
+  }
+}
+
+/** Builds the whole server: database, migrations, bootstrap, API, docs and (optionally) the SSR site. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: config.bodyLimit,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: 500,
+      // The spec's query-string limits: depth 5, array limit 20, parameter limit 1000.
+      querystringParser: (s: string) =>
+        qs.parse(s, { depth: 5, arrayLimit: 20, parameterLimit: 1000 }) as Record<string, unknown>,
+    },
+  });
+  installErrorHandling(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  const database = await openDatabase(config);
+  let redis: import('ioredis').Redis | null = null;
+  let bus: Bus;
+  try {
+    bus = config.redisUrl ? await redisBus(config.redisUrl) : memoryBus();
+    if (config.redisUrl) {
+      const { Redis } = await import('ioredis');
+      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    }
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  app.addHook('onClose', async () => {
+    await bus.close();
+    if (redis) await redis.quit().catch(() => {});
+    await database.close();
+  });
+
+  const settings = new SettingsService(database.db, bus);
+  const groups = new GroupsService(database.db, bus);
+  const install = new InstallService(database.db, settings);
+  await runMigrations(database, () => install.bootstrap());
+  await Promise.all([settings.start(), groups.start()]);
+
+  const gate = new Gate();
+  const users = new UsersService(database.db, settings, groups, bus);
+  const forum = new ForumService(settings, gate, VERSION, (actor) => users.currentUser(actor));
+  forum.addCounter(async () => ({ users: await countUsers(database.db) }));
+  app.decorate('forum', { config, database, bus, gate, settings, groups, users, install, forum });
+
+  await app.register(import('@fastify/cookie'));
+  await app.register(import('@fastify/helmet'), {
+    // The page CSP is set by the web layer (it needs a nonce and the admin's statistics snippet).
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await installRateLimit(app, config.rateLimit, redis);
+
+  const contracts: CallContract[] = [];
+  const route = createRouter(app, {
+    resolveActor: (req) => {
+      const t = tokenFromRequest(req);
+      return users.resolveActor(t?.token ?? null, t?.via ?? 'none');
+    },
+    guards: [forum.siteClosedGuard],
+    validateResponses: config.validateResponses,
+    contracts,
+  });
+  registerForumRoutes(route, { forum, isInstalled: () => install.isInstalled() });
+  registerUsersRoutes(route, { users, gate });
+  registerInstallRoutes(route, { install });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await database.exec('SELECT 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  const document = buildOpenApi(contracts, VERSION);
+  app.get('/api/docs/openapi.json', async () => document);
+  await app.register(import('@fastify/swagger'), { mode: 'static', specification: { document: document as never } });
+  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send(envelope(req, -4004, '', null)),
+  );
+  await registerWebPages(app, { mode: config.web });
+  return app;
+}

@@ -1,0 +1,2 @@
+/** Categories feature (filled in by the threads issue). */
+export { categories } from './categories.table.js';

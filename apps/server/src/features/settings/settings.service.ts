@@ -1,0 +1,55 @@
+import type { Db, DbOrTx } from '../../platform/db/db.js';
+import type { Bus } from '../../platform/cache/bus.js';
+import { SETTING_DEFAULTS } from './settings.defaults.js';
+import { listSettings, upsertSettings, type SettingRow } from './settings.repository.js';
+
+const CHANNEL = 'settings.changed';
+
+/** Typed, cached site settings; every instance reloads when any instance writes. */
+export class SettingsService {
+  private values = new Map<string, string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+  ) {}
+
+  /** Loads the cache and listens for changes from other instances. */
+  async start(): Promise<void> {
+    await this.reload();
+    this.bus.subscribe(CHANNEL, () => void this.reload().catch(() => {}));
+  }
+
+  /** Re-reads every row. */
+  async reload(): Promise<void> {
+    const rows = await listSettings(this.db);
+    const next = new Map<string, string>();
+    for (const r of rows) next.set(`${r.tag}:${r.key}`, r.value);
+    this.values = next;
+  }
+
+  /** A setting's string value, its default when unset. */
+  get(key: string, tag?: string): string {
+    const t = tag ?? SETTING_DEFAULTS[key]?.tag ?? 'default';
+    return this.values.get(`${t}:${key}`) ?? SETTING_DEFAULTS[key]?.value ?? '';
+  }
+
+  /** "1"/"true" read as true. */
+  bool(key: string, tag?: string): boolean {
+    const v = this.get(key, tag);
+    return v === '1' || v === 'true';
+  }
+
+  /** Integer value, the fallback when it is not a number. */
+  int(key: string, fallback = 0, tag?: string): number {
+    const n = Number.parseInt(this.get(key, tag), 10);
+    return Number.isFinite(n) ? n : fallback;
+  }
+
+  /** Writes rows (inside the caller's transaction when given) and tells every instance. */
+  async set(rows: SettingRow[], db: DbOrTx = this.db): Promise<void> {
+    await upsertSettings(db, rows);
+    for (const r of rows) this.values.set(`${r.tag}:${r.key}`, r.value);
+    await this.bus.publish(CHANNEL, '1');
+  }
+}

@@ -1,0 +1,4 @@
+/** Users feature: accounts, sessions and the actor behind a request. */
+export { UsersService, LOGIN_MAX_FAILURES, LOGIN_LOCK_MS } from './users.service.js';
+export { registerUsersRoutes } from './users.routes.js';
+export { findUserByUsername, insertUser, updateUser, countUsers, findUserById } from './users.repository.js';

@@ -1,0 +1,57 @@
+import type { CurrentUser, PublicUser } from '@forum/contracts';
+import type { GroupRow } from '../groups/index.js';
+import type { UserRow } from './users.repository.js';
+
+function groupBrief(g: GroupRow | undefined) {
+  return {
+    id: g?.id ?? 0,
+    name: g?.name ?? '',
+    color: g?.color ?? '',
+    icon: g?.icon ?? '',
+    isDisplay: g?.isDisplay ?? false,
+  };
+}
+
+/** The owner's view of their account (includes status and mobile, never the password hash). */
+export function presentCurrentUser(u: UserRow, group: GroupRow | undefined): CurrentUser {
+  return {
+    id: u.id,
+    userId: u.id,
+    username: u.username,
+    nickname: u.nickname,
+    avatarUrl: u.avatar,
+    backgroundUrl: u.background,
+    signature: u.signature,
+    status: u.status,
+    group: groupBrief(group),
+    threadCount: u.threadCount,
+    postCount: u.postCount,
+    followCount: u.followCount,
+    fansCount: u.fansCount,
+    likedCount: u.likedCount,
+    isMissNickname: u.nickname.trim() === '',
+    hasPassword: u.passwordHash !== '',
+    mobile: u.mobile,
+    joinedAt: u.joinedAt.toISOString(),
+    loginAt: u.loginAt ? u.loginAt.toISOString() : null,
+  };
+}
+
+/** What others may see of a user. */
+export function presentPublicUser(u: UserRow, group: GroupRow | undefined): PublicUser {
+  return {
+    id: u.id,
+    userId: u.id,
+    username: u.username,
+    nickname: u.nickname,
+    avatarUrl: u.avatar,
+    backgroundUrl: u.background,
+    signature: u.signature,
+    group: groupBrief(group),
+    threadCount: u.threadCount,
+    followCount: u.followCount,
+    fansCount: u.fansCount,
+    likedCount: u.likedCount,
+    joinedAt: u.joinedAt.toISOString(),
+  };
+}

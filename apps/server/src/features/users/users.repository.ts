@@ -1,0 +1,129 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/db.js';
+import { groupUser } from '../groups/groups.table.js';
+import { accessTokens, loginFailures, users } from './users.table.js';
+
+/** A user row. */
+export type UserRow = typeof users.$inferSelect;
+/** Columns needed to create a user. */
+export type NewUser = typeof users.$inferInsert;
+
+/** Finds a user by username, case-insensitively. */
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Finds a user by id. */
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Inserts a user and returns the row. */
+export async function insertUser(db: DbOrTx, row: NewUser): Promise<UserRow> {
+  const rows = await db.insert(users).values(row).returning();
+  return rows[0]!;
+}
+
+/** Updates some columns of a user. */
+export async function updateUser(db: DbOrTx, id: number, patch: Partial<NewUser>): Promise<UserRow | null> {
+  const rows = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Number of users (the admin check at start-up and site counts). */
+export async function countUsers(db: DbOrTx): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return rows[0]?.n ?? 0;
+}
+
+/** Stores a new token pair. */
+export async function insertToken(db: DbOrTx, row: typeof accessTokens.$inferInsert) {
+  const rows = await db.insert(accessTokens).values(row).returning({ id: accessTokens.id });
+  return rows[0]!.id;
+}
+
+/** The live session behind an access token hash, with its user and group, in one query. */
+export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
+  const rows = await db
+    .select({
+      tokenId: accessTokens.id,
+      userId: users.id,
+      status: users.status,
+      banReason: users.banReason,
+      rejectReason: users.rejectReason,
+      groupId: groupUser.groupId,
+      groupExpiresAt: groupUser.expiresAt,
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .leftJoin(groupUser, eq(groupUser.userId, users.id))
+    .where(
+      and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date())),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A live token pair found by its refresh hash. */
+export async function findTokenByRefreshHash(db: DbOrTx, refreshHash: string) {
+  const rows = await db
+    .select()
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.refreshHash, refreshHash),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.refreshExpiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Revokes one token pair; returns its access hash so caches can drop it. */
+export async function revokeToken(db: DbOrTx, tokenId: number): Promise<string | null> {
+  const rows = await db
+    .update(accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)))
+    .returning({ tokenHash: accessTokens.tokenHash });
+  return rows[0]?.tokenHash ?? null;
+}
+
+/** Failed-login record for an IP. */
+export async function findLoginFailure(db: DbOrTx, ip: string) {
+  const rows = await db.select().from(loginFailures).where(eq(loginFailures.ip, ip)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Counts one more failure for an IP, starting over when the last one is older than the window. */
+export async function recordLoginFailure(db: DbOrTx, ip: string, windowMs: number): Promise<number> {
+  const since = new Date(Date.now() - windowMs);
+  const rows = await db
+    .insert(loginFailures)
+    .values({ ip, count: 1, lastFailedAt: new Date() })
+    .onConflictDoUpdate({
+      target: loginFailures.ip,
+      set: {
+        count: sql`CASE WHEN ${loginFailures.lastFailedAt} < ${since} THEN 1 ELSE ${loginFailures.count} + 1 END`,
+        lastFailedAt: new Date(),
+      },
+    })
+    .returning({ count: loginFailures.count });
+  return rows[0]?.count ?? 1;
+}
+
+/** Clears an IP's failures after a successful login. */
+export async function clearLoginFailures(db: DbOrTx, ip: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.ip, ip));
+}

@@ -1,0 +1,61 @@
+import {
+  logout,
+  nicknameSet,
+  refreshToken,
+  userDetail,
+  usernameCheck,
+  usernameLogin,
+  usernameRegister,
+  type LoginResult,
+} from '@forum/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Gate } from '../../platform/access/gate.js';
+import { clearSessionCookies, setSessionCookies } from '../../platform/auth/cookies.js';
+import { checkStatus, type Route } from '../../platform/http/router.js';
+import type { UsersService } from './users.service.js';
+
+function client(req: FastifyRequest) {
+  return { ip: req.ip ?? 'unknown', userAgent: String(req.headers['user-agent'] ?? '') };
+}
+
+/** Login-like replies also set the session cookies; the CSRF value travels in Data for the page script. */
+function withCookies(req: FastifyRequest, reply: FastifyReply, result: LoginResult): LoginResult {
+  result.csrfToken = setSessionCookies(req, reply, result.accessToken, result.userId);
+  return result;
+}
+
+/** Mounts the account calls. */
+export function registerUsersRoutes(route: Route, deps: { users: UsersService; gate: Gate }): void {
+  const { users, gate } = deps;
+  const entry = { status: 'skip', siteClosedExempt: true, payExempt: true, rateClass: 'auth' } as const;
+
+  route(usernameRegister, entry, async (input, { req, reply, lang }) =>
+    withCookies(req, reply, await users.register(input, client(req), lang)),
+  );
+  route(usernameLogin, entry, async (input, { req, reply, lang }) =>
+    withCookies(req, reply, await users.login(input, client(req), lang)),
+  );
+  route(refreshToken, entry, async (input, { req, reply }) =>
+    withCookies(req, reply, await users.refresh(input.refreshToken, client(req))),
+  );
+  route(logout, { status: 'skip', siteClosedExempt: true, payExempt: true }, async (_input, { actor, reply }) => {
+    await users.logout(actor);
+    clearSessionCookies(reply);
+    return null;
+  });
+  route(userDetail, { status: 'allowPending', payExempt: true }, async (input, { actor }) => {
+    const other = input.userId !== undefined && input.userId !== actor.userId;
+    if (other) {
+      // Pending users may read their own account (for the status page) but not browse others.
+      checkStatus(actor, 'enforce');
+      gate.authorize(actor, 'user.view');
+    }
+    return users.profile(actor, input.userId);
+  });
+  route(usernameCheck, { status: 'skip', rateClass: 'auth' }, async (input) => ({
+    available: await users.usernameAvailable(input.username),
+  }));
+  route(nicknameSet, { auth: 'required', status: 'allowPending' }, async (input, { actor }) =>
+    users.setNickname(actor, input.nickname),
+  );
+}

@@ -1,0 +1,279 @@
+import { Code, GroupId, UserStatus, type CurrentUser, type LoginResult, type PublicUser } from '@forum/contracts';
+import type { Actor } from '../../platform/auth/actor.js';
+import { guestActor } from '../../platform/auth/actor.js';
+import { hashPassword, parseStrength, passwordProblem, verifyPassword } from '../../platform/auth/password.js';
+import { TOKEN_TTL_MS, hashToken, newToken } from '../../platform/auth/tokens.js';
+import type { Bus } from '../../platform/cache/bus.js';
+import type { Db } from '../../platform/db/db.js';
+import { inTransaction } from '../../platform/db/tx.js';
+import { AppError } from '../../platform/http/errors.js';
+import { pick, type Lang } from '../../platform/http/lang.js';
+import { findUserGroup, setUserGroup, type GroupsService } from '../groups/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { presentCurrentUser, presentPublicUser } from './users.presenter.js';
+import * as repo from './users.repository.js';
+
+/** Five failed logins from one IP lock it for 15 minutes (reference §1.1: 5 per IP). */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/** Sessions are cached this long; logout and status changes drop them at once on every instance. */
+const SESSION_CACHE_MS = 5000;
+const REVOKED_CHANNEL = 'sessions.revoked';
+
+/** Where a request came from, for audit columns and the lockout. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+interface CachedSession {
+  actor: Actor;
+  at: number;
+}
+
+/** Accounts: registration, login, tokens and the actor behind a token. */
+export class UsersService {
+  private sessions = new Map<string, CachedSession>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+    private readonly groups: GroupsService,
+    private readonly bus: Bus,
+  ) {
+    bus.subscribe(REVOKED_CHANNEL, (message) => this.dropSessions(message));
+  }
+
+  /** Registers with username and password (reference §1.1 rules). */
+  async register(
+    input: { username: string; password: string; nickname?: string | undefined },
+    client: ClientInfo,
+    lang: Lang,
+  ): Promise<LoginResult> {
+    if (!this.settings.bool('register_close')) throw new AppError(Code.REGISTER_CLOSED);
+    this.checkPassword(input.password, lang);
+    if (await repo.findUserByUsername(this.db, input.username)) throw new AppError(Code.USERNAME_EXISTS);
+    const passwordHash = await hashPassword(input.password);
+    const status = this.settings.bool('register_validate') ? UserStatus.PENDING : UserStatus.NORMAL;
+    try {
+      return await inTransaction(this.db, async (tx) => {
+        const user = await repo.insertUser(tx, {
+          username: input.username,
+          nickname: input.nickname ?? input.username,
+          passwordHash,
+          status,
+          registerIp: client.ip,
+          lastLoginIp: client.ip,
+          loginAt: new Date(),
+        });
+        await setUserGroup(tx, user.id, this.groups.defaultGroupId());
+        const tokens = await this.issueTokens(tx, user.id, client);
+        return this.loginResult(user, this.groups.defaultGroupId(), tokens);
+      });
+    } catch (err) {
+      // Two registrations racing for one name: the unique index decides, the loser gets the clear code.
+      if ((err as { code?: string }).code === '23505' || /unique/i.test(String((err as Error).message))) {
+        throw new AppError(Code.USERNAME_EXISTS);
+      }
+      throw err;
+    }
+  }
+
+  /** Logs in; five failures from one IP lock it with a message that says how long to wait. */
+  async login(input: { username: string; password: string }, client: ClientInfo, lang: Lang): Promise<LoginResult> {
+    const failure = await repo.findLoginFailure(this.db, client.ip);
+    if (failure && failure.count >= LOGIN_MAX_FAILURES) {
+      const waitMs = failure.lastFailedAt.getTime() + LOGIN_LOCK_MS - Date.now();
+      if (waitMs > 0) throw this.lockedError(waitMs, lang);
+    }
+    const user = await repo.findUserByUsername(this.db, input.username);
+    const ok = await verifyPassword(user?.passwordHash || null, input.password);
+    if (!user || !ok) {
+      const count = await repo.recordLoginFailure(this.db, client.ip, LOGIN_LOCK_MS);
+      if (count >= LOGIN_MAX_FAILURES) throw this.lockedError(LOGIN_LOCK_MS, lang);
+      const left = LOGIN_MAX_FAILURES - count;
+      throw new AppError(
+        Code.WRONG_CREDENTIALS,
+        pick(lang, {
+          zh: `用户名或密码错误，还可以尝试${left}次`,
+          en: `Wrong username or password; ${left} attempt(s) left`,
+        }),
+        { attemptsLeft: left },
+      );
+    }
+    if (failure) await repo.clearLoginFailures(this.db, client.ip);
+    if (user.status === UserStatus.BANNED) {
+      throw new AppError(Code.USER_BAN, user.banReason, { banReason: user.banReason });
+    }
+    if (user.status === UserStatus.REJECTED) {
+      throw new AppError(Code.VALIDATE_REJECT, user.rejectReason, { rejectReason: user.rejectReason });
+    }
+    if (user.status === UserStatus.IGNORED) throw new AppError(Code.VALIDATE_IGNORE);
+    return inTransaction(this.db, async (tx) => {
+      const updated = await repo.updateUser(tx, user.id, { loginAt: new Date(), lastLoginIp: client.ip });
+      const tokens = await this.issueTokens(tx, user.id, client);
+      const membership = await this.groupOf(user.id);
+      return this.loginResult(updated ?? user, membership, tokens);
+    });
+  }
+
+  /** Revokes the session the actor used, on every instance. */
+  async logout(actor: Actor): Promise<void> {
+    if (actor.tokenId == null) return;
+    const hash = await repo.revokeToken(this.db, actor.tokenId);
+    if (hash) await this.bus.publish(REVOKED_CHANNEL, hash);
+  }
+
+  /** Swaps a refresh token for a new pair; the old pair stops working. */
+  async refresh(refreshToken: string, client: ClientInfo): Promise<LoginResult> {
+    const row = await repo.findTokenByRefreshHash(this.db, hashToken(refreshToken));
+    if (!row) throw new AppError(Code.INVALID_TOKEN);
+    const user = await repo.findUserById(this.db, row.userId);
+    if (!user) throw new AppError(Code.INVALID_TOKEN);
+    const result = await inTransaction(this.db, async (tx) => {
+      const revoked = await repo.revokeToken(tx, row.id);
+      // A refresh token used twice at once: only the first revocation wins.
+      if (!revoked) throw new AppError(Code.INVALID_TOKEN);
+      const tokens = await this.issueTokens(tx, user.id, client);
+      return this.loginResult(user, await this.groupOf(user.id), tokens);
+    });
+    await this.bus.publish(REVOKED_CHANNEL, row.tokenHash);
+    return result;
+  }
+
+  /** The actor behind a token (cached briefly); no token is a guest; a bad token is -4011. */
+  async resolveActor(token: string | null, via: 'bearer' | 'cookie' | 'none'): Promise<Actor> {
+    if (!token) return guestActor(this.groups.permissions(GroupId.GUEST));
+    const hash = hashToken(token);
+    const hit = this.sessions.get(hash);
+    if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return { ...hit.actor, via };
+    const s = await repo.findSessionByTokenHash(this.db, hash);
+    if (!s) throw new AppError(Code.INVALID_TOKEN);
+    const expired = s.groupExpiresAt != null && s.groupExpiresAt.getTime() < Date.now();
+    // A lapsed paid group falls back to the default group (reference §1.10).
+    const groupId = s.groupId == null || expired ? this.groups.defaultGroupId() : s.groupId;
+    const actor: Actor = {
+      userId: s.userId,
+      isGuest: false,
+      isAdmin: groupId === GroupId.ADMIN,
+      groupId,
+      permissions: this.groups.permissions(groupId),
+      status: s.status,
+      statusReason: s.status === UserStatus.BANNED ? s.banReason : s.rejectReason,
+      tokenId: s.tokenId,
+      via,
+    };
+    if (this.sessions.size > 10_000) this.sessions.clear();
+    this.sessions.set(hash, { actor, at: Date.now() });
+    return actor;
+  }
+
+  /** Forgets cached sessions (one token hash, or all for '*'), e.g. after a ban. */
+  dropSessions(message: string): void {
+    if (message === '*') this.sessions.clear();
+    else this.sessions.delete(message);
+  }
+
+  /** Tells every instance to forget cached sessions after a status or group change. */
+  async sessionsChanged(): Promise<void> {
+    this.dropSessions('*');
+    await this.bus.publish(REVOKED_CHANNEL, '*');
+  }
+
+  /** The user's current group id (default group when none). */
+  async groupOf(userId: number): Promise<number> {
+    const g = await findUserGroup(this.db, userId);
+    if (!g || (g.expiresAt && g.expiresAt.getTime() < Date.now())) return this.groups.defaultGroupId();
+    return g.groupId;
+  }
+
+  /** A profile: the owner's own view, or the public view (needs `user.view`). */
+  async profile(actor: Actor, userId: number | undefined): Promise<CurrentUser | PublicUser> {
+    const id = userId ?? actor.userId;
+    if (id == null) throw new AppError(Code.JUMP_TO_LOGIN);
+    const user = await repo.findUserById(this.db, id);
+    if (!user) throw new AppError(Code.RESOURCE_NOT_FOUND);
+    const group = this.groups.group(await this.groupOf(user.id));
+    if (id === actor.userId) return presentCurrentUser(user, group);
+    return presentPublicUser(user, group);
+  }
+
+  /** Whether a username is free. */
+  async usernameAvailable(username: string): Promise<boolean> {
+    return (await repo.findUserByUsername(this.db, username)) === null;
+  }
+
+  /** Sets the actor's nickname. */
+  async setNickname(actor: Actor, nickname: string): Promise<CurrentUser> {
+    const user = await repo.updateUser(this.db, actor.userId!, { nickname });
+    if (!user) throw new AppError(Code.RESOURCE_NOT_FOUND);
+    return presentCurrentUser(user, this.groups.group(actor.groupId));
+  }
+
+  /** The current user's own view, for the forum reply. */
+  async currentUser(actor: Actor): Promise<CurrentUser | null> {
+    if (actor.userId == null) return null;
+    const user = await repo.findUserById(this.db, actor.userId);
+    return user ? presentCurrentUser(user, this.groups.group(actor.groupId)) : null;
+  }
+
+  private checkPassword(password: string, lang: Lang): void {
+    const problem = passwordProblem(
+      password,
+      this.settings.int('password_length', 6),
+      parseStrength(this.settings.get('password_strength')),
+    );
+    if (problem) {
+      const code = /\s/.test(password) ? Code.SPACE_IN_PASSWORD : Code.ILLEGAL_PASSWORD;
+      throw new AppError(code, pick(lang, problem));
+    }
+  }
+
+  private lockedError(waitMs: number, lang: Lang): AppError {
+    const minutes = Math.max(1, Math.ceil(waitMs / 60000));
+    return new AppError(
+      Code.TOO_MANY_REQUESTS,
+      pick(lang, {
+        zh: `登录失败次数过多，请${minutes}分钟后再试`,
+        en: `Too many failed logins. Try again in ${minutes} minute(s)`,
+      }),
+      { retryAfterSeconds: Math.ceil(waitMs / 1000) },
+    );
+  }
+
+  private async issueTokens(tx: Parameters<typeof repo.insertToken>[0], userId: number, client: ClientInfo) {
+    const accessToken = newToken();
+    const refreshToken = newToken();
+    const now = Date.now();
+    await repo.insertToken(tx, {
+      userId,
+      tokenHash: hashToken(accessToken),
+      refreshHash: hashToken(refreshToken),
+      expiresAt: new Date(now + TOKEN_TTL_MS),
+      refreshExpiresAt: new Date(now + TOKEN_TTL_MS),
+      ip: client.ip.slice(0, 64),
+      userAgent: client.userAgent.slice(0, 300),
+    });
+    return { accessToken, refreshToken };
+  }
+
+  private loginResult(
+    user: repo.UserRow,
+    groupId: number,
+    tokens: { accessToken: string; refreshToken: string },
+  ): LoginResult {
+    const current = presentCurrentUser(user, this.groups.group(groupId));
+    return {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      tokenType: 'Bearer',
+      expiresIn: Math.floor(TOKEN_TTL_MS / 1000),
+      uid: user.id,
+      userId: user.id,
+      userStatus: user.status,
+      isMissNickname: current.isMissNickname,
+      csrfToken: '',
+      user: current,
+    };
+  }
+}

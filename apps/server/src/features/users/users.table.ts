@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, index, varchar } from 'drizzle-orm/pg-core';
+
+/** Accounts. Counters are denormalised for fast profile cards. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 100 }).notNull(),
+    nickname: varchar('nickname', { length: 100 }).notNull().default(''),
+    passwordHash: text('password_hash').notNull().default(''),
+    payPasswordHash: text('pay_password_hash').notNull().default(''),
+    mobile: varchar('mobile', { length: 20 }).notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    background: text('background').notNull().default(''),
+    signature: varchar('signature', { length: 200 }).notNull().default(''),
+    /** 0 normal, 1 banned, 2 pending review, 3 rejected, 4 ignored, 10 needs sign-in fields. */
+    status: smallint('status').notNull().default(0),
+    rejectReason: text('reject_reason').notNull().default(''),
+    banReason: text('ban_reason').notNull().default(''),
+    registerReason: text('register_reason').notNull().default(''),
+    registerIp: varchar('register_ip', { length: 64 }).notNull().default(''),
+    lastLoginIp: varchar('last_login_ip', { length: 64 }).notNull().default(''),
+    loginAt: timestamp('login_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Paid-site membership expiry (pay mode). */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    threadCount: integer('thread_count').notNull().default(0),
+    postCount: integer('post_count').notNull().default(0),
+    followCount: integer('follow_count').notNull().default(0),
+    fansCount: integer('fans_count').notNull().default(0),
+    likedCount: integer('liked_count').notNull().default(0),
+    /** Bitmask: 1 WeChat, 2 QQ, 4 phone. */
+    bindType: smallint('bind_type').notNull().default(0),
+    usernameBout: integer('username_bout').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_nickname_idx').on(t.nickname),
+    index('users_status_idx').on(t.status),
+  ],
+);
+
+/** Opaque access tokens, stored as SHA-256 hashes; revocable. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    refreshHash: varchar('refresh_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_token_uq').on(t.tokenHash),
+    uniqueIndex('access_tokens_refresh_uq').on(t.refreshHash),
+    index('access_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Failed logins per IP, for the 5-attempt lockout (reference §1.1). */
+export const loginFailures = pgTable('login_failures', {
+  ip: varchar('ip', { length: 64 }).primaryKey(),
+  count: integer('count').notNull().default(0),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,29 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './platform/config.js';
+import { ensureAdmin } from './startup.js';
+
+// The process entry: build, make sure there is a way to get an admin, listen, and drain on SIGTERM.
+const config = loadConfig();
+const app = await buildApp(config);
+const origin = config.publicUrl ?? `http://${config.host}:${config.port}`;
+const setupLink = await ensureAdmin(app, origin);
+await app.listen({ port: config.port, host: config.host });
+console.log(`Forum ${config.env} server on ${origin} (${app.forum.database.kind}${config.redisUrl ? ' + redis' : ''})`);
+if (setupLink) {
+  console.log(`\nNo administrator yet. Open this one-time link to create one:\n  ${setupLink}\n`);
+}
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,53 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// argon2id with m=19456 KiB, t=2, p=1: the ASVS Appendix C parameters (the library default).
+const OPTIONS = { // 2 = Algorithm.Argon2id (a const enum, which isolated modules cannot read).
+  algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/** Hashes a password with argon2id. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+/** A fixed hash to verify against when the user does not exist, so timing does not reveal usernames. */
+let dummyHash: Promise<string> | null = null;
+
+/** Checks a password; with no stored hash it still spends the same work. */
+export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  if (!stored) {
+    dummyHash ??= hashPassword('not-a-real-password');
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(stored, password).catch(() => false);
+}
+
+/** Password classes of the `password_strength` setting: 0 digit, 1 lowercase, 2 symbol, 3 uppercase. */
+const CLASSES: Array<{ id: number; re: RegExp; zh: string; en: string }> = [
+  { id: 0, re: /\d/, zh: '数字', en: 'a digit' },
+  { id: 1, re: /[a-z]/, zh: '小写字母', en: 'a lowercase letter' },
+  { id: 2, re: /[^A-Za-z0-9\s]/, zh: '符号', en: 'a symbol' },
+  { id: 3, re: /[A-Z]/, zh: '大写字母', en: 'an uppercase letter' },
+];
+
+/** Parses the strength CSV ("0,1,3") into class ids. */
+export function parseStrength(csv: string): number[] {
+  return csv
+    .split(',')
+    .map((s) => Number.parseInt(s.trim(), 10))
+    .filter((n) => n >= 0 && n <= 3);
+}
+
+/** The first rule a password breaks, or null: length (min from settings, at least 6; max 50), no spaces, classes. */
+export function passwordProblem(password: string, minLength: number, strength: number[]): { zh: string; en: string } | null {
+  const min = Math.max(6, minLength);
+  if (/\s/.test(password)) return { zh: '密码不能包含空格', en: 'The password cannot contain spaces' };
+  if ([...password].length < min) return { zh: `密码长度不能少于${min}位`, en: `The password needs at least ${min} characters` };
+  if ([...password].length > 50) return { zh: '密码长度不能超过50位', en: 'The password can have at most 50 characters' };
+  for (const c of CLASSES) {
+    if (strength.includes(c.id) && !c.re.test(password)) {
+      return { zh: `密码必须包含${c.zh}`, en: `The password must contain ${c.en}` };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+
+/** Server configuration, read once from the environment with defaults. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: string;
+  /** 'production' serves built bundles; 'development' uses Vite middleware; 'test' keeps logs quiet. */
+  env: 'production' | 'development' | 'test';
+  /** Mount the SSR site (off in API-only tests). */
+  web: 'dev' | 'prod' | 'off';
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  /** Public origin used in links (setup link, sitemap); defaults to http://host:port. */
+  publicUrl: string | undefined;
+  rateLimit: RateLimitConfig;
+  /** Maximum JSON body size in bytes. */
+  bodyLimit: number;
+  /** Check every reply against its contract (tests): catches fields leaking out. */
+  validateResponses: boolean;
+}
+
+/** Requests allowed per window, per user (or IP for guests) and route class. */
+export interface RateLimitConfig {
+  enabled: boolean;
+  windowMs: number;
+  read: number;
+  write: number;
+  auth: number;
+}
+
+function int(v: string | undefined, fallback: number): number {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? Math.trunc(n) : fallback;
+}
+
+/** Builds the config from an environment map (process.env by default). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const base: Config = {
+    port: int(env.PORT, 3000),
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    env: nodeEnv,
+    web: env.FORUM_WEB === 'off' ? 'off' : nodeEnv === 'production' ? 'prod' : nodeEnv === 'test' ? 'off' : 'dev',
+    adminUsername: env.FORUM_ADMIN_USERNAME || undefined,
+    adminPassword: env.FORUM_ADMIN_PASSWORD || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    rateLimit: {
+      enabled: env.RATE_LIMIT !== 'off',
+      windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000),
+      read: int(env.RATE_LIMIT_READ, 1200),
+      write: int(env.RATE_LIMIT_WRITE, 240),
+      auth: int(env.RATE_LIMIT_AUTH, 20),
+    },
+    bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
+    validateResponses: env.VALIDATE_RESPONSES === '1' || nodeEnv === 'test',
+  };
+  return { ...base, ...overrides, rateLimit: { ...base.rateLimit, ...overrides.rateLimit } };
+}

@@ -1,0 +1,31 @@
+import { codeMessages } from '@forum/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** "Y-m-d H:i:s" in UTC, the original's RequestTime format. */
+export function requestTime(d = new Date()): string {
+  return d.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Picks the zh or en default message from the request's language. */
+export function defaultMessage(code: number, req?: FastifyRequest): string {
+  const m = codeMessages[code];
+  if (!m) return '';
+  const lang = req?.headers['accept-language'] ?? '';
+  return /^en/i.test(lang) ? m.en : m.zh;
+}
+
+/** Builds the one reply shape every /api call answers with. */
+export function envelope(req: FastifyRequest, code: number, message: string, data: unknown) {
+  return {
+    Code: code,
+    Message: message || defaultMessage(code, req),
+    Data: data,
+    RequestId: String(req.id),
+    RequestTime: requestTime(),
+  };
+}
+
+/** Sends a success envelope. */
+export function sendOk(req: FastifyRequest, reply: FastifyReply, data: unknown) {
+  return reply.code(200).send(envelope(req, 0, '', data));
+}

@@ -1,0 +1,55 @@
+import { Code, httpStatusForCode } from '@forum/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError } from './errors.js';
+import { envelope } from './envelope.js';
+
+/** First failing field of a zod error, as "field: message". */
+export function firstZodIssue(err: ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return 'invalid parameter';
+  const field = issue.path.length ? issue.path.join('.') : 'body';
+  return `${field}: ${issue.message}`;
+}
+
+/** Maps anything thrown to the envelope; the only place that turns errors into replies. */
+export function toEnvelopeError(err: unknown): { status: number; code: number; message: string; data: unknown } {
+  if (err instanceof AppError) {
+    return { status: err.httpStatus ?? httpStatusForCode(err.code), code: err.code, message: err.message, data: err.data };
+  }
+  if (err instanceof ZodError) {
+    return { status: 400, code: Code.INVALID_PARAMETER, message: firstZodIssue(err), data: null };
+  }
+  const fe = err as FastifyError;
+  if (fe && typeof fe.code === 'string') {
+    switch (fe.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return { status: 400, code: Code.INVALID_PARAMETER, message: 'malformed JSON body', data: null };
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return { status: 413, code: Code.INVALID_PARAMETER, message: 'request body is too large', data: null };
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return { status: 415, code: Code.INVALID_PARAMETER, message: 'unsupported content type', data: null };
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return { status: 400, code: Code.INVALID_PARAMETER, message: 'invalid content length', data: null };
+    }
+    // Other 4xx raised by Fastify or its plugins (bad URL encoding, multipart limits) are the client's doing.
+    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return { status: fe.statusCode, code: Code.INVALID_PARAMETER, message: fe.message, data: null };
+    }
+  }
+  if (err instanceof SyntaxError) {
+    return { status: 400, code: Code.INVALID_PARAMETER, message: 'malformed request', data: null };
+  }
+  return { status: 500, code: Code.INTERNAL_ERROR, message: '', data: null };
+}
+
+/** Installs the error and not-found handlers that keep every /api reply inside the envelope. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
+    const e = toEnvelopeError(err);
+    if (e.status >= 500) req.log.error({ err }, 'unexpected error');
+    else req.log.debug({ err: (err as Error)?.message }, 'client error');
+    return reply.code(e.status).send(envelope(req, e.code, e.message, e.data));
+  });
+}

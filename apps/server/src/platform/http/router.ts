@@ -1,0 +1,130 @@
+import { Code, type CallContract, type CallOutput, type CallParsed } from '@forum/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../auth/actor.js';
+import { CSRF_COOKIE } from '../auth/tokens.js';
+import { clearSessionCookies } from '../auth/cookies.js';
+import { AppError } from './errors.js';
+import { sendOk } from './envelope.js';
+import { langOf, type Lang } from './lang.js';
+
+/** Route classes for rate limits. */
+export type RateClass = 'read' | 'write' | 'auth';
+
+/** Per-route options; defaults suit an ordinary logged-in-or-guest call. */
+export interface RouteOptions {
+  /** 'required' answers -3001 to guests before the handler runs. */
+  auth?: 'optional' | 'required';
+  /** Account-status gate: 'enforce' blocks every non-normal status, 'allowPending' lets pending users through. */
+  status?: 'enforce' | 'allowPending' | 'skip';
+  /** Served even when the site is closed (login, forum, install). */
+  siteClosedExempt?: boolean;
+  /** Served to unpaid users in pay mode (the money issue uses this). */
+  payExempt?: boolean;
+  rateClass?: RateClass;
+}
+
+/** What a handler receives besides its parsed input. */
+export interface HandlerContext {
+  actor: Actor;
+  /** Reply language from Accept-Language: Chinese unless the client asks for English. */
+  lang: Lang;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A check run before every handler (site closed, pay mode); supplied by features at build time. */
+export type Guard = (actor: Actor, options: RouteOptions, req: FastifyRequest) => void | Promise<void>;
+
+/** What the router needs from the app: how to find the actor, and the guards. */
+export interface RouterKit {
+  resolveActor(req: FastifyRequest): Promise<Actor>;
+  guards: Guard[];
+  validateResponses: boolean;
+  /** Every contract mounted on this app: the OpenAPI document is built from it. */
+  contracts: CallContract[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    rateClass?: RateClass;
+  }
+}
+
+/** The account-status gate in one place (reference §1.1): banned, pending, rejected, ignored, missing fields. */
+export function checkStatus(actor: Actor, mode: RouteOptions['status']): void {
+  if (mode === 'skip' || actor.isGuest || actor.isAdmin) return;
+  switch (actor.status) {
+    case 0:
+      return;
+    case 1:
+      throw new AppError(Code.USER_BAN, actor.statusReason, { banReason: actor.statusReason });
+    case 2:
+      if (mode === 'allowPending') return;
+      throw new AppError(Code.JUMP_TO_AUDIT);
+    case 3:
+      throw new AppError(Code.VALIDATE_REJECT, actor.statusReason, { rejectReason: actor.statusReason });
+    case 4:
+      throw new AppError(Code.VALIDATE_IGNORE);
+    case 10:
+      if (mode === 'allowPending') return;
+      throw new AppError(Code.JUMP_TO_SIGIN_FIELDS);
+  }
+}
+
+/** Cookie-authenticated writes must echo the CSRF cookie in a header and not come cross-site. */
+function checkCsrf(actor: Actor, req: FastifyRequest): void {
+  if (actor.via !== 'cookie' || req.method === 'GET' || req.method === 'HEAD') return;
+  const header = req.headers['x-csrf-token'];
+  const cookie = req.cookies?.[CSRF_COOKIE];
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site' || !cookie || header !== cookie) {
+    throw new AppError(Code.UNAUTHORIZED, 'CSRF token missing or invalid', null, 403);
+  }
+}
+
+/** Merged query and body (the body wins), as the original reads input. */
+function mergedInput(req: FastifyRequest): Record<string, unknown> {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const b = req.body;
+  if (b && typeof b === 'object' && !Array.isArray(b)) return { ...q, ...(b as Record<string, unknown>) };
+  return q;
+}
+
+/** A thin way to mount a contract: validate, find the actor, run guards, call the handler, send the envelope. */
+export function createRouter(app: FastifyInstance, kit: RouterKit) {
+  return function route<C extends CallContract>(
+    contract: C,
+    options: RouteOptions,
+    handler: (input: CallParsed<C>, ctx: HandlerContext) => Promise<CallOutput<C>>,
+  ): void {
+    kit.contracts.push(contract);
+    const rateClass: RateClass = options.rateClass ?? (contract.method === 'GET' ? 'read' : 'write');
+    const methods = contract.method === 'GET' ? (['GET'] as const) : ([contract.method] as const);
+    for (const url of [contract.path, ...(contract.aliases ?? [])]) {
+      app.route({
+        method: [...methods],
+        url,
+        config: { rateClass },
+        handler: async (req, reply) => {
+          const actor = await kit.resolveActor(req).catch((err: unknown) => {
+            // A dead cookie would fail every page load: clear it so the browser falls back to guest.
+            if (err instanceof AppError && err.code === Code.INVALID_TOKEN) clearSessionCookies(reply);
+            throw err;
+          });
+          checkCsrf(actor, req);
+          if (options.auth === 'required' && actor.isGuest) throw new AppError(Code.JUMP_TO_LOGIN);
+          for (const guard of kit.guards) await guard(actor, options, req);
+          checkStatus(actor, options.status ?? 'enforce');
+          const input = contract.input.parse(mergedInput(req)) as CallParsed<C>;
+          const data = await handler(input, { actor, lang: langOf(req), req, reply });
+          if (reply.sent) return reply;
+          if (kit.validateResponses) contract.output.parse(data);
+          return sendOk(req, reply, data ?? null);
+        },
+      });
+    }
+  };
+}
+
+/** The route function handed to each feature's routes file. */
+export type Route = ReturnType<typeof createRouter>;

@@ -1,0 +1,47 @@
+import { createApiClient, type ApiClient } from '@forum/api-client';
+import type { Lang } from '../i18n/i18n.ts';
+import type { Platform } from './platform.ts';
+import { CSRF_COOKIE, readCookie } from './session.ts';
+
+/** Colour themes (spec §3). */
+export type Theme = 'light' | 'dark';
+/** Cookie holding the chosen theme so the server renders it without a flash. */
+export const THEME_COOKIE = 'forum_theme';
+
+/** What the server hands to route loaders for one request (absent in the browser). */
+export interface ServerContext {
+  api: ApiClient;
+  platform: Platform;
+  lang: Lang;
+  theme: Theme;
+  /** Scheme and host the visitor used, for absolute links such as the QR code. */
+  origin: string;
+}
+
+let browserApi: ApiClient | undefined;
+
+/** The browser's dispatcher: real fetch with credentials and the CSRF double-submit header. */
+export function getBrowserApi(): ApiClient {
+  browserApi ??= createApiClient({
+    fetch: (url, init) => fetch(url, init),
+    timeoutMs: 30000,
+    csrfToken: () => readCookie(document.cookie, CSRF_COOKIE),
+  });
+  return browserApi;
+}
+
+/** The dispatcher for a loader: the server's in-process one during SSR, the browser's otherwise. */
+export function apiFrom(context: unknown): ApiClient {
+  return (context as Partial<ServerContext> | undefined)?.api ?? getBrowserApi();
+}
+
+/** Server context when rendering on the server, undefined in the browser. */
+export function serverContext(context: unknown): ServerContext | undefined {
+  const c = context as Partial<ServerContext> | undefined;
+  return c?.api ? (c as ServerContext) : undefined;
+}
+
+/** Sets a readable preference cookie for a year (language, theme). */
+export function setPreferenceCookie(name: string, value: string): void {
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax`;
+}

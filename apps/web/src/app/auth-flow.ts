@@ -1,0 +1,45 @@
+import { Code, type LoginResult } from '@forum/contracts';
+import { toast } from '@forum/ui';
+import { rememberReturn, takeReturn } from './login-return.ts';
+import { UID_STORAGE_KEY } from './session.ts';
+
+/** Session storage when the browser allows it. */
+export function safeSessionStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Local storage when the browser allows it. */
+export function safeLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a failed login-like call should send the user instead of showing a toast (reference §2.2). */
+export function statusRedirect(code: number, message: string): string | null {
+  if (code === Code.JUMP_TO_AUDIT) return `/user/status?statusCode=2`;
+  if (code === Code.VALIDATE_REJECT || code === Code.USER_BAN || code === Code.VALIDATE_IGNORE)
+    return `/user/status?statusCode=${code}&statusMsg=${encodeURIComponent(message)}`;
+  return null;
+}
+
+/** The next address after a successful login or registration: nickname, status, or the remembered page. */
+export function afterLoginTarget(result: LoginResult): string {
+  safeLocalStorage()?.setItem(UID_STORAGE_KEY, String(result.userId));
+  if (result.userStatus !== 0) return `/user/status?statusCode=${result.userStatus}`;
+  if (result.isMissNickname) return '/user/bind-nickname';
+  return takeReturn(safeSessionStorage());
+}
+
+/** Spec §6: "Please log in first!", remember where the user was, and go to the login page. */
+export function sendToLogin(message: string, here: string, go: (to: string) => void): void {
+  toast.info(message);
+  rememberReturn(here, safeSessionStorage());
+  go('/user/login');
+}

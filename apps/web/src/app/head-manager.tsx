@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { resolveHead, type PageHead, type ResolvedHead } from './head.ts';
+import type { SetSite } from '@forum/contracts';
+
+/** Route handle: a static i18n title key, or a function of the loader data for data-driven heads. */
+export interface RouteHandle {
+  titleKey?: string;
+  head?: (data: unknown) => PageHead;
+}
+
+interface MatchLike {
+  handle?: unknown;
+  data?: unknown;
+  loaderData?: unknown;
+}
+
+/** The head of the deepest route that describes itself, resolved with the site settings. */
+export function headForMatches(matches: MatchLike[], site: Partial<SetSite> | undefined, t: TFunction): ResolvedHead {
+  let page: PageHead = {};
+  for (const m of matches) {
+    const h = m.handle as RouteHandle | undefined;
+    if (h?.head) page = h.head(m.loaderData ?? m.data);
+    else if (h?.titleKey) page = { title: t(h.titleKey) };
+  }
+  return resolveHead(page, site ?? {}, t('app.welcome'));
+}
+
+function setMeta(name: string, content: string) {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!el) {
+    el = document.createElement('meta');
+    el.name = name;
+    document.head.appendChild(el);
+  }
+  el.content = content;
+}
+
+/** Keeps title, keywords, description and favicon right after client-side navigations. */
+export function HeadManager({ site }: { site: Partial<SetSite> | undefined }) {
+  const matches = useMatches();
+  const { t, i18n } = useTranslation();
+  const head = headForMatches(matches, site, t);
+  useEffect(() => {
+    document.title = head.title;
+    setMeta('keywords', head.keywords);
+    setMeta('description', head.description);
+    const icon = document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (icon && icon.getAttribute('href') !== head.favicon) icon.href = head.favicon;
+  }, [head.title, head.keywords, head.description, head.favicon, i18n.language]);
+  return null;
+}

@@ -1,0 +1,126 @@
+import { Code, type CallContract, type CallInput, type CallOutput, type Envelope } from '@forum/contracts';
+import { toQueryString, type QueryValue } from './query-string.js';
+import { validateInput } from './validate.js';
+
+/** The subset of `fetch` the client needs; the server plugs in an `app.inject()` adapter here. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** How the dispatcher is wired for one environment (browser or server render). */
+export interface ApiClientOptions {
+  /** Real fetch in the browser; an in-process adapter during SSR. */
+  fetch: FetchLike;
+  /** Prefix for call paths ('' for same origin). */
+  baseUrl?: string;
+  /** Request timeout in ms; 0 means none (spec §9 lists 0, 1000 and 30000 by client variant). */
+  timeoutMs?: number;
+  /** Extra tries on a 5xx reply (spec §7: up to 3 while loading page data for the first render). */
+  retries5xx?: number;
+  /** Value for the `x-csrf-token` header on writes (double-submit cookie). */
+  csrfToken?: () => string | undefined;
+  /** Headers added to every call (SSR forwards the visitor's cookie and language). */
+  headers?: () => Record<string, string>;
+}
+
+/** Result of every call: the server's envelope, or `{Code, Message, Data: null}` for client-side failures. */
+export type CallResult<T> = Envelope<T | null>;
+
+/** Options for one call. */
+export interface CallOptions {
+  /** Abort signal from the caller (route loaders pass theirs). */
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for this call. */
+  timeoutMs?: number;
+}
+
+const TIMEOUT_PATTERN = /timeout of \d+ms exceeded/;
+
+/** Maps any thrown failure to the envelope: TIMEOUT (-500) for the timeout message, OTHER (-1) otherwise. */
+export function failureEnvelope(error: unknown): CallResult<never> {
+  const message = error instanceof Error ? error.message : String(error);
+  return { Code: TIMEOUT_PATTERN.test(message) ? Code.TIMEOUT : Code.OTHER, Message: message, Data: null };
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && typeof (body as { Code?: unknown }).Code === 'number';
+}
+
+/** The one dispatcher of spec §7: validates, sends with credentials, and always resolves to an envelope. */
+export interface ApiClient {
+  /** Runs one call described by a contract. */
+  call<C extends CallContract>(contract: C, input: CallInput<C>, options?: CallOptions): Promise<CallResult<CallOutput<C>>>;
+}
+
+/** Builds the dispatcher for an environment. */
+export function createApiClient(opts: ApiClientOptions): ApiClient {
+  const baseUrl = opts.baseUrl ?? '';
+
+  async function once(contract: CallContract, input: unknown, options: CallOptions): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers?.() };
+    let url = baseUrl + contract.path;
+    let body: string | undefined;
+    if (contract.method === 'GET') {
+      const qs = toQueryString((input ?? {}) as Record<string, QueryValue>);
+      if (qs) url += `?${qs}`;
+    } else {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(input ?? {});
+      const csrf = opts.csrfToken?.();
+      if (csrf) headers['x-csrf-token'] = csrf;
+    }
+    const timeoutMs = options.timeoutMs ?? opts.timeoutMs ?? 0;
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(new Error('Request aborted'));
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout =
+      timeoutMs > 0
+        ? new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              const err = new Error(`timeout of ${timeoutMs}ms exceeded`);
+              controller.abort(err);
+              reject(err);
+            }, timeoutMs);
+          })
+        : null;
+    try {
+      const request = opts
+        .fetch(url, { method: contract.method, headers, body, credentials: 'include', signal: controller.signal })
+        .catch((err: unknown) => {
+          if (controller.signal.aborted) throw controller.signal.reason as Error;
+          throw new Error('Network Error', { cause: err });
+        });
+      return await (timeout ? Promise.race([request, timeout]) : request);
+    } finally {
+      if (timer) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  return {
+    async call(contract, input, options = {}) {
+      try {
+        await validateInput(contract, input);
+        let tries = 0;
+        for (;;) {
+          const res = await once(contract, input, options);
+          if (res.status >= 500 && tries < (opts.retries5xx ?? 0)) {
+            tries += 1;
+            continue;
+          }
+          const text = await res.text();
+          let parsed: unknown = undefined;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            parsed = undefined;
+          }
+          // The server always answers with an envelope, whatever the status; anything else is a transport failure.
+          if (isEnvelope(parsed)) return parsed as CallResult<CallOutput<typeof contract>>;
+          throw new Error(res.ok ? 'Invalid response' : `Request failed with status code ${res.status}`);
+        }
+      } catch (error) {
+        return failureEnvelope(error);
+      }
+    },
+  };
+}
