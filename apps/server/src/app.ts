@@ -16,11 +16,12 @@ import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouter } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
-import { ForumService, registerForumRoutes } from './features/forum/index.js';
+import { ForumService } from './features/forum/index.js';
 import { GroupsService } from './features/groups/index.js';
-import { InstallService, registerInstallRoutes } from './features/install/index.js';
+import { InstallService } from './features/install/index.js';
 import { SettingsService } from './features/settings/index.js';
-import { UsersService, countUsers, registerUsersRoutes } from './features/users/index.js';
+import { UsersService, countUsers } from './features/users/index.js';
+import { mountFeatures } from './features.js';
 
 /** The product version, from the server package. */
 export const VERSION: string = (
@@ -117,9 +118,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     validateResponses: config.validateResponses,
     contracts,
   });
-  registerForumRoutes(route, { forum, isInstalled: () => install.isInstalled() });
-  registerUsersRoutes(route, { users, gate });
-  registerInstallRoutes(route, { install });
+  await mountFeatures({ ...app.forum, app, route });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

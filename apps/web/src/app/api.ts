@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient } from '@forum/api-client';
+import type { ApiClient } from '@forum/api-client';
 import type { Lang } from '../i18n/i18n.ts';
 import type { Platform } from './platform.ts';
 import { CSRF_COOKIE, readCookie } from './session.ts';
@@ -18,21 +18,27 @@ export interface ServerContext {
   origin: string;
 }
 
-let browserApi: ApiClient | undefined;
+let browserApi: Promise<ApiClient> | undefined;
 
-/** The browser's dispatcher: real fetch with credentials and the CSRF double-submit header. */
-export function getBrowserApi(): ApiClient {
-  browserApi ??= createApiClient({
-    fetch: (url, init) => fetch(url, init),
-    timeoutMs: 30000,
-    csrfToken: () => readCookie(document.cookie, CSRF_COOKIE),
-  });
+/**
+ * The browser's dispatcher: real fetch with credentials and the CSRF double-submit header. Loaded on first use so
+ * the validation library stays out of the first-load bundle (the first page's data arrives with the HTML).
+ */
+export function getBrowserApi(): Promise<ApiClient> {
+  browserApi ??= import('@forum/api-client').then(({ createApiClient }) =>
+    createApiClient({
+      fetch: (url, init) => fetch(url, init),
+      timeoutMs: 30000,
+      csrfToken: () => readCookie(document.cookie, CSRF_COOKIE),
+    }),
+  );
   return browserApi;
 }
 
 /** The dispatcher for a loader: the server's in-process one during SSR, the browser's otherwise. */
-export function apiFrom(context: unknown): ApiClient {
-  return (context as Partial<ServerContext> | undefined)?.api ?? getBrowserApi();
+export function apiFrom(context: unknown): Promise<ApiClient> {
+  const api = (context as Partial<ServerContext> | undefined)?.api;
+  return api ? Promise.resolve(api) : getBrowserApi();
 }
 
 /** Server context when rendering on the server, undefined in the browser. */

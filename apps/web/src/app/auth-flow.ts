@@ -2,24 +2,7 @@ import { Code, type LoginResult } from '@forum/contracts';
 import { toast } from '@forum/ui';
 import { rememberReturn, takeReturn } from './login-return.ts';
 import { UID_STORAGE_KEY } from './session.ts';
-
-/** Session storage when the browser allows it. */
-export function safeSessionStorage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Local storage when the browser allows it. */
-export function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+import { safeLocalStorage, safeSessionStorage } from './storage.ts';
 
 /** Where a failed login-like call should send the user instead of showing a toast (reference §2.2). */
 export function statusRedirect(code: number, message: string): string | null {

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { logout as logoutCall } from '@forum/contracts';
 import { ToastHost } from '@forum/ui';
 import { PcHeader } from '../layouts/pc-header.tsx';
 import { H5Header } from '../layouts/h5-header.tsx';
@@ -9,7 +8,7 @@ import { Footer } from '../layouts/footer.tsx';
 import type { Lang } from '../i18n/i18n.ts';
 import { LANG_COOKIE } from '../i18n/i18n.ts';
 import { getBrowserApi, setPreferenceCookie, THEME_COOKIE, type Theme } from './api.ts';
-import { safeLocalStorage, safeSessionStorage } from './auth-flow.ts';
+import { safeLocalStorage, safeSessionStorage } from './storage.ts';
 import { HeadManager } from './head-manager.tsx';
 import { RETURN_KEY } from './login-return.ts';
 import { usePlatformSwitch } from './platform-switch.ts';
@@ -43,7 +42,8 @@ export function RootLayout() {
 
   // Spec §4 logout: end the server session (it clears the token, uid and csrf cookies), forget local state, go home.
   const logout = useCallback(async () => {
-    await getBrowserApi().call(logoutCall, {});
+    const [api, { logout: logoutCall }] = await Promise.all([getBrowserApi(), import('@forum/contracts')]);
+    await api.call(logoutCall, {});
     safeLocalStorage()?.removeItem(UID_STORAGE_KEY);
     safeSessionStorage()?.removeItem(RETURN_KEY);
     await navigate('/', { replace: true });
@@ -57,6 +57,8 @@ export function RootLayout() {
       safeLocalStorage()?.getItem(UID_STORAGE_KEY),
     );
     if (check === 'mismatch') void logout();
+    // A marker for browser tests and diagnostics: the client took over the server-rendered page.
+    document.documentElement.dataset.hydrated = '1';
     // Checked once per page load, like the original header's mount check.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

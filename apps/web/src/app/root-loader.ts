@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { forum, type ForumData } from '@forum/contracts';
+import type { ForumData } from '@forum/contracts';
 import { toLang, type Lang } from '../i18n/i18n.ts';
 import { apiFrom, serverContext, type Theme } from './api.ts';
 import type { Platform } from './platform.ts';
@@ -15,7 +15,9 @@ export interface RootData {
 
 /** Loads `GET forum` (site settings, permissions, current user); failure shows the fallback error page. */
 export async function rootLoader({ context, request }: LoaderFunctionArgs): Promise<RootData> {
-  const res = await apiFrom(context).call(forum, {}, { signal: request.signal });
+  // Contracts pull in zod; importing them lazily keeps it out of the first-load bundle.
+  const [api, { forum }] = await Promise.all([apiFrom(context), import('@forum/contracts')]);
+  const res = await api.call(forum, {}, { signal: request.signal });
   if (res.Code !== 0 || !res.Data) {
     throw data({ reason: 'siteInfo', message: res.Message }, { status: 503 });
   }

@@ -2,9 +2,14 @@ import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, type Variant } from '@forum/ui';
 
-/** Whether the browser has an earlier entry to go back to (desktop 404 rule). */
-function hasHistory(): boolean {
-  return typeof window !== 'undefined' && window.history.length > 1;
+/**
+ * Whether there is an earlier entry to go back to: an in-app navigation (the router numbers entries from 0) or a
+ * page we were linked from. `history.length` alone is unreliable: a new tab's blank first entry counts too.
+ */
+export function hasHistory(): boolean {
+  if (typeof window === 'undefined') return false;
+  const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  return idx > 0 || (window.history.length > 1 && document.referrer !== '');
 }
 
 /** Spec §2 not-found page: 404 image, message, and "Back to previous page" (pc falls back to `/`). */

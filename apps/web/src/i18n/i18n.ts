@@ -23,6 +23,7 @@ export function createI18n(lang: Lang): i18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    showSupportNotice: false,
   });
   return instance;
 }

@@ -109,10 +109,11 @@ export class UsersService {
       throw new AppError(Code.VALIDATE_REJECT, user.rejectReason, { rejectReason: user.rejectReason });
     }
     if (user.status === UserStatus.IGNORED) throw new AppError(Code.VALIDATE_IGNORE);
+    // Read outside the transaction: on PGlite (one connection) a query on `db` inside it would wait forever.
+    const membership = await this.groupOf(user.id);
     return inTransaction(this.db, async (tx) => {
       const updated = await repo.updateUser(tx, user.id, { loginAt: new Date(), lastLoginIp: client.ip });
       const tokens = await this.issueTokens(tx, user.id, client);
-      const membership = await this.groupOf(user.id);
       return this.loginResult(updated ?? user, membership, tokens);
     });
   }
@@ -130,12 +131,13 @@ export class UsersService {
     if (!row) throw new AppError(Code.INVALID_TOKEN);
     const user = await repo.findUserById(this.db, row.userId);
     if (!user) throw new AppError(Code.INVALID_TOKEN);
+    const membership = await this.groupOf(user.id);
     const result = await inTransaction(this.db, async (tx) => {
       const revoked = await repo.revokeToken(tx, row.id);
       // A refresh token used twice at once: only the first revocation wins.
       if (!revoked) throw new AppError(Code.INVALID_TOKEN);
       const tokens = await this.issueTokens(tx, user.id, client);
-      return this.loginResult(user, await this.groupOf(user.id), tokens);
+      return this.loginResult(user, membership, tokens);
     });
     await this.bus.publish(REVOKED_CHANNEL, row.tokenHash);
     return result;

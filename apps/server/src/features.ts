@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ForumServices } from './app.js';
+import type { Route } from './platform/http/router.js';
+import { registerForumRoutes } from './features/forum/index.js';
+import { registerInstallRoutes } from './features/install/index.js';
+import { registerUsersRoutes } from './features/users/index.js';
+
+/** What a feature gets when it is mounted: the app, the route function and the shared services. */
+export interface FeatureContext extends ForumServices {
+  app: FastifyInstance;
+  route: Route;
+}
+
+/** Mounts every feature's routes (one line per feature; later issues add theirs here). */
+export async function mountFeatures(ctx: FeatureContext): Promise<void> {
+  registerForumRoutes(ctx.route, { forum: ctx.forum, isInstalled: () => ctx.install.isInstalled() });
+  registerUsersRoutes(ctx.route, { users: ctx.users, gate: ctx.gate });
+  registerInstallRoutes(ctx.route, { install: ctx.install });
+}

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../platform/config.js';
+
+/** Set when the suite runs against a real PostgreSQL server (CI sets it when one answers). */
+export const SERVER_DATABASE_URL = process.env.DATABASE_URL;
+/** Why PostgreSQL-only tests are skipped on this machine, or null when they can run. */
+export const noPostgresReason = SERVER_DATABASE_URL ? null : 'DATABASE_URL is not set: concurrency needs real PostgreSQL';
+
+/** A fresh database for one test file: a throwaway PostgreSQL database, or PGlite in a temp folder. */
+export async function freshDatabase(): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forum-test-'));
+  if (!SERVER_DATABASE_URL) {
+    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const pg = (await import('pg')).default;
+  const name = `forum_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: SERVER_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir,
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      const c = new pg.Client({ connectionString: SERVER_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A test server on its own database; close() drops everything it made. */
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Builds the real app (no web pages) on a fresh database; Redis when REDIS_URL is set. */
+export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const db = await freshDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, REDIS_URL: process.env.REDIS_URL, ...env },
+    // Rate limits are off unless a test turns them on: suites register many users from one address.
+    { web: 'off', ...overrides, rateLimit: { enabled: false, windowMs: 60_000, read: 1, write: 1, auth: 1, ...overrides.rateLimit } },
+  );
+  const app = await buildApp(config);
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+/** A parsed envelope reply. */
+export interface Reply<T = any> {
+  status: number;
+  Code: number;
+  Message: string;
+  Data: T;
+  headers: LightMyRequestResponse['headers'];
+  cookies: LightMyRequestResponse['cookies'];
+}
+
+/** Calls the API through inject and parses the envelope. */
+export async function call<T = any>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string>; query?: Record<string, string> } = {},
+): Promise<Reply<T>> {
+  const res = await app.inject({
+    method,
+    url,
+    ...(opts.query ? { query: opts.query } : {}),
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+  });
+  const json = res.json() as { Code: number; Message: string; Data: T };
+  return { status: res.statusCode, ...json, headers: res.headers, cookies: res.cookies };
+}
+
+let seq = 0;
+/** A unique short username (at most 15 characters). */
+export function uniqueName(prefix = 'u'): string {
+  seq += 1;
+  return `${prefix}${process.pid % 1000}${seq}${Math.random().toString(36).slice(2, 5)}`.slice(0, 15);
+}
+
+/** Registers a user and returns their token and id. */
+export async function registerUser(app: FastifyInstance, username = uniqueName(), password = 'secret123') {
+  const r = await call<{ accessToken: string; userId: number }>(app, 'POST', '/api/v3/users/username.register', {
+    body: { username, password },
+  });
+  if (r.Code !== 0) throw new Error(`register failed: ${r.Code} ${r.Message}`);
+  return { token: r.Data.accessToken, userId: r.Data.userId, username, password };
+}
+
+/** Creates an administrator and logs in. */
+export async function adminUser(app: FastifyInstance) {
+  const username = uniqueName('admin');
+  await app.forum.install.createAdmin(username, 'adminpass1');
+  const r = await call<{ accessToken: string; userId: number }>(app, 'POST', '/api/v3/users/username.login', {
+    body: { username, password: 'adminpass1' },
+  });
+  return { token: r.Data.accessToken, userId: r.Data.userId, username };
+}

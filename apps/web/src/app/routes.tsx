@@ -1,0 +1,51 @@
+import type { RouteObject } from 'react-router';
+import { NOT_ENABLED_PATHS } from '../features/user/not-enabled-paths.ts';
+import type { RouteHandle } from './head-manager.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { rootLoader } from './root-loader.ts';
+import { RootErrorBoundary } from './status-pages.tsx';
+
+/** Route handle plus the source module, so the server can preload the chunk of the matched page. */
+export interface ForumRouteHandle extends RouteHandle {
+  module?: string;
+}
+
+function page(path: string | undefined, module: string, lazy: RouteObject['lazy'], titleKey?: string): RouteObject {
+  const handle: ForumRouteHandle = { module, titleKey };
+  return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
+}
+
+const notEnabled = () => import('../features/user/not-enabled-page.tsx');
+const placeholder = () => import('../features/placeholder/placeholder-page.tsx');
+const loginPage = () => import('../features/user/login-page.tsx');
+
+/** The route table of the site; later issues add their pages here. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: rootLoader,
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    // Revalidating the site data on every search-param change would refetch settings needlessly.
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate, formMethod }) =>
+      formMethod !== undefined || currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false,
+    children: [
+      page(undefined, 'src/features/home/home-page.tsx', () => import('../features/home/home-page.tsx'), 'home.title'),
+      page('user/login', 'src/features/user/login-page.tsx', loginPage, 'login.title'),
+      page('user/username-login', 'src/features/user/login-page.tsx', loginPage, 'login.usernameTitle'),
+      page('user/register', 'src/features/user/register-page.tsx', () => import('../features/user/register-page.tsx'), 'register.title'),
+      page('user/agreement', 'src/features/user/agreement-page.tsx', () => import('../features/user/agreement-page.tsx'), 'agreement.title'),
+      page('user/status', 'src/features/user/status-page.tsx', () => import('../features/user/status-page.tsx'), 'status.title'),
+      page('user/bind-nickname', 'src/features/user/bind-nickname-page.tsx', () => import('../features/user/bind-nickname-page.tsx'), 'bindNickname.title'),
+      page('install', 'src/features/install/install-page.tsx', () => import('../features/install/install-page.tsx'), 'install.title'),
+      ...NOT_ENABLED_PATHS.map((p) =>
+        page(p, 'src/features/user/not-enabled-page.tsx', notEnabled, 'notEnabled.title'),
+      ),
+      page('my/*', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.my'),
+      page('message', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.message'),
+      page('search', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.search'),
+      page('*', 'src/features/not-found-page.tsx', () => import('../features/not-found-page.tsx'), 'notFound.title'),
+    ],
+  },
+];

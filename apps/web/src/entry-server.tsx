@@ -1,0 +1,126 @@
+import { PassThrough, Writable, type Readable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { createApiClient, type FetchLike } from '@forum/api-client';
+import { routes, type ForumRouteHandle } from './app/routes.tsx';
+import { headForMatches } from './app/head-manager.tsx';
+import { platformFromUserAgent } from './app/platform.ts';
+import { readCookie } from './app/session.ts';
+import { THEME_COOKIE, type ServerContext } from './app/api.ts';
+import type { RootData } from './app/root-loader.ts';
+import { buildDocument, serializeHydration, type PageAssets } from './server/document.ts';
+import { createI18n, LANG_COOKIE, toLang } from './i18n/i18n.ts';
+
+/** One page request as the forum server sees it. */
+export interface RenderRequest {
+  /** Absolute URL of the page. */
+  url: string;
+  headers: Record<string, string | undefined>;
+  /** In-process API transport (the server's `app.inject()`), carrying the visitor's cookies. */
+  fetch: FetchLike;
+  /** CSP nonce for every script this page emits. */
+  nonce: string;
+  /** Script and style tags for the environment (Vite dev client or built bundles). */
+  assets: PageAssets;
+  signal?: AbortSignal;
+}
+
+/** What the server should send back. */
+export interface RenderResult {
+  status: number;
+  redirect?: string;
+  /** The HTML document, streamed. */
+  body?: Readable;
+}
+
+const handler = createStaticHandler(routes);
+
+/** Renders one page: runs the route loaders through the API, then streams the document. */
+export async function render(req: RenderRequest): Promise<RenderResult> {
+  const cookie = req.headers.cookie ?? '';
+  const lang = toLang(readCookie(cookie, LANG_COOKIE));
+  const theme = readCookie(cookie, THEME_COOKIE) === 'dark' ? 'dark' : 'light';
+  const platform = platformFromUserAgent(req.headers['user-agent']);
+  const url = new URL(req.url);
+  const forwarded: Record<string, string> = { cookie };
+  if (req.headers['user-agent']) forwarded['user-agent'] = req.headers['user-agent'];
+  if (req.headers['accept-language']) forwarded['accept-language'] = req.headers['accept-language'];
+  // Spec §7: while loading page data for the first render, a 5xx is retried up to 3 times.
+  const api = createApiClient({ fetch: req.fetch, retries5xx: 3, timeoutMs: 30000, headers: () => forwarded });
+  const requestContext: ServerContext = { api, platform, lang, theme, origin: url.origin };
+
+  const context = await handler.query(new Request(url, { signal: req.signal }), { requestContext });
+  if (context instanceof Response) {
+    const location = context.headers.get('location');
+    return location ? { status: context.status, redirect: location } : { status: context.status };
+  }
+
+  const i18n = createI18n(lang);
+  const root = context.loaderData.root as RootData | undefined;
+  const head = headForMatches(
+    context.matches.map((m) => ({ handle: m.route.handle, loaderData: context.loaderData[m.route.id] })),
+    root?.forum.setSite,
+    i18n.t,
+  );
+  const modules = context.matches
+    .map((m) => (m.route.handle as ForumRouteHandle | undefined)?.module)
+    .filter((m): m is string => Boolean(m));
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const hydration = serializeHydration(context.loaderData, context.actionData, context.errors, isRouteErrorResponse);
+
+  return new Promise<RenderResult>((resolve, reject) => {
+    let status = context.statusCode;
+    const stream = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={req.nonce} />
+      </I18nextProvider>,
+      {
+        nonce: req.nonce,
+        // Waiting for everything keeps the status code honest and serves complete HTML to crawlers.
+        onAllReady() {
+          const [before, after] = buildDocument({
+            lang,
+            theme,
+            platform,
+            head,
+            nonce: req.nonce,
+            assets: req.assets,
+            modules,
+            hydration,
+            siteStat: root?.forum.setSite.siteStat ?? '',
+          });
+          const body = new PassThrough();
+          body.write(before);
+          // React ends its destination when done; the sink forwards chunks and appends the document tail.
+          const sink = new Writable({
+            write(chunk: Buffer, _enc, cb) {
+              body.write(chunk, cb);
+            },
+            final(cb) {
+              body.end(after);
+              cb();
+            },
+          });
+          stream.pipe(sink);
+          resolve({ status, body });
+        },
+        onShellError(error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+        onError(error) {
+          status = 500;
+          console.error('[web] render error', error);
+        },
+      },
+    );
+    req.signal?.addEventListener('abort', () => stream.abort());
+  });
+}
+
+/** The fallback error page in plain HTML, for when React itself cannot render (spec §2). */
+export function renderFallbackError(headers: Record<string, string | undefined>): string {
+  const i18n = createI18n(toLang(readCookie(headers.cookie ?? '', LANG_COOKIE)));
+  const msg = i18n.t('error.message');
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${msg}</title></head><body><p>${msg}</p></body></html>`;
+}

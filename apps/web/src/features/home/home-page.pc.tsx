@@ -1,0 +1,44 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { useSite } from '../../app/site-context.tsx';
+import { HomeCopyright, HomePinned, HomeRecommend, HomeTabs, HomeThreads } from './home-regions.tsx';
+
+/** Desktop home: left column, centre (tabs, pinned, list), right column (site, recommendations, QR, copyright). */
+export function HomePc() {
+  const { t } = useTranslation();
+  const { forum, origin } = useSite();
+  const s = forum.setSite;
+  const h5Address = (s.siteUrl || origin).replace(/\/+$/, '') + '/';
+  return (
+    <div className="home home--pc" data-testid="home">
+      <aside className="home__left" data-region="left">
+        <section className="panel">
+          <h2 className="panel__title">{t('home.left')}</h2>
+          <ul className="home-categories">
+            <li className="is-active">{t('home.all')}</li>
+          </ul>
+        </section>
+      </aside>
+      <div className="home__centre">
+        <HomeTabs variant="pc" />
+        <HomePinned variant="pc" />
+        <HomeThreads variant="pc" />
+      </div>
+      <aside className="home__right" data-region="right">
+        <section className="panel" data-region="header">
+          <h2 className="panel__title">{s.siteName || t('app.welcome')}</h2>
+          {s.siteIntroduction && <p className="muted">{s.siteIntroduction}</p>}
+          <p className="muted">
+            {t('home.siteCount', { threads: s.siteCount.threads, posts: s.siteCount.posts, users: s.siteCount.users })}
+          </p>
+        </section>
+        <HomeRecommend />
+        <section className="panel home-qrcode" data-region="qrcode">
+          <QRCodeSVG value={h5Address} size={128} marginSize={1} title={h5Address} />
+          <p className="muted">{t('home.qrcode')}</p>
+        </section>
+        <HomeCopyright />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { nicknameSet } from '@forum/contracts';
+import { Button, Input, toast } from '@forum/ui';
+import { getBrowserApi } from '../../app/api.ts';
+import { safeSessionStorage } from '../../app/storage.ts';
+import { takeReturn } from '../../app/login-return.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { useRequireLogin } from '../../shared/use-require-login.ts';
+import { AuthCard, Field } from './auth-card.tsx';
+
+/** `/user/bind-nickname`: set a nickname after the first login, then continue to the remembered page. */
+export function Component() {
+  const { t } = useTranslation();
+  const { platform } = useSite();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const [nickname, setNickname] = useState('');
+  const [busy, setBusy] = useState(false);
+  useRequireLogin();
+
+  const finish = async () => {
+    await navigate(takeReturn(safeSessionStorage()), { replace: true });
+    await revalidate();
+  };
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    const res = await (await getBrowserApi()).call(nicknameSet, { nickname });
+    setBusy(false);
+    if (res.Code !== 0) {
+      toast.error(res.Message);
+      return;
+    }
+    toast.success(t('bindNickname.success'));
+    await finish();
+  };
+  return (
+    <AuthCard variant={platform} title={t('bindNickname.title')}>
+      <p className="auth-note">{t('bindNickname.tip')}</p>
+      <form className="auth-form" onSubmit={(e) => void handleSubmit(e)}>
+        <Field label={t('register.nickname')}>
+          <Input variant={platform} name="nickname" trim maxLength={15} value={nickname} onChange={setNickname} required />
+        </Field>
+        <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
+          {t('bindNickname.submit')}
+        </Button>
+        <Button kind="text" variant={platform} full onClick={() => void finish()}>
+          {t('bindNickname.skip')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usernameLogin } from '@forum/contracts';
+import { Button, Input } from '@forum/ui';
+import { getBrowserApi } from '../../app/api.ts';
+import { safeSessionStorage } from '../../app/storage.ts';
+import { rememberReturn } from '../../app/login-return.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { AuthCard, Field } from './auth-card.tsx';
+import { useAuthSubmit } from './use-auth-submit.ts';
+
+/** `/user/login` and `/user/username-login`: username and password (the only method enabled so far). */
+export function Component() {
+  const { t } = useTranslation();
+  const { platform, forum } = useSite();
+  const [params] = useSearchParams();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, run } = useAuthSubmit('login.success');
+
+  // A server-side redirect may carry the page that asked for login; it obeys the same return rules.
+  useEffect(() => {
+    const from = params.get('returnTo');
+    if (from) rememberReturn(from, safeSessionStorage());
+  }, [params]);
+
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () =>
+      (await getBrowserApi()).call(usernameLogin, { username, password, type: `${platform}_username_login` }),
+    );
+  };
+
+  return (
+    <AuthCard variant={platform} title={t('login.usernameTitle')}>
+      <form className="auth-form" onSubmit={handleSubmit} data-testid="login-form">
+        <Field label={t('login.username')}>
+          <Input
+            variant={platform}
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={setUsername}
+            placeholder={t('login.usernamePlaceholder')}
+            required
+          />
+        </Field>
+        <Field label={t('login.password')}>
+          <Input
+            variant={platform}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            placeholder={t('login.passwordPlaceholder')}
+            required
+          />
+        </Field>
+        <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
+          {t('login.submit')}
+        </Button>
+      </form>
+      <p className="auth-links">
+        {forum.setSite.isRegister && (
+          <>
+            {t('login.noAccount')} <Link to="/user/register">{t('login.toRegister')}</Link>
+          </>
+        )}
+      </p>
+      <p className="auth-links auth-links--muted">
+        {t('login.otherMethods')}: <Link to="/user/phone-login">{t('login.phone')}</Link> ·{' '}
+        <Link to="/user/wx-login">{t('login.wechat')}</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CallResult } from '@forum/api-client';
+import type { LoginResult } from '@forum/contracts';
+import { toast } from '@forum/ui';
+import { afterLoginTarget, statusRedirect } from '../../app/auth-flow.ts';
+
+/** Runs a login-like call and moves on: status page, nickname page, or the remembered return address. */
+export function useAuthSubmit(successKey: string) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const run = async (call: () => Promise<CallResult<LoginResult>>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const res = await call();
+      if (res.Code !== 0 || !res.Data) {
+        const to = statusRedirect(res.Code, res.Message);
+        if (to) await navigate(to);
+        else toast.error(res.Message);
+        return;
+      }
+      toast.success(t(successKey));
+      await navigate(afterLoginTarget(res.Data), { replace: true });
+      await revalidate();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}

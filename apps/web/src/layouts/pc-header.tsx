@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Avatar, Badge, Button, Dropdown } from '@forum/ui';
+import { useSite } from '../app/site-context.tsx';
+
+/** Spec §2 desktop header: navigation with the unread badge, search, and the user menu or login/register. */
+export function PcHeader() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { forum, isLogin, unread, logout } = useSite();
+  const [keyword, setKeyword] = useState('');
+  const site = forum.setSite;
+  const user = forum.user;
+
+  const handleSearch = (e: FormEvent) => {
+    e.preventDefault();
+    void navigate(`/search?keyword=${encodeURIComponent(keyword.trim())}`);
+  };
+  const handleMenu = (key: string) => {
+    if (key === 'my') void navigate('/my');
+    if (key === 'logout') void logout();
+  };
+
+  return (
+    <header className="pc-header" data-testid="header">
+      <div className="pc-header__inner">
+        <Link to="/" className="pc-header__brand">
+          {site.siteHeaderLogo || site.siteLogo ? (
+            <img src={site.siteHeaderLogo || site.siteLogo} alt={site.siteName} height={32} />
+          ) : (
+            <span>{site.siteName || t('app.welcome')}</span>
+          )}
+        </Link>
+        <nav className="pc-header__nav" aria-label="main">
+          <NavLink to="/" end>
+            {t('nav.home')}
+          </NavLink>
+          <NavLink to="/message" data-testid="nav-message">
+            <Badge count={unread} label={t('nav.unread', { count: unread })}>
+              {t('nav.message')}
+            </Badge>
+          </NavLink>
+          <NavLink to="/my">{t('nav.my')}</NavLink>
+          {forum.otherPermissions.canViewThreads && (
+            <NavLink to="/search" data-testid="nav-search">
+              {t('nav.search')}
+            </NavLink>
+          )}
+        </nav>
+        <form className="pc-header__search" role="search" onSubmit={handleSearch}>
+          <input
+            type="search"
+            name="keyword"
+            value={keyword}
+            placeholder={t('nav.searchPlaceholder')}
+            aria-label={t('nav.searchPlaceholder')}
+            onChange={(e) => setKeyword(e.target.value)}
+          />
+          <button type="submit" aria-label={t('nav.searchSubmit')}>
+            ⌕
+          </button>
+        </form>
+        <div className="pc-header__actions">
+          {isLogin && user ? (
+            <Dropdown
+              items={[
+                { key: 'my', label: t('nav.personalCentre') },
+                { key: 'logout', label: t('nav.logout') },
+              ]}
+              onSelect={handleMenu}
+            >
+              <span className="pc-header__user" data-testid="user-menu">
+                <Avatar image={user.avatarUrl} name={user.nickname || user.username} size="small" circle />
+                <span className="pc-header__nickname">{user.nickname || user.username}</span>
+              </span>
+            </Dropdown>
+          ) : (
+            <>
+              <Button kind="primary" size="small" onClick={() => void navigate('/user/login')} data-testid="login-button">
+                {t('nav.login')}
+              </Button>
+              {site.isRegister && (
+                <Button size="small" onClick={() => void navigate('/user/register')} data-testid="register-button">
+                  {t('nav.register')}
+                </Button>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

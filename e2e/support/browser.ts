@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM } from './forum-server.ts';
+
+/** Screenshots land here (git-ignored) so people can look at every page at both widths. */
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+
+/** The two projects of architecture §3: pc at 1280 px, h5 at 375 px with a phone user agent. */
+export const VIEWPORTS = {
+  pc: {
+    viewport: { width: 1280, height: 800 },
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  },
+  h5: {
+    viewport: { width: 375, height: 812 },
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    isMobile: true,
+    hasTouch: true,
+  },
+} as const;
+
+/** Launches Debian chromium headless. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (own cookies and storage) for one width, collecting page errors and console errors. */
+export async function openContext(
+  browser: Browser,
+  kind: keyof typeof VIEWPORTS,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ ...VIEWPORTS[kind], locale: 'zh-CN' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 40[14]/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  return { context, page, errors };
+}
+
+/** Saves a full-page screenshot as artifacts/<name>-<kind>.png. */
+export async function shot(page: Page, name: string, kind: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${kind}.png`), fullPage: true });
+}
+
+/** Waits until React has hydrated (the client entry marks <html> once the router is live). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
+}

@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Where Debian's chromium lives; never downloaded (architecture §2). */
+export const CHROMIUM = '/usr/bin/chromium';
+/** Why browser tests cannot run here, or null when they can. */
+export const noChromiumReason = existsSync(CHROMIUM) ? null : `${CHROMIUM} not installed (apt-get install chromium)`;
+
+/** The slice of the server module the tests use; loaded by path because e2e is not a server dependency. */
+interface ServerModule {
+  buildApp(config: unknown): Promise<{
+    listen(o: { port: number; host: string }): Promise<string>;
+    close(): Promise<void>;
+    forum: {
+      settings: { set(rows: Array<{ key: string; value: string; tag: string }>): Promise<void> };
+      install: { createAdmin(username: string, password: string): Promise<number> };
+    };
+  }>;
+}
+interface ConfigModule {
+  loadConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown>): unknown;
+}
+
+/** A running forum with the built site on a random port and its own PGlite data folder. */
+export interface RunningForum {
+  url: string;
+  setSettings(values: Record<string, string>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Builds the web bundles (once per run) so `mode: 'prod'` serves what is in the tree now. */
+export function buildWeb(): void {
+  execFileSync('npm', ['run', 'build', '--workspace', '@forum/web'], { cwd: ROOT, stdio: 'pipe' });
+}
+
+/** Starts the real server (buildApp) with the production web layer. */
+export async function startForum(env: Record<string, string> = {}): Promise<RunningForum> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forum-e2e-'));
+  const serverPath = path.join(ROOT, 'apps/server/src/app.ts');
+  const configPath = path.join(ROOT, 'apps/server/src/platform/config.ts');
+  const { buildApp } = (await import(serverPath)) as ServerModule;
+  const { loadConfig } = (await import(configPath)) as ConfigModule;
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
+      ...env,
+    },
+    { web: 'prod' },
+  );
+  const app = await buildApp(config);
+  // main.ts makes the first admin; tests without the install flow do the same directly.
+  if (!env.E2E_NO_ADMIN) await app.forum.install.createAdmin('admin', 'admin-pass-123');
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    setSettings: (values) =>
+      app.forum.settings.set(Object.entries(values).map(([key, value]) => ({ key, value, tag: 'default' }))),
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
