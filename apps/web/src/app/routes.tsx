@@ -27,9 +27,11 @@ export const routes: RouteObject[] = [
     loader: rootLoader,
     Component: RootLayout,
     ErrorBoundary: RootErrorBoundary,
-    // Revalidating the site data on every search-param change would refetch settings needlessly.
+    // A change of search params alone should not refetch the site settings; explicit revalidation still does.
     shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate, formMethod }) =>
-      formMethod !== undefined || currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false,
+      formMethod === undefined && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+        ? false
+        : defaultShouldRevalidate,
     children: [
       page(undefined, 'src/features/home/home-page.tsx', () => import('../features/home/home-page.tsx'), 'home.title'),
       page('user/login', 'src/features/user/login-page.tsx', loginPage, 'login.title'),

@@ -67,17 +67,18 @@ export class InstallService {
     }
     if (await findUserByUsername(this.db, username)) throw new AppError(Code.USERNAME_EXISTS);
     const passwordHash = await hashPassword(password);
+    const rows = [
+      { key: 'site_install', tag: 'default', value: new Date().toISOString() },
+      { key: 'setup_token_hash', tag: 'install', value: '' },
+    ];
+    if (siteName) rows.push({ key: 'site_name', tag: 'default', value: siteName });
     const id = await inTransaction(this.db, async (tx) => {
       const user = await insertUser(tx, { username, nickname: username, passwordHash });
       await setUserGroup(tx, user.id, GroupId.ADMIN);
-      const rows = [
-        { key: 'site_install', tag: 'default', value: new Date().toISOString() },
-        { key: 'setup_token_hash', tag: 'install', value: '' },
-      ];
-      if (siteName) rows.push({ key: 'site_name', tag: 'default', value: siteName });
-      await this.settings.set(rows, tx);
+      await this.settings.write(tx, rows);
       return user.id;
     });
+    await this.settings.changed(rows);
     this.installed = true;
     return id;
   }

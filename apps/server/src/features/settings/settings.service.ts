@@ -46,9 +46,19 @@ export class SettingsService {
     return Number.isFinite(n) ? n : fallback;
   }
 
-  /** Writes rows (inside the caller's transaction when given) and tells every instance. */
-  async set(rows: SettingRow[], db: DbOrTx = this.db): Promise<void> {
-    await upsertSettings(db, rows);
+  /** Writes rows and tells every instance. */
+  async set(rows: SettingRow[]): Promise<void> {
+    await upsertSettings(this.db, rows);
+    await this.changed(rows);
+  }
+
+  /** Writes rows inside the caller's transaction; call `changed(rows)` after it commits. */
+  async write(tx: DbOrTx, rows: SettingRow[]): Promise<void> {
+    await upsertSettings(tx, rows);
+  }
+
+  /** Applies committed rows to this cache and tells the other instances to reload. */
+  async changed(rows: SettingRow[]): Promise<void> {
     for (const r of rows) this.values.set(`${r.tag}:${r.key}`, r.value);
     await this.bus.publish(CHANNEL, '1');
   }

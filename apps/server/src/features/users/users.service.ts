@@ -6,6 +6,7 @@ import { TOKEN_TTL_MS, hashToken, newToken } from '../../platform/auth/tokens.js
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError } from '../../platform/http/errors.js';
 import { pick, type Lang } from '../../platform/http/lang.js';
 import { findUserGroup, setUserGroup, type GroupsService } from '../groups/index.js';
@@ -72,7 +73,7 @@ export class UsersService {
       });
     } catch (err) {
       // Two registrations racing for one name: the unique index decides, the loser gets the clear code.
-      if ((err as { code?: string }).code === '23505' || /unique/i.test(String((err as Error).message))) {
+      if (isUniqueViolation(err)) {
         throw new AppError(Code.USERNAME_EXISTS);
       }
       throw err;
@@ -122,7 +123,10 @@ export class UsersService {
   async logout(actor: Actor): Promise<void> {
     if (actor.tokenId == null) return;
     const hash = await repo.revokeToken(this.db, actor.tokenId);
-    if (hash) await this.bus.publish(REVOKED_CHANNEL, hash);
+    if (!hash) return;
+    // Drop it here at once (a Redis message comes back later), then tell the other instances.
+    this.dropSessions(hash);
+    await this.bus.publish(REVOKED_CHANNEL, hash);
   }
 
   /** Swaps a refresh token for a new pair; the old pair stops working. */
@@ -139,6 +143,7 @@ export class UsersService {
       const tokens = await this.issueTokens(tx, user.id, client);
       return this.loginResult(user, membership, tokens);
     });
+    this.dropSessions(row.tokenHash);
     await this.bus.publish(REVOKED_CHANNEL, row.tokenHash);
     return result;
   }

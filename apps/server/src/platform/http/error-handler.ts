@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod';
 import { AppError } from './errors.js';
 import { envelope } from './envelope.js';
+import { sqlState } from '../db/errors.js';
 
 /** First failing field of a zod error, as "field: message". */
 export function firstZodIssue(err: ZodError): string {
@@ -37,6 +38,11 @@ export function toEnvelopeError(err: unknown): { status: number; code: number; m
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
       return { status: fe.statusCode, code: Code.INVALID_PARAMETER, message: fe.message, data: null };
     }
+  }
+  // PostgreSQL data errors (class 22: bad encoding, out-of-range numbers) come from client input.
+  const state = sqlState(err);
+  if (state && state.startsWith('22')) {
+    return { status: 400, code: Code.INVALID_PARAMETER, message: 'invalid value', data: null };
   }
   if (err instanceof SyntaxError) {
     return { status: 400, code: Code.INVALID_PARAMETER, message: 'malformed request', data: null };

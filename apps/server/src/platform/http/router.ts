@@ -90,6 +90,14 @@ function mergedInput(req: FastifyRequest): Record<string, unknown> {
   return q;
 }
 
+/** PostgreSQL cannot store NUL in text: refuse it up front rather than fail deep in a query. */
+function hasNul(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (depth > 8 || v === null || typeof v !== 'object') return false;
+  for (const x of Array.isArray(v) ? v : Object.values(v)) if (hasNul(x, depth + 1)) return true;
+  return false;
+}
+
 /** A thin way to mount a contract: validate, find the actor, run guards, call the handler, send the envelope. */
 export function createRouter(app: FastifyInstance, kit: RouterKit) {
   return function route<C extends CallContract>(
@@ -115,7 +123,9 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
           if (options.auth === 'required' && actor.isGuest) throw new AppError(Code.JUMP_TO_LOGIN);
           for (const guard of kit.guards) await guard(actor, options, req);
           checkStatus(actor, options.status ?? 'enforce');
-          const input = contract.input.parse(mergedInput(req)) as CallParsed<C>;
+          const raw = mergedInput(req);
+          if (hasNul(raw)) throw new AppError(Code.INVALID_PARAMETER, 'text cannot contain NUL characters');
+          const input = contract.input.parse(raw) as CallParsed<C>;
           const data = await handler(input, { actor, lang: langOf(req), req, reply });
           if (reply.sent) return reply;
           if (kit.validateResponses) contract.output.parse(data);

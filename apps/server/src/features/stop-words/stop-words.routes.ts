@@ -1,0 +1,50 @@
+import { stopWordsBatch, stopWordsDelete, stopWordsDeleteV2, stopWordsList, type StopWordItem } from '@forum/contracts';
+import type { Actor } from '../../platform/auth/actor.js';
+import { forbidden } from '../../platform/http/errors.js';
+import type { Route } from '../../platform/http/router.js';
+import type { StopWordRow } from './stop-words.repository.js';
+import type { StopWordsService } from './stop-words.service.js';
+
+function adminOnly(actor: Actor): void {
+  if (!actor.isAdmin) throw forbidden();
+}
+
+function present(r: StopWordRow): StopWordItem {
+  return {
+    id: r.id,
+    find: r.find,
+    replacement: r.replacement,
+    ugc: r.ugc as StopWordItem['ugc'],
+    username: r.username as StopWordItem['username'],
+    signature: r.signature as StopWordItem['signature'],
+    dialog: r.dialog as StopWordItem['dialog'],
+    nickname: r.nickname as StopWordItem['nickname'],
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** Mounts the admin stop-word calls (batch import, list, delete) at the backAdmin and spec `.v2` paths. */
+export function registerStopWordsRoutes(route: Route, stopWords: StopWordsService): void {
+  route(stopWordsBatch, { auth: 'required' }, async (input, { actor }) => {
+    adminOnly(actor);
+    return stopWords.batch(input.words, input.overwrite, actor.userId);
+  });
+  route(stopWordsList, { auth: 'required' }, async (input, { actor }) => {
+    adminOnly(actor);
+    const { rows, total } = await stopWords.list(input.filter, input.page, input.perPage);
+    return {
+      pageData: rows.map(present),
+      currentPage: input.page,
+      perPage: input.perPage,
+      totalCount: total,
+      totalPage: Math.ceil(total / input.perPage),
+    };
+  });
+  for (const contract of [stopWordsDelete, stopWordsDeleteV2]) {
+    route(contract, { auth: 'required' }, async (input, { actor }) => {
+      adminOnly(actor);
+      return { deleted: await stopWords.remove(input.ids) };
+    });
+  }
+}

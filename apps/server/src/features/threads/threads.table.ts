@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** Threads. Counters are denormalised and updated in the same transaction as the write that changes them. */
+export const threads = pgTable(
+  'threads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    lastPostedUserId: integer('last_posted_user_id'),
+    categoryId: integer('category_id').notNull(),
+    title: varchar('title', { length: 200 }).notNull().default(''),
+    postCount: integer('post_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    favoriteCount: integer('favorite_count').notNull().default(0),
+    paidCount: integer('paid_count').notNull().default(0),
+    /** Next reply number: replies get 1, 2, 3... so "which page" and deep pages are index lookups. */
+    replySeq: integer('reply_seq').notNull().default(0),
+    /** Cents (the money issue fills these). */
+    price: bigint('price', { mode: 'number' }).notNull().default(0),
+    attachmentPrice: bigint('attachment_price', { mode: 'number' }).notNull().default(0),
+    freeWords: doublePrecision('free_words').notNull().default(0),
+    longitude: doublePrecision('longitude').notNull().default(0),
+    latitude: doublePrecision('latitude').notNull().default(0),
+    address: varchar('address', { length: 200 }).notNull().default(''),
+    location: varchar('location', { length: 200 }).notNull().default(''),
+    /** Block types present (tom ids as text), for `filter.types`. */
+    tomTypes: text('tom_types').array().notNull().default(sql`'{}'::text[]`),
+    /** Segmented title + text for full-text search (the search feature's `segment()`). */
+    searchText: text('search_text').notNull().default(''),
+    isApproved: smallint('is_approved').notNull().default(1),
+    isSticky: boolean('is_sticky').notNull().default(false),
+    stickSort: integer('stick_sort').notNull().default(0),
+    isEssence: boolean('is_essence').notNull().default(false),
+    isSite: boolean('is_site').notNull().default(false),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    isDraft: boolean('is_draft').notNull().default(false),
+    /** Last reply time (sort 2). */
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was published (null while a draft). */
+    issueAt: timestamp('issue_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedUserId: integer('deleted_user_id'),
+  },
+  (t) => [
+    index('threads_public_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.isDraft} = false and ${t.isApproved} = 1`),
+    index('threads_category_created_idx').on(t.categoryId, t.createdAt.desc()),
+    index('threads_user_idx').on(t.userId, t.createdAt.desc()),
+    index('threads_posted_idx').on(t.postedAt.desc()),
+    index('threads_sticky_idx').on(t.stickSort).where(sql`${t.isSticky} = true`),
+    index('threads_tom_types_idx').using('gin', t.tomTypes),
+  ],
+);
+
+/** Typed content blocks ("toms") of a thread, keyed by the editor's index key. */
+export const threadToms = pgTable(
+  'thread_toms',
+  {
+    threadId: integer('thread_id').notNull(),
+    key: varchar('key', { length: 40 }).notNull(),
+    tomType: varchar('tom_type', { length: 40 }).notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.key] })],
+);
+
+/** Favourites (the original's `thread_user`). */
+export const threadFavorites = pgTable(
+  'thread_favorites',
+  {
+    threadId: integer('thread_id').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index('thread_favorites_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** The one thread a user pins on their own profile. */
+export const userThreadSticks = pgTable('user_thread_sticks', {
+  userId: integer('user_id').primaryKey(),
+  threadId: integer('thread_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A vote block (tomId 109). */
+export const threadVotes = pgTable(
+  'thread_votes',
+  {
+    id: serial('id').primaryKey(),
+    threadId: integer('thread_id').notNull(),
+    title: varchar('title', { length: 100 }).notNull().default(''),
+    /** 1 single, 2 multiple. */
+    choiceType: smallint('choice_type').notNull().default(1),
+    voteUsers: integer('vote_users').notNull().default(0),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('thread_votes_thread_idx').on(t.threadId)],
+);
+
+/** Options of a vote. */
+export const threadVoteOptions = pgTable(
+  'thread_vote_options',
+  {
+    id: serial('id').primaryKey(),
+    voteId: integer('vote_id').notNull(),
+    content: varchar('content', { length: 50 }).notNull(),
+    voteCount: integer('vote_count').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('thread_vote_options_vote_idx').on(t.voteId, t.sort)],
+);
+
+/** Who chose what. */
+export const threadVoteUsers = pgTable(
+  'thread_vote_users',
+  {
+    voteId: integer('vote_id').notNull(),
+    userId: integer('user_id').notNull(),
+    optionId: integer('option_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.voteId, t.userId, t.optionId] })],
+);

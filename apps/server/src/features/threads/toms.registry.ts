@@ -1,0 +1,122 @@
+import { TomId } from '@forum/contracts';
+import { z } from 'zod';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { DbOrTx, Tx } from '../../platform/db/db.js';
+import { invalid } from '../../platform/http/errors.js';
+
+/** What a block type's hooks get while a thread is saved. */
+export interface TomSaveContext {
+  tx: Tx;
+  threadId: number;
+  actor: Actor;
+  /** The stored body of the same key before this edit, if any. */
+  previous: unknown;
+}
+
+/** What a block type's hooks get while a thread is shown. */
+export interface TomShowContext {
+  db: DbOrTx;
+  actor: Actor;
+  threadId: number;
+}
+
+/** One content block type ("tom"): built-in ones, the money issue's and plugins' register the same way. */
+export interface TomType {
+  /** The tom id as text: '101', '109', or a plugin's app id. */
+  id: string;
+  /** Shown in `thread.typelist`. */
+  name: string;
+  /** The insert permission checked in the thread's category (e.g. `thread.insertImage`). */
+  permission?: string;
+  /** At most this many blocks of this type per thread. */
+  maxBlocks?: number;
+  /** Listed in `thread.typelist` as a filter. */
+  filterable?: boolean;
+  /** Validates the client's body (first failing field becomes -4001). */
+  schema: z.ZodType;
+  /** Runs inside the thread write's transaction; returns what is stored (default: the parsed body). */
+  save?(ctx: TomSaveContext, body: unknown): Promise<unknown>;
+  /** Runs when the block is deleted or replaced by an edit. */
+  remove?(ctx: TomSaveContext): Promise<void>;
+  /** Turns the stored body into what this actor sees (live counts, paid cuts). */
+  show?(ctx: TomShowContext, stored: unknown): Promise<unknown>;
+}
+
+const ids = (max: number) => z.array(z.coerce.number().int().min(1)).min(1).max(max);
+
+/** The registry of block types, keyed by tom id. */
+export class TomRegistry {
+  private readonly types = new Map<string, TomType>();
+
+  /** Adds (or replaces, for plugins overriding a built-in) a block type. */
+  register(type: TomType): void {
+    this.types.set(type.id, type);
+  }
+
+  /** A registered type, or -4001 naming the unknown id. */
+  require(id: string | number): TomType {
+    const t = this.types.get(String(id));
+    if (!t) throw invalid(`content.indexes: unknown block type ${String(id)}`);
+    return t;
+  }
+
+  /** A registered type or undefined. */
+  find(id: string | number): TomType | undefined {
+    return this.types.get(String(id));
+  }
+
+  /** Every registered type. */
+  all(): TomType[] {
+    return [...this.types.values()];
+  }
+}
+
+/** The built-in types that need no money: image, audio, video, goods, file attachment (vote registers separately). */
+export function registerBuiltInToms(registry: TomRegistry): void {
+  registry.register({
+    id: String(TomId.IMAGE),
+    name: '图片',
+    permission: 'thread.insertImage',
+    maxBlocks: 1,
+    filterable: true,
+    schema: z.object({ imageIds: ids(9) }),
+  });
+  registry.register({
+    id: String(TomId.AUDIO),
+    name: '语音',
+    permission: 'thread.insertAudio',
+    maxBlocks: 1,
+    filterable: true,
+    schema: z.object({ audioId: z.coerce.number().int().min(1) }),
+  });
+  registry.register({
+    id: String(TomId.VIDEO),
+    name: '视频',
+    permission: 'thread.insertVideo',
+    maxBlocks: 1,
+    filterable: true,
+    schema: z.object({ videoId: z.coerce.number().int().min(1) }),
+  });
+  registry.register({
+    id: String(TomId.GOODS),
+    name: '商品',
+    permission: 'thread.insertGoods',
+    maxBlocks: 1,
+    filterable: true,
+    schema: z.object({
+      title: z.string().trim().min(1).max(200),
+      price: z.coerce.number().min(0).max(10_000_000),
+      imagePath: z.string().max(500).regex(/^(https?:\/\/|\/)/, { message: 'imagePath must be an http(s) or site URL' }).default(''),
+      detailContent: z.string().max(500).regex(/^https?:\/\//, { message: 'detailContent must be an http(s) URL' }),
+      platformId: z.string().max(40).default(''),
+    }),
+  });
+  registry.register({
+    id: String(TomId.ATTACHMENT),
+    name: '附件',
+    permission: 'thread.insertAttachment',
+    maxBlocks: 1,
+    filterable: true,
+    schema: z.object({ docIds: ids(9) }),
+  });
+}
