@@ -41,6 +41,7 @@ describe.skipIf(noChromiumReason !== null)(`account flows${noChromiumReason ? ` 
     expect(token?.httpOnly).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('forum_uid'))).toBeTruthy();
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(token?.value ?? '<none>');
+    await page.getByTestId('home').waitFor();
     await shot(page, 'home-member', 'pc');
     await menu.hover();
     await page.getByRole('menuitem', { name: '退出登录' }).click();

@@ -35,7 +35,9 @@ const rows = [...files].map((f) => {
 rows.sort((a, b) => b[1] - a[1]);
 for (const [f, gz] of rows) console.log(`  ${(gz / 1024).toFixed(1).padStart(7)} KB  ${f}`);
 const kb = total / 1024;
-console.log(`first-load JS of / on h5: ${kb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB, team target < ${TARGET_KB} KB)`);
+console.log(
+  `first-load JS of / on h5: ${kb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB, team target < ${TARGET_KB} KB)`,
+);
 if (kb > BUDGET_KB) {
   console.error(`bundle-size: over budget by ${(kb - BUDGET_KB).toFixed(1)} KB`);
   process.exit(1);

@@ -132,12 +132,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const document = buildOpenApi(contracts, VERSION);
   app.get('/api/docs/openapi.json', async () => document);
-  await app.register(import('@fastify/swagger'), { mode: 'static', specification: { document: document as never } });
+  await app.register(import('@fastify/swagger'), {
+    mode: 'static',
+    specification: { document: document as never },
+  });
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
 
-  app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send(envelope(req, -4004, '', null)),
-  );
+  app.setNotFoundHandler((req, reply) => reply.code(404).send(envelope(req, -4004, '', null)));
   await registerWebPages(app, { mode: config.web });
   return app;
 }

@@ -8,7 +8,9 @@ const app = await buildApp(config);
 const origin = config.publicUrl ?? `http://${config.host}:${config.port}`;
 const setupLink = await ensureAdmin(app, origin);
 await app.listen({ port: config.port, host: config.host });
-console.log(`Forum ${config.env} server on ${origin} (${app.forum.database.kind}${config.redisUrl ? ' + redis' : ''})`);
+console.log(
+  `Forum ${config.env} server on ${origin} (${app.forum.database.kind}${config.redisUrl ? ' + redis' : ''})`,
+);
 if (setupLink) {
   console.log(`\nNo administrator yet. Open this one-time link to create one:\n  ${setupLink}\n`);
 }

@@ -16,7 +16,9 @@ export interface CallContract<I extends z.ZodType = z.ZodType, O extends z.ZodTy
 }
 
 /** Declares a call contract with its types preserved. */
-export function defineCall<I extends z.ZodType, O extends z.ZodType>(c: CallContract<I, O>): CallContract<I, O> {
+export function defineCall<I extends z.ZodType, O extends z.ZodType>(
+  c: CallContract<I, O>,
+): CallContract<I, O> {
   return c;
 }
 

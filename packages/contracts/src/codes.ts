@@ -96,7 +96,10 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
   [Code.YOU_BLOCKED_THEM]: { zh: '你已屏蔽对方', en: 'You have blocked this user' },
   [Code.SPACE_IN_PASSWORD]: { zh: '密码不能包含空格', en: 'The password cannot contain spaces' },
   [Code.SPACE_IN_USERNAME]: { zh: '用户名不能包含空格', en: 'The username cannot contain spaces' },
-  [Code.TOO_MANY_REGISTRATIONS]: { zh: '注册过于频繁，请稍后再试', en: 'Too many registrations, try again later' },
+  [Code.TOO_MANY_REGISTRATIONS]: {
+    zh: '注册过于频繁，请稍后再试',
+    en: 'Too many registrations, try again later',
+  },
   [Code.CATEGORY_MISSING]: { zh: '分类不存在', en: 'Category not found' },
   [Code.NEED_BIND_WECHAT]: { zh: '请先绑定微信', en: 'Please bind WeChat first' },
   [Code.NEED_BIND_PHONE]: { zh: '请先绑定手机号', en: 'Please bind a phone number first' },

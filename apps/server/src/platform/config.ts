@@ -39,7 +39,8 @@ function int(v: string | undefined, fallback: number): number {
 
 /** Builds the config from an environment map (process.env by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const base: Config = {
     port: int(env.PORT, 3000),
     host: env.HOST || '127.0.0.1',
@@ -48,7 +49,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     env: nodeEnv,
-    web: env.FORUM_WEB === 'off' ? 'off' : nodeEnv === 'production' ? 'prod' : nodeEnv === 'test' ? 'off' : 'dev',
+    web:
+      env.FORUM_WEB === 'off'
+        ? 'off'
+        : nodeEnv === 'production'
+          ? 'prod'
+          : nodeEnv === 'test'
+            ? 'off'
+            : 'dev',
     adminUsername: env.FORUM_ADMIN_USERNAME || undefined,
     adminPassword: env.FORUM_ADMIN_PASSWORD || undefined,
     publicUrl: env.PUBLIC_URL || undefined,

@@ -8,10 +8,16 @@ import { loadConfig, type Config } from '../platform/config.js';
 /** Set when the suite runs against a real PostgreSQL server (CI sets it when one answers). */
 export const SERVER_DATABASE_URL = process.env.DATABASE_URL;
 /** Why PostgreSQL-only tests are skipped on this machine, or null when they can run. */
-export const noPostgresReason = SERVER_DATABASE_URL ? null : 'DATABASE_URL is not set: concurrency needs real PostgreSQL';
+export const noPostgresReason = SERVER_DATABASE_URL
+  ? null
+  : 'DATABASE_URL is not set: concurrency needs real PostgreSQL';
 
 /** A fresh database for one test file: a throwaway PostgreSQL database, or PGlite in a temp folder. */
-export async function freshDatabase(): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  databaseUrl?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forum-test-'));
   if (!SERVER_DATABASE_URL) {
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
@@ -45,12 +51,25 @@ export interface TestApp {
 }
 
 /** Builds the real app (no web pages) on a fresh database; Redis when REDIS_URL is set. */
-export async function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestApp> {
   const db = await freshDatabase();
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl, REDIS_URL: process.env.REDIS_URL, ...env },
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: db.databaseUrl,
+      REDIS_URL: process.env.REDIS_URL,
+      ...env,
+    },
     // Rate limits are off unless a test turns them on: suites register many users from one address.
-    { web: 'off', ...overrides, rateLimit: { enabled: false, windowMs: 60_000, read: 1, write: 1, auth: 1, ...overrides.rateLimit } },
+    {
+      web: 'off',
+      ...overrides,
+      rateLimit: { enabled: false, windowMs: 60_000, read: 1, write: 1, auth: 1, ...overrides.rateLimit },
+    },
   );
   const app = await buildApp(config);
   return {
@@ -78,7 +97,12 @@ export async function call<T = any>(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
-  opts: { body?: unknown; token?: string; headers?: Record<string, string>; query?: Record<string, string> } = {},
+  opts: {
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+    query?: Record<string, string>;
+  } = {},
 ): Promise<Reply<T>> {
   const res = await app.inject({
     method,
@@ -100,9 +124,14 @@ export function uniqueName(prefix = 'u'): string {
 
 /** Registers a user and returns their token and id. */
 export async function registerUser(app: FastifyInstance, username = uniqueName(), password = 'secret123') {
-  const r = await call<{ accessToken: string; userId: number }>(app, 'POST', '/api/v3/users/username.register', {
-    body: { username, password },
-  });
+  const r = await call<{ accessToken: string; userId: number }>(
+    app,
+    'POST',
+    '/api/v3/users/username.register',
+    {
+      body: { username, password },
+    },
+  );
   if (r.Code !== 0) throw new Error(`register failed: ${r.Code} ${r.Message}`);
   return { token: r.Data.accessToken, userId: r.Data.userId, username, password };
 }

@@ -17,7 +17,11 @@ export async function insertCategory(db: DbOrTx, row: typeof categories.$inferIn
 }
 
 /** Updates one category. */
-export async function updateCategory(db: DbOrTx, id: number, patch: Partial<typeof categories.$inferInsert>): Promise<void> {
+export async function updateCategory(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<typeof categories.$inferInsert>,
+): Promise<void> {
   await db
     .update(categories)
     .set({ ...patch, updatedAt: new Date() })

@@ -1,4 +1,10 @@
-import { categoriesCreate, categoriesDelete, categoriesList, categoriesPostable, categoriesUpdate } from '@forum/contracts';
+import {
+  categoriesCreate,
+  categoriesDelete,
+  categoriesList,
+  categoriesPostable,
+  categoriesUpdate,
+} from '@forum/contracts';
 import type { Route } from '../../platform/http/router.js';
 import type { CategoriesService } from './categories.service.js';
 
@@ -6,8 +12,12 @@ import type { CategoriesService } from './categories.service.js';
 export function registerCategoriesRoutes(route: Route, categories: CategoriesService): void {
   route(categoriesList, {}, async (_input, { actor }) => categories.visibleTree(actor));
   route(categoriesPostable, {}, async (_input, { actor }) => categories.postableTree(actor));
-  route(categoriesCreate, { auth: 'required' }, async (input, { actor }) => categories.create(actor, input.data));
-  route(categoriesUpdate, { auth: 'required' }, async (input, { actor }) => categories.update(actor, input.data));
+  route(categoriesCreate, { auth: 'required' }, async (input, { actor }) =>
+    categories.create(actor, input.data),
+  );
+  route(categoriesUpdate, { auth: 'required' }, async (input, { actor }) =>
+    categories.update(actor, input.data),
+  );
   route(categoriesDelete, { auth: 'required' }, async (input, { actor }) => ({
     deleted: await categories.remove(actor, input.ids),
   }));

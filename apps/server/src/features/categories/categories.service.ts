@@ -16,7 +16,13 @@ import { presentCategoryTree } from './categories.presenter.js';
 
 const CHANNEL = 'categories.changed';
 /** Abilities a category moderator holds inside their categories. */
-const MODERATOR_ABILITIES = ['thread.essence', 'thread.sticky', 'thread.edit', 'thread.hide', 'thread.hidePosts'];
+const MODERATOR_ABILITIES = [
+  'thread.essence',
+  'thread.sticky',
+  'thread.edit',
+  'thread.hide',
+  'thread.hidePosts',
+];
 
 /** Fields an administrator writes. */
 export interface CategoryInput {
@@ -46,7 +52,9 @@ export class CategoriesService {
     this.bus.subscribe(CHANNEL, () => void this.reload().catch(() => {}));
     for (const ability of MODERATOR_ABILITIES) {
       this.gate.registerPolicy(ability, (actor, res) =>
-        res?.categoryId != null && actor.userId != null && this.moderatorIds(res.categoryId).includes(actor.userId)
+        res?.categoryId != null &&
+        actor.userId != null &&
+        this.moderatorIds(res.categoryId).includes(actor.userId)
           ? 'allow'
           : 'abstain',
       );
@@ -73,7 +81,12 @@ export class CategoriesService {
   /** User ids moderating a category. */
   moderatorIds(id: number): number[] {
     const m = this.byId.get(id)?.moderators ?? '';
-    return m ? m.split(',').map(Number).filter((n) => n > 0) : [];
+    return m
+      ? m
+          .split(',')
+          .map(Number)
+          .filter((n) => n > 0)
+      : [];
   }
 
   /** Ids of categories the actor may do `ability` in (viewThreads for lists). */
@@ -86,18 +99,27 @@ export class CategoriesService {
     await this.reload();
     const view = new Set(this.allowedIds(actor, 'viewThreads'));
     const post = new Set(this.allowedIds(actor, 'createThread'));
-    return presentCategoryTree(this.rows.filter((r) => view.has(r.id)), post);
+    return presentCategoryTree(
+      this.rows.filter((r) => view.has(r.id)),
+      post,
+    );
   }
 
   /** `categories.thread`: the tree the actor may post in. */
   async postableTree(actor: Actor): Promise<CategoryNode[]> {
     await this.reload();
     const post = new Set(this.allowedIds(actor, 'createThread'));
-    return presentCategoryTree(this.rows.filter((r) => post.has(r.id)), post);
+    return presentCategoryTree(
+      this.rows.filter((r) => post.has(r.id)),
+      post,
+    );
   }
 
   /** Admin batch create. */
-  async create(actor: Actor, items: Array<Required<CategoryInput> & { name: string }>): Promise<CategoryNode[]> {
+  async create(
+    actor: Actor,
+    items: Array<Required<CategoryInput> & { name: string }>,
+  ): Promise<CategoryNode[]> {
     this.gate.authorize(actor, 'category.manage');
     await inTransaction(this.db, async (tx) => {
       for (const it of items) {
@@ -131,7 +153,8 @@ export class CategoriesService {
       const row = this.byId.get(id);
       if (!row) throw notFound(`category ${id} not found`);
       if (row.threadCount > 0) throw invalid(`category ${id} still has threads`);
-      if (this.rows.some((r) => r.parentId === id && !ids.includes(r.id))) throw invalid(`category ${id} has children`);
+      if (this.rows.some((r) => r.parentId === id && !ids.includes(r.id)))
+        throw invalid(`category ${id} has children`);
     }
     if (this.rows.length - ids.length < 1) throw invalid('the last category cannot be deleted');
     await deleteCategories(this.db, ids);
@@ -144,7 +167,8 @@ export class CategoriesService {
     const parent = this.byId.get(parentId);
     if (!parent || parent.id === selfId) throw invalid('parentid: no such category');
     if (parent.parentId !== 0) throw invalid('parentid: categories have two levels at most');
-    if (selfId !== null && this.rows.some((r) => r.parentId === selfId)) throw invalid('parentid: this category has children');
+    if (selfId !== null && this.rows.some((r) => r.parentId === selfId))
+      throw invalid('parentid: this category has children');
   }
 
   private toRow(it: CategoryInput) {

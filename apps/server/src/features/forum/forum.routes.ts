@@ -3,7 +3,10 @@ import type { Route } from '../../platform/http/router.js';
 import type { ForumService } from './forum.service.js';
 
 /** Mounts GET /api/v3/forum (open to every status, so banned users can still read why). */
-export function registerForumRoutes(route: Route, deps: { forum: ForumService; isInstalled: () => boolean }): void {
+export function registerForumRoutes(
+  route: Route,
+  deps: { forum: ForumService; isInstalled: () => boolean },
+): void {
   route(forum, { status: 'skip', siteClosedExempt: true, payExempt: true }, async (_input, { actor }) =>
     deps.forum.forum(actor, deps.isInstalled()),
   );

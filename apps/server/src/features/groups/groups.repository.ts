@@ -16,19 +16,30 @@ export function listGrants(db: DbOrTx): Promise<Array<{ groupId: number; permiss
 }
 
 /** Inserts preset groups that are missing and moves the id sequence past them. */
-export async function insertMissingGroups(db: DbOrTx, rows: Array<typeof groups.$inferInsert>): Promise<void> {
+export async function insertMissingGroups(
+  db: DbOrTx,
+  rows: Array<typeof groups.$inferInsert>,
+): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(groups).values(rows).onConflictDoNothing();
 }
 
 /** Adds grants, leaving existing ones alone. */
-export async function insertGrants(db: DbOrTx, rows: Array<{ groupId: number; permission: string }>): Promise<void> {
+export async function insertGrants(
+  db: DbOrTx,
+  rows: Array<{ groupId: number; permission: string }>,
+): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(groupPermissions).values(rows).onConflictDoNothing();
 }
 
 /** Puts a user in a group (one group per user). */
-export async function setUserGroup(db: DbOrTx, userId: number, groupId: number, expiresAt: Date | null = null) {
+export async function setUserGroup(
+  db: DbOrTx,
+  userId: number,
+  groupId: number,
+  expiresAt: Date | null = null,
+) {
   await db
     .insert(groupUser)
     .values({ userId, groupId, expiresAt })
@@ -36,7 +47,10 @@ export async function setUserGroup(db: DbOrTx, userId: number, groupId: number, 
 }
 
 /** The user's group id, or null when they have none. */
-export async function findUserGroup(db: DbOrTx, userId: number): Promise<{ groupId: number; expiresAt: Date | null } | null> {
+export async function findUserGroup(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ groupId: number; expiresAt: Date | null } | null> {
   const rows = await db
     .select({ groupId: groupUser.groupId, expiresAt: groupUser.expiresAt })
     .from(groupUser)

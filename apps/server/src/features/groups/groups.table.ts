@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** User groups (roles). Ids 1, 6, 7, 8, 10 are fixed by the original. */
 export const groups = pgTable('groups', {

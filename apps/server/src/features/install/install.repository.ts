@@ -5,7 +5,11 @@ import { groupUser } from '../groups/groups.table.js';
 
 /** True when at least one user is in the admin group. */
 export async function adminExists(db: DbOrTx): Promise<boolean> {
-  const rows = await db.select({ n: sql<number>`1` }).from(groupUser).where(eq(groupUser.groupId, 1)).limit(1);
+  const rows = await db
+    .select({ n: sql<number>`1` })
+    .from(groupUser)
+    .where(eq(groupUser.groupId, 1))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -19,5 +23,6 @@ export async function bumpGroupSequence(db: DbOrTx): Promise<void> {
 /** Creates the default category when there is none. */
 export async function ensureDefaultCategory(db: DbOrTx): Promise<void> {
   const rows = await db.select({ id: categories.id }).from(categories).limit(1);
-  if (rows.length === 0) await db.insert(categories).values({ name: '默认分类', description: '', property: 1 });
+  if (rows.length === 0)
+    await db.insert(categories).values({ name: '默认分类', description: '', property: 1 });
 }

@@ -4,8 +4,19 @@ import { hashPassword } from '../../platform/auth/password.js';
 import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError } from '../../platform/http/errors.js';
-import { DEFAULT_GRANTS, DEFAULT_GROUPS, insertGrants, insertMissingGroups, setUserGroup } from '../groups/index.js';
-import { SETTING_DEFAULTS, insertMissingSettings, settingExists, type SettingsService } from '../settings/index.js';
+import {
+  DEFAULT_GRANTS,
+  DEFAULT_GROUPS,
+  insertGrants,
+  insertMissingGroups,
+  setUserGroup,
+} from '../groups/index.js';
+import {
+  SETTING_DEFAULTS,
+  insertMissingSettings,
+  settingExists,
+  type SettingsService,
+} from '../settings/index.js';
 import { findUserByUsername, insertUser } from '../users/index.js';
 import { adminExists, bumpGroupSequence, ensureDefaultCategory } from './install.repository.js';
 
@@ -86,12 +97,19 @@ export class InstallService {
   /** Makes a new one-time setup token (only its hash is stored) for the install page. */
   async newSetupToken(): Promise<string> {
     const token = randomBytes(24).toString('base64url');
-    await this.settings.set([{ key: 'setup_token_hash', tag: 'install', value: sha256(token).toString('hex') }]);
+    await this.settings.set([
+      { key: 'setup_token_hash', tag: 'install', value: sha256(token).toString('hex') },
+    ]);
     return token;
   }
 
   /** Install page: the setup token creates the first admin, once. */
-  async installWithToken(input: { token: string; username: string; password: string; siteName?: string | undefined }) {
+  async installWithToken(input: {
+    token: string;
+    username: string;
+    password: string;
+    siteName?: string | undefined;
+  }) {
     if (this.installed || (await adminExists(this.db))) {
       this.installed = true;
       throw new AppError(Code.RESOURCE_EXIST, 'already installed');

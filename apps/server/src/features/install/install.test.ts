@@ -29,16 +29,24 @@ describe('bootstrap and install', () => {
     const link = await ensureAdmin(t.app, 'http://localhost:3000');
     expect(link).toMatch(/^http:\/\/localhost:3000\/install\?token=/);
     const token = new URL(link!).searchParams.get('token')!;
-    const bad = await call(t.app, 'POST', '/api/v3/install', { body: { token: 'nope', username: 'root', password: 'rootpass1' } });
+    const bad = await call(t.app, 'POST', '/api/v3/install', {
+      body: { token: 'nope', username: 'root', password: 'rootpass1' },
+    });
     expect(bad.Code).toBe(-4002);
-    const ok = await call(t.app, 'POST', '/api/v3/install', { body: { token, username: 'root', password: 'rootpass1', siteName: '我的论坛' } });
+    const ok = await call(t.app, 'POST', '/api/v3/install', {
+      body: { token, username: 'root', password: 'rootpass1', siteName: '我的论坛' },
+    });
     expect(ok.Code).toBe(0);
-    const again = await call(t.app, 'POST', '/api/v3/install', { body: { token, username: 'root2', password: 'rootpass1' } });
+    const again = await call(t.app, 'POST', '/api/v3/install', {
+      body: { token, username: 'root2', password: 'rootpass1' },
+    });
     expect(again.Code).toBe(-4003);
     const forum = await call(t.app, 'GET', '/api/v3/forum');
     expect(forum.Data).toMatchObject({ installed: true, setSite: { siteName: '我的论坛' } });
     expect(forum.Data.setSite.siteCount.users).toBe(1);
-    const login = await call(t.app, 'POST', '/api/v3/users/username.login', { body: { username: 'root', password: 'rootpass1' } });
+    const login = await call(t.app, 'POST', '/api/v3/users/username.login', {
+      body: { username: 'root', password: 'rootpass1' },
+    });
     expect(login.Data.user.group.id).toBe(1);
     expect(await ensureAdmin(t.app, 'http://x')).toBeNull();
   });

@@ -38,8 +38,15 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   site_create_thread4: { tag: 'default', value: '1' },
   site_create_thread5: { tag: 'default', value: '0' },
   site_create_thread6: { tag: 'default', value: '1' },
-  site_manage: { tag: 'default', value: '[{"key":1,"desc":"PC","value":true},{"key":2,"desc":"H5","value":true},{"key":3,"desc":"mini","value":true}]' },
-  api_freq: { tag: 'default', value: '{"get":{"freq":500,"forbidden":20},"post":{"freq":200,"forbidden":30}}' },
+  site_manage: {
+    tag: 'default',
+    value:
+      '[{"key":1,"desc":"PC","value":true},{"key":2,"desc":"H5","value":true},{"key":3,"desc":"mini","value":true}]',
+  },
+  api_freq: {
+    tag: 'default',
+    value: '{"get":{"freq":500,"forbidden":20},"post":{"freq":200,"forbidden":30}}',
+  },
   open_api_log: { tag: 'default', value: '0' },
   thread_tab: { tag: 'default', value: '0' },
   username_bout: { tag: 'default', value: '1' },

@@ -15,7 +15,13 @@ export const STOP_WORD_BATCH_MAX = 10_000;
 const ACTION = /^\{(IGNORE|REPLACE|MOD|BANNED)\}$/i;
 
 function ignoreAll(): Record<StopWordScope, string> {
-  return { ugc: '{IGNORE}', username: '{IGNORE}', signature: '{IGNORE}', dialog: '{IGNORE}', nickname: '{IGNORE}' };
+  return {
+    ugc: '{IGNORE}',
+    username: '{IGNORE}',
+    signature: '{IGNORE}',
+    dialog: '{IGNORE}',
+    nickname: '{IGNORE}',
+  };
 }
 
 /**

@@ -8,7 +8,13 @@ export type StopWordAction = '{IGNORE}' | '{REPLACE}' | '{MOD}' | '{BANNED}';
 /** Where a text comes from: threads and posts (ugc), account fields, or private messages. */
 export type StopWordScope = 'ugc' | 'username' | 'nickname' | 'signature' | 'dialog';
 /** Every scope, in the batch-import order `{ugc}|{username}|{signature}|{dialog}|{nickname}`. */
-export const STOP_WORD_SCOPES: readonly StopWordScope[] = ['ugc', 'username', 'signature', 'dialog', 'nickname'];
+export const STOP_WORD_SCOPES: readonly StopWordScope[] = [
+  'ugc',
+  'username',
+  'signature',
+  'dialog',
+  'nickname',
+];
 /** Every action. */
 export const STOP_WORD_ACTIONS: readonly StopWordAction[] = ['{IGNORE}', '{REPLACE}', '{MOD}', '{BANNED}'];
 

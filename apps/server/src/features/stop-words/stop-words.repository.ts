@@ -19,8 +19,16 @@ export async function pageStopWords(
   limit: number,
   offset: number,
 ): Promise<{ rows: StopWordRow[]; total: number }> {
-  const where = keyword ? ilike(stopWords.find, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
-  const rows = await db.select().from(stopWords).where(where).orderBy(desc(stopWords.id)).limit(limit).offset(offset);
+  const where = keyword
+    ? ilike(stopWords.find, `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    : undefined;
+  const rows = await db
+    .select()
+    .from(stopWords)
+    .where(where)
+    .orderBy(desc(stopWords.id))
+    .limit(limit)
+    .offset(offset);
   const [total] = await db.select({ n: count() }).from(stopWords).where(where);
   return { rows, total: total?.n ?? 0 };
 }

@@ -1,4 +1,10 @@
-import { stopWordsBatch, stopWordsDelete, stopWordsDeleteV2, stopWordsList, type StopWordItem } from '@forum/contracts';
+import {
+  stopWordsBatch,
+  stopWordsDelete,
+  stopWordsDeleteV2,
+  stopWordsList,
+  type StopWordItem,
+} from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { forbidden } from '../../platform/http/errors.js';
 import type { Route } from '../../platform/http/router.js';

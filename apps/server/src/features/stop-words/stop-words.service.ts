@@ -48,7 +48,13 @@ export class StopWordsService {
       rows.map((r) => ({
         find: r.find,
         replacement: r.replacement,
-        actions: { ugc: r.ugc, username: r.username, signature: r.signature, dialog: r.dialog, nickname: r.nickname },
+        actions: {
+          ugc: r.ugc,
+          username: r.username,
+          signature: r.signature,
+          dialog: r.dialog,
+          nickname: r.nickname,
+        },
       })),
     );
   }
@@ -70,13 +76,20 @@ export class StopWordsService {
   }
 
   /** Imports `word`, `word=repl`, `word={MOD}` ... lines; existing words are updated only with overwrite. */
-  async batch(lines: readonly string[], overwrite: boolean, userId: number | null): Promise<StopWordBatchResult> {
+  async batch(
+    lines: readonly string[],
+    overwrite: boolean,
+    userId: number | null,
+  ): Promise<StopWordBatchResult> {
     const parsed = parseStopWordLines(lines);
     const result = { created: 0, updated: 0, unique: parsed.length };
     await inTransaction(this.db, async (tx) => {
       for (let i = 0; i < parsed.length; i += CHUNK) {
         const chunk = parsed.slice(i, i + CHUNK);
-        const existing = await existingFinds(tx, chunk.map((p) => p.find.toLowerCase()));
+        const existing = await existingFinds(
+          tx,
+          chunk.map((p) => p.find.toLowerCase()),
+        );
         const fresh: StopWordValues[] = [];
         for (const p of chunk) {
           const values: StopWordValues = { find: p.find, replacement: p.replacement, userId, ...p.actions };
@@ -95,7 +108,11 @@ export class StopWordsService {
   }
 
   /** A page of words for the admin list. */
-  list(keyword: string | undefined, page: number, perPage: number): Promise<{ rows: StopWordRow[]; total: number }> {
+  list(
+    keyword: string | undefined,
+    page: number,
+    perPage: number,
+  ): Promise<{ rows: StopWordRow[]; total: number }> {
     return pageStopWords(this.db, keyword, perPage, (page - 1) * perPage);
   }
 

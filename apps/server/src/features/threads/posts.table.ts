@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Posts: the first post holds a thread's text; replies have a per-thread number; comments hang under a reply. */
 export const posts = pgTable(
@@ -34,8 +45,12 @@ export const posts = pgTable(
     index('posts_replies_seq_idx')
       .on(t.threadId, t.seq)
       .where(sql`${t.isFirst} = false and ${t.isComment} = false`),
-    index('posts_first_idx').on(t.threadId).where(sql`${t.isFirst} = true`),
-    index('posts_comments_idx').on(t.replyPostId, t.id).where(sql`${t.isComment} = true`),
+    index('posts_first_idx')
+      .on(t.threadId)
+      .where(sql`${t.isFirst} = true`),
+    index('posts_comments_idx')
+      .on(t.replyPostId, t.id)
+      .where(sql`${t.isComment} = true`),
     index('posts_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
@@ -48,7 +63,10 @@ export const postLikes = pgTable(
     userId: integer('user_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_likes_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 /** `@nickname` mentions resolved to users; the notifications feature reads these. */

@@ -41,7 +41,10 @@ export const threads = pgTable(
     address: varchar('address', { length: 200 }).notNull().default(''),
     location: varchar('location', { length: 200 }).notNull().default(''),
     /** Block types present (tom ids as text), for `filter.types`. */
-    tomTypes: text('tom_types').array().notNull().default(sql`'{}'::text[]`),
+    tomTypes: text('tom_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Segmented title + text for full-text search (the search feature's `segment()`). */
     searchText: text('search_text').notNull().default(''),
     isApproved: smallint('is_approved').notNull().default(1),
@@ -67,7 +70,9 @@ export const threads = pgTable(
     index('threads_category_created_idx').on(t.categoryId, t.createdAt.desc()),
     index('threads_user_idx').on(t.userId, t.createdAt.desc()),
     index('threads_posted_idx').on(t.postedAt.desc()),
-    index('threads_sticky_idx').on(t.stickSort).where(sql`${t.isSticky} = true`),
+    index('threads_sticky_idx')
+      .on(t.stickSort)
+      .where(sql`${t.isSticky} = true`),
     index('threads_tom_types_idx').using('gin', t.tomTypes),
   ],
 );
@@ -93,7 +98,10 @@ export const threadFavorites = pgTable(
     userId: integer('user_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index('thread_favorites_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId] }),
+    index('thread_favorites_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 /** The one thread a user pins on their own profile. */

@@ -106,8 +106,15 @@ export function registerBuiltInToms(registry: TomRegistry): void {
     schema: z.object({
       title: z.string().trim().min(1).max(200),
       price: z.coerce.number().min(0).max(10_000_000),
-      imagePath: z.string().max(500).regex(/^(https?:\/\/|\/)/, { message: 'imagePath must be an http(s) or site URL' }).default(''),
-      detailContent: z.string().max(500).regex(/^https?:\/\//, { message: 'detailContent must be an http(s) URL' }),
+      imagePath: z
+        .string()
+        .max(500)
+        .regex(/^(https?:\/\/|\/)/, { message: 'imagePath must be an http(s) or site URL' })
+        .default(''),
+      detailContent: z
+        .string()
+        .max(500)
+        .regex(/^https?:\/\//, { message: 'detailContent must be an http(s) URL' }),
       platformId: z.string().max(40).default(''),
     }),
   });

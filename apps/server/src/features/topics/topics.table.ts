@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Topics created by `#name#` in content. */
 export const topics = pgTable(
@@ -14,7 +24,10 @@ export const topics = pgTable(
     recommendedAt: timestamp('recommended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('topics_content_uq').on(sql`lower(${t.content})`), index('topics_thread_count_idx').on(t.threadCount)],
+  (t) => [
+    uniqueIndex('topics_content_uq').on(sql`lower(${t.content})`),
+    index('topics_thread_count_idx').on(t.threadCount),
+  ],
 );
 
 /** Which threads carry which topics. */

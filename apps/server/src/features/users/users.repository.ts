@@ -68,7 +68,11 @@ export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .leftJoin(groupUser, eq(groupUser.userId, users.id))
     .where(
-      and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date())),
+      and(
+        eq(accessTokens.tokenHash, tokenHash),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, new Date()),
+      ),
     )
     .limit(1);
   return rows[0] ?? null;

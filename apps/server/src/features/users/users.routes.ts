@@ -38,11 +38,15 @@ export function registerUsersRoutes(route: Route, deps: { users: UsersService; g
   route(refreshToken, entry, async (input, { req, reply }) =>
     withCookies(req, reply, await users.refresh(input.refreshToken, client(req))),
   );
-  route(logout, { status: 'skip', siteClosedExempt: true, payExempt: true }, async (_input, { actor, reply }) => {
-    await users.logout(actor);
-    clearSessionCookies(reply);
-    return null;
-  });
+  route(
+    logout,
+    { status: 'skip', siteClosedExempt: true, payExempt: true },
+    async (_input, { actor, reply }) => {
+      await users.logout(actor);
+      clearSessionCookies(reply);
+      return null;
+    },
+  );
   route(userDetail, { status: 'allowPending', payExempt: true }, async (input, { actor }) => {
     const other = input.userId !== undefined && input.userId !== actor.userId;
     if (other) {

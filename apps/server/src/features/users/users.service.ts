@@ -1,7 +1,19 @@
-import { Code, GroupId, UserStatus, type CurrentUser, type LoginResult, type PublicUser } from '@forum/contracts';
+import {
+  Code,
+  GroupId,
+  UserStatus,
+  type CurrentUser,
+  type LoginResult,
+  type PublicUser,
+} from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { guestActor } from '../../platform/auth/actor.js';
-import { hashPassword, parseStrength, passwordProblem, verifyPassword } from '../../platform/auth/password.js';
+import {
+  hashPassword,
+  parseStrength,
+  passwordProblem,
+  verifyPassword,
+} from '../../platform/auth/password.js';
 import { TOKEN_TTL_MS, hashToken, newToken } from '../../platform/auth/tokens.js';
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Db } from '../../platform/db/db.js';
@@ -81,7 +93,11 @@ export class UsersService {
   }
 
   /** Logs in; five failures from one IP lock it with a message that says how long to wait. */
-  async login(input: { username: string; password: string }, client: ClientInfo, lang: Lang): Promise<LoginResult> {
+  async login(
+    input: { username: string; password: string },
+    client: ClientInfo,
+    lang: Lang,
+  ): Promise<LoginResult> {
     const failure = await repo.findLoginFailure(this.db, client.ip);
     if (failure && failure.count >= LOGIN_MAX_FAILURES) {
       const waitMs = failure.lastFailedAt.getTime() + LOGIN_LOCK_MS - Date.now();

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, index, varchar } from 'drizzle-orm/pg-core';
+import {
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  index,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Accounts. Counters are denormalised for fast profile cards. */
 export const users = pgTable(

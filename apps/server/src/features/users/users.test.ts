@@ -46,11 +46,17 @@ describe('accounts', () => {
   it('refresh swaps the pair once; the old refresh token is dead', async () => {
     const username = uniqueName('ref');
     await registerUser(t.app, username);
-    const login = await call(t.app, 'POST', '/api/v3/users/username.login', { body: { username, password: 'secret123' } });
-    const r1 = await call(t.app, 'POST', '/api/v3/users/refresh.token', { body: { refreshToken: login.Data.refreshToken } });
+    const login = await call(t.app, 'POST', '/api/v3/users/username.login', {
+      body: { username, password: 'secret123' },
+    });
+    const r1 = await call(t.app, 'POST', '/api/v3/users/refresh.token', {
+      body: { refreshToken: login.Data.refreshToken },
+    });
     expect(r1.Code).toBe(0);
     expect(r1.Data.accessToken).not.toBe(login.Data.accessToken);
-    const again = await call(t.app, 'POST', '/api/v3/users/refresh.token', { body: { refreshToken: login.Data.refreshToken } });
+    const again = await call(t.app, 'POST', '/api/v3/users/refresh.token', {
+      body: { refreshToken: login.Data.refreshToken },
+    });
     expect(again.Code).toBe(-4011);
     const old = await call(t.app, 'GET', '/api/v3/user', { token: login.Data.accessToken });
     expect(old.Code).toBe(-4011);
@@ -58,14 +64,18 @@ describe('accounts', () => {
 
   it('refuses taken usernames, long or spaced names and weak passwords', async () => {
     const { username } = await registerUser(t.app);
-    const dup = await call(t.app, 'POST', '/api/v3/users/username.register', { body: { username, password: 'secret123' } });
+    const dup = await call(t.app, 'POST', '/api/v3/users/username.register', {
+      body: { username, password: 'secret123' },
+    });
     expect(dup.Code).toBe(-7042);
     const long = await call(t.app, 'POST', '/api/v3/users/username.register', {
       body: { username: 'a'.repeat(16), password: 'secret123' },
     });
     expect(long.Code).toBe(-4001);
     expect(long.Message).toMatch(/^username: /);
-    const spaced = await call(t.app, 'POST', '/api/v3/users/username.register', { body: { username: 'a b', password: 'secret123' } });
+    const spaced = await call(t.app, 'POST', '/api/v3/users/username.register', {
+      body: { username: 'a b', password: 'secret123' },
+    });
     expect(spaced.Code).toBe(-4001);
     const short = await call(t.app, 'POST', '/api/v3/users/username.register', {
       body: { username: uniqueName(), password: '123' },
@@ -95,7 +105,9 @@ describe('accounts', () => {
   it('closed registration answers -7032', async () => {
     await t.app.forum.settings.set([{ key: 'register_close', tag: 'default', value: '0' }]);
     try {
-      const r = await call(t.app, 'POST', '/api/v3/users/username.register', { body: { username: uniqueName(), password: 'secret123' } });
+      const r = await call(t.app, 'POST', '/api/v3/users/username.register', {
+        body: { username: uniqueName(), password: 'secret123' },
+      });
       expect(r.Code).toBe(-7032);
       const forum = await call(t.app, 'GET', '/api/v3/forum');
       expect(forum.Data.setSite.isRegister).toBe(false);
@@ -108,7 +120,13 @@ describe('accounts', () => {
     const { username } = await registerUser(t.app);
     const ip = { 'x-forwarded-for': '1.1.1.1' };
     const attempt = (password: string, remoteAddress: string) =>
-      t.app.inject({ method: 'POST', url: '/api/v3/users/username.login', payload: { username, password }, remoteAddress, headers: ip });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v3/users/username.login',
+        payload: { username, password },
+        remoteAddress,
+        headers: ip,
+      });
     const msgs: number[] = [];
     for (let i = 0; i < 4; i++) msgs.push((await attempt('wrong', '10.9.9.9')).json().Code);
     expect(msgs).toEqual([-7062, -7062, -7062, -7062]);
@@ -126,7 +144,9 @@ describe('accounts', () => {
     const banned = await registerUser(t.app);
     await updateUser(t.app.forum.database.db, banned.userId, { status: 1, banReason: 'spam' });
     await t.app.forum.users.sessionsChanged();
-    const login = await call(t.app, 'POST', '/api/v3/users/username.login', { body: { username: banned.username, password: banned.password } });
+    const login = await call(t.app, 'POST', '/api/v3/users/username.login', {
+      body: { username: banned.username, password: banned.password },
+    });
     expect(login.Code).toBe(-4009);
     expect(login.Data.banReason).toBe('spam');
     const withOld = await call(t.app, 'GET', '/api/v3/user', { token: banned.token });
@@ -134,7 +154,9 @@ describe('accounts', () => {
 
     const rejected = await registerUser(t.app);
     await updateUser(t.app.forum.database.db, rejected.userId, { status: 3, rejectReason: 'no' });
-    const rl = await call(t.app, 'POST', '/api/v3/users/username.login', { body: { username: rejected.username, password: rejected.password } });
+    const rl = await call(t.app, 'POST', '/api/v3/users/username.login', {
+      body: { username: rejected.username, password: rejected.password },
+    });
     expect(rl.Code).toBe(-4007);
 
     await t.app.forum.settings.set([{ key: 'register_validate', tag: 'default', value: '1' }]);
@@ -144,7 +166,10 @@ describe('accounts', () => {
       const me = await call(t.app, 'GET', '/api/v3/user', { token: pending.token });
       expect(me.Code).toBe(0);
       expect(me.Data.status).toBe(2);
-      const browse = await call(t.app, 'GET', '/api/v3/user', { token: pending.token, query: { userId: String(other.userId) } });
+      const browse = await call(t.app, 'GET', '/api/v3/user', {
+        token: pending.token,
+        query: { userId: String(other.userId) },
+      });
       expect(browse.Code).toBe(-3003);
     } finally {
       await t.app.forum.settings.set([{ key: 'register_validate', tag: 'default', value: '0' }]);
@@ -154,7 +179,10 @@ describe('accounts', () => {
   it('user.view: members may read profiles, guests may not; unknown ids are -4004', async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    const ok = await call(t.app, 'GET', '/api/v3/user', { token: a.token, query: { userId: String(b.userId) } });
+    const ok = await call(t.app, 'GET', '/api/v3/user', {
+      token: a.token,
+      query: { userId: String(b.userId) },
+    });
     expect(ok.Code).toBe(0);
     expect(ok.Data).not.toHaveProperty('mobile');
     const guest = await call(t.app, 'GET', '/api/v3/user', { query: { userId: String(b.userId) } });
@@ -169,10 +197,15 @@ describe('accounts', () => {
 
   it('cookie-authenticated writes need the CSRF header; bearer calls do not', async () => {
     const { username } = await registerUser(t.app);
-    const login = await call(t.app, 'POST', '/api/v3/users/username.login', { body: { username, password: 'secret123' } });
+    const login = await call(t.app, 'POST', '/api/v3/users/username.login', {
+      body: { username, password: 'secret123' },
+    });
     const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
     const cookieHeader = `access_token=${cookies.access_token}; csrf_token=${cookies.csrf_token}`;
-    const noCsrf = await call(t.app, 'POST', '/api/v3/users/nickname.set', { body: { nickname: 'x1' }, headers: { cookie: cookieHeader } });
+    const noCsrf = await call(t.app, 'POST', '/api/v3/users/nickname.set', {
+      body: { nickname: 'x1' },
+      headers: { cookie: cookieHeader },
+    });
     expect(noCsrf.Code).toBe(-4002);
     expect(noCsrf.status).toBe(403);
     const withCsrf = await call(t.app, 'POST', '/api/v3/users/nickname.set', {

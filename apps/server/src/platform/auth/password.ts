@@ -1,8 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with m=19456 KiB, t=2, p=1: the ASVS Appendix C parameters (the library default).
-const OPTIONS = { // 2 = Algorithm.Argon2id (a const enum, which isolated modules cannot read).
-  algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  // 2 = Algorithm.Argon2id (a const enum, which isolated modules cannot read).
+  algorithm: 2,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /** Hashes a password with argon2id. */
 export function hashPassword(password: string): Promise<string> {
@@ -39,11 +44,17 @@ export function parseStrength(csv: string): number[] {
 }
 
 /** The first rule a password breaks, or null: length (min from settings, at least 6; max 50), no spaces, classes. */
-export function passwordProblem(password: string, minLength: number, strength: number[]): { zh: string; en: string } | null {
+export function passwordProblem(
+  password: string,
+  minLength: number,
+  strength: number[],
+): { zh: string; en: string } | null {
   const min = Math.max(6, minLength);
   if (/\s/.test(password)) return { zh: '密码不能包含空格', en: 'The password cannot contain spaces' };
-  if ([...password].length < min) return { zh: `密码长度不能少于${min}位`, en: `The password needs at least ${min} characters` };
-  if ([...password].length > 50) return { zh: '密码长度不能超过50位', en: 'The password can have at most 50 characters' };
+  if ([...password].length < min)
+    return { zh: `密码长度不能少于${min}位`, en: `The password needs at least ${min} characters` };
+  if ([...password].length > 50)
+    return { zh: '密码长度不能超过50位', en: 'The password can have at most 50 characters' };
   for (const c of CLASSES) {
     if (strength.includes(c.id) && !c.re.test(password)) {
       return { zh: `密码必须包含${c.zh}`, en: `The password must contain ${c.en}` };

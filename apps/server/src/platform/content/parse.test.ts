@@ -41,7 +41,9 @@ describe('findEmojiCodes and mentionIdsFromHtml', () => {
   });
 
   it('reads mention ids from sanitised editor HTML', () => {
-    const html = sanitizeHtml('<p><span data-type="mention" data-id="12" class="mention">@a</span> <span data-type="mention" data-id="x">@b</span></p>');
+    const html = sanitizeHtml(
+      '<p><span data-type="mention" data-id="12" class="mention">@a</span> <span data-type="mention" data-id="x">@b</span></p>',
+    );
     expect(mentionIdsFromHtml(html)).toEqual([12]);
     expect(findMentions(htmlToText(html))).toEqual(['a', 'b']);
   });

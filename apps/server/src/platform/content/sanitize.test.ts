@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { escapeText, htmlToText, sanitizeHtml } from './sanitize.js';
 import { XSS_VECTORS } from './xss-vectors.js';
 
-const FORBIDDEN_TAGS = /<\s*\/?\s*(script|iframe|object|embed|base|meta|form|svg|math|style|link|frame|frameset|applet|input|button|textarea|select|template|noscript|video|audio|source|details|marquee|map|area)\b/i;
+const FORBIDDEN_TAGS =
+  /<\s*\/?\s*(script|iframe|object|embed|base|meta|form|svg|math|style|link|frame|frameset|applet|input|button|textarea|select|template|noscript|video|audio|source|details|marquee|map|area)\b/i;
 
 /** Every attribute left in the output (the serialiser always double-quotes values and escapes `"` inside them). */
 function attributesOf(html: string): Array<[string, string]> {
   const attrs: Array<[string, string]> = [];
   for (const tag of html.match(/<[a-z][^>]*>/gi) ?? []) {
-    for (const m of tag.slice(1).matchAll(/\s([^\s=>/]+)(?:="([^"]*)")?/g)) attrs.push([m[1]!.toLowerCase(), m[2] ?? '']);
+    for (const m of tag.slice(1).matchAll(/\s([^\s=>/]+)(?:="([^"]*)")?/g))
+      attrs.push([m[1]!.toLowerCase(), m[2] ?? '']);
   }
   return attrs;
 }
@@ -24,7 +26,9 @@ describe('sanitizeHtml against the XSS corpus', () => {
     expect(out).not.toMatch(FORBIDDEN_TAGS);
     for (const [name, value] of attributesOf(out)) {
       expect(name).not.toMatch(/^on/);
-      expect(name).not.toMatch(/^(style|srcdoc|formaction|action|srcset|ping|xlink:href|background|id|name|form)$/);
+      expect(name).not.toMatch(
+        /^(style|srcdoc|formaction|action|srcset|ping|xlink:href|background|id|name|form)$/,
+      );
       if (name === 'href' || name === 'src') expect(value).not.toMatch(/^\W*(javascript|vbscript|data)/i);
     }
     expect(out).not.toMatch(/(href|src)="[^"]*(javascript|vbscript|data):/i);
@@ -52,7 +56,9 @@ describe('sanitizeHtml keeps ordinary rich text', () => {
   });
 
   it('keeps http(s) and relative images, drops data: and mailto: images', () => {
-    expect(sanitizeHtml('<img src="/api/v3/attachments/abc" alt="a">')).toBe('<img src="/api/v3/attachments/abc" alt="a">');
+    expect(sanitizeHtml('<img src="/api/v3/attachments/abc" alt="a">')).toBe(
+      '<img src="/api/v3/attachments/abc" alt="a">',
+    );
     expect(sanitizeHtml('<img src="data:image/png;base64,AAAA">')).toBe('<img>');
     expect(sanitizeHtml('<img src="mailto:a@b.c">')).toBe('<img>');
   });
@@ -65,15 +71,19 @@ describe('sanitizeHtml keeps ordinary rich text', () => {
   });
 
   it('drops non-numeric sizes', () => {
-    expect(sanitizeHtml('<img src="/a.png" width="100%" height="20">')).toBe('<img src="/a.png" height="20">');
+    expect(sanitizeHtml('<img src="/a.png" width="100%" height="20">')).toBe(
+      '<img src="/a.png" height="20">',
+    );
   });
 });
 
 describe('htmlToText and escapeText', () => {
   it('turns blocks into lines, keeps emoji alt text and drops script content', () => {
-    expect(htmlToText('<p>你好 <strong>世界</strong></p><p>第二段<img alt=":smile:" src="/e.gif"></p><script>x()</script>')).toBe(
-      '你好 世界\n第二段:smile:',
-    );
+    expect(
+      htmlToText(
+        '<p>你好 <strong>世界</strong></p><p>第二段<img alt=":smile:" src="/e.gif"></p><script>x()</script>',
+      ),
+    ).toBe('你好 世界\n第二段:smile:');
     expect(htmlToText('<p>a &lt;b&gt; &amp; c</p>')).toBe('a <b> & c');
   });
 

@@ -6,15 +6,62 @@ import DOMPurify from 'isomorphic-dompurify';
  */
 
 const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code',
-  'strong', 'b', 'em', 'i', 'u', 's', 'del', 'strike', 'sub', 'sup', 'mark', 'a', 'img', 'span',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'strike',
+  'sub',
+  'sup',
+  'mark',
+  'a',
+  'img',
+  'span',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
 ];
 
 const ALLOWED_ATTR = [
-  'href', 'src', 'alt', 'title', 'class', 'width', 'height', 'colspan', 'rowspan', 'start',
+  'href',
+  'src',
+  'alt',
+  'title',
+  'class',
+  'width',
+  'height',
+  'colspan',
+  'rowspan',
+  'start',
   // Mention, topic, emoji and attachment markers written by the editor (plain data, never executed).
-  'data-type', 'data-id', 'data-label', 'data-code', 'data-attachment-id',
+  'data-type',
+  'data-id',
+  'data-label',
+  'data-code',
+  'data-attachment-id',
 ];
 
 /** Classes the site's CSS styles; anything else could imitate site chrome (fake buttons, overlays). */
@@ -25,8 +72,21 @@ const SAFE_CLASS_PATTERN = /^language-[a-z0-9+#-]{1,20}$/;
 const SAFE_LINK = /^(?:(?:https?|mailto):|[^\s:/?#]*(?:[/?#]|$))/i;
 /** Images may only come from http(s) or a relative path: no data:, no mailto:. */
 const SAFE_IMAGE = /^(?:https?:|[^\s:/?#]*(?:[/?#]|$))/i;
-// Browsers ignore ASCII whitespace and control characters inside a scheme ("jav\tascript:").
-const URL_NOISE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g;
+// Browsers ignore whitespace and control characters inside a scheme ("jav\tascript:").
+const UNICODE_SPACES = /[\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g;
+
+/** The minimal DOM surface the hooks use (the server build has no DOM lib). */
+interface DomElement {
+  tagName: string;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+}
+interface DomNode {
+  nodeType: number;
+  nodeValue: string | null;
+  childNodes: ArrayLike<DomNode>;
+}
 
 const CONFIG = {
   ALLOWED_TAGS,
@@ -35,7 +95,19 @@ const CONFIG = {
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   FORBID_ATTR: ['style'],
-  FORBID_TAGS: ['style', 'script', 'svg', 'math', 'iframe', 'object', 'embed', 'form', 'base', 'meta', 'link'],
+  FORBID_TAGS: [
+    'style',
+    'script',
+    'svg',
+    'math',
+    'iframe',
+    'object',
+    'embed',
+    'form',
+    'base',
+    'meta',
+    'link',
+  ],
   ALLOWED_URI_REGEXP: SAFE_LINK,
   SAFE_FOR_TEMPLATES: false,
   WHOLE_DOCUMENT: false,
@@ -46,16 +118,21 @@ const CONFIG = {
 let active = false;
 
 function safeUrl(value: string, pattern: RegExp): boolean {
-  return pattern.test(value.replace(URL_NOISE, ''));
+  let squeezed = '';
+  for (const ch of value.replace(UNICODE_SPACES, '')) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code > 0x20 && (code < 0x7f || code > 0xa0)) squeezed += ch;
+  }
+  return pattern.test(squeezed);
 }
 
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (!active || !('getAttribute' in node)) return;
-  const el = node as Element;
+  const el = node as unknown as DomElement;
   const tag = el.tagName.toLowerCase();
   const cls = el.getAttribute('class');
   if (cls !== null) {
-    const kept = cls.split(/\s+/).filter((c) => SAFE_CLASSES.has(c) || SAFE_CLASS_PATTERN.test(c));
+    const kept = cls.split(/\s+/).filter((c: string) => SAFE_CLASSES.has(c) || SAFE_CLASS_PATTERN.test(c));
     if (kept.length) el.setAttribute('class', kept.join(' '));
     else el.removeAttribute('class');
   }
@@ -86,25 +163,43 @@ export function sanitizeHtml(html: string): string {
 }
 
 const BLOCKS = new Set([
-  'p', 'div', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'blockquote', 'pre', 'tr', 'table',
+  'p',
+  'div',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'li',
+  'blockquote',
+  'pre',
+  'tr',
+  'table',
 ]);
 
 /** Plain text of some HTML (for excerpts, search and notifications): blocks become line breaks, emoji keep their alt. */
 export function htmlToText(html: string): string {
-  const fragment = DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: ['alt'], RETURN_DOM_FRAGMENT: true });
+  const fragment = DOMPurify.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR: ['alt'],
+    RETURN_DOM_FRAGMENT: true,
+  });
   const out: string[] = [];
-  const walk = (node: Node): void => {
+  const walk = (node: DomNode): void => {
     if (node.nodeType === 3) {
       out.push(node.nodeValue ?? '');
       return;
     }
-    const tag = node.nodeType === 1 ? (node as Element).tagName.toLowerCase() : '';
-    if (tag === 'img') out.push((node as Element).getAttribute('alt') ?? '');
+    const tag = node.nodeType === 1 ? (node as unknown as DomElement).tagName.toLowerCase() : '';
+    if (tag === 'img') out.push((node as unknown as DomElement).getAttribute('alt') ?? '');
     for (const child of Array.from(node.childNodes)) walk(child);
     if (BLOCKS.has(tag)) out.push('\n');
     else if (tag === 'td' || tag === 'th') out.push(' ');
   };
-  walk(fragment);
+  walk(fragment as unknown as DomNode);
   return out
     .join('')
     .replace(/[ \t\u00a0]+/g, ' ')
@@ -112,7 +207,13 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Escapes a plain-text field (title, nickname, file name) for safe insertion into HTML. */
 export function escapeText(s: string): string {

@@ -7,7 +7,11 @@ import type { Config } from '../config.js';
 /** The query builder every repository takes; the same type on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; repositories accept `Db | Tx` so callers can compose writes. */
-export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Either a plain handle or a transaction. */
 export type DbOrTx = Db | Tx;
 
@@ -68,7 +72,8 @@ async function openPglite(dir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    exec: async (sql, params) => client.query(sql, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
+    exec: async (sql, params) =>
+      client.query(sql, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
     // PGlite is one connection in one process: there is nobody to race with.
     withAdvisoryLock: async (_key, fn) => fn(),
     async close() {

@@ -1,6 +1,10 @@
 /** The SQLSTATE of a database error; drizzle wraps driver errors, so look at the cause too. */
 export function sqlState(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as typeof e, i++
+  ) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
   return undefined;

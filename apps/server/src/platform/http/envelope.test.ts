@@ -87,22 +87,51 @@ describe('envelope and errors', () => {
   });
 
   it('unsupported content types and odd encodings are client errors, not 500s', async () => {
-    const xml = await t.app.inject({ method: 'POST', url: REGISTER, headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: REGISTER,
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().Code).toBe(-4001);
     const badUrl = await t.app.inject({ method: 'GET', url: '/api/v3/user?userId=%E0%A4%A' });
     expect(badUrl.statusCode).toBeLessThan(500);
-    const proto = await call(t.app, 'POST', REGISTER, { body: JSON.parse('{"__proto__": {"x": 1}, "username": "p1"}') });
+    const proto = await call(t.app, 'POST', REGISTER, {
+      body: JSON.parse('{"__proto__": {"x": 1}, "username": "p1"}'),
+    });
     expect(proto.status).toBeLessThan(500);
   });
 
   it('random garbage bodies never produce a 5xx', async () => {
-    const samples: unknown[] = [null, 0, 'str', true, {}, { username: null }, { username: {} }, { password: [] },
-      { username: '😀'.repeat(20), password: 'x' }, { username: 'a', password: 'b'.repeat(60) }, { username: '\u0000', password: '\u0000' },
-      { username: 1e309, password: -0 }, { a: { b: { c: { d: { e: { f: 1 } } } } } }];
-    for (const url of [REGISTER, '/api/v3/users/username.login', '/api/v3/users/refresh.token', '/api/v3/install']) {
+    const samples: unknown[] = [
+      null,
+      0,
+      'str',
+      true,
+      {},
+      { username: null },
+      { username: {} },
+      { password: [] },
+      { username: '😀'.repeat(20), password: 'x' },
+      { username: 'a', password: 'b'.repeat(60) },
+      { username: '\u0000', password: '\u0000' },
+      { username: 1e309, password: -0 },
+      { a: { b: { c: { d: { e: { f: 1 } } } } } },
+    ];
+    for (const url of [
+      REGISTER,
+      '/api/v3/users/username.login',
+      '/api/v3/users/refresh.token',
+      '/api/v3/install',
+    ]) {
       for (const body of samples) {
-        const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
         expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBeLessThan(500);
         expectEnvelope(res.json());
       }

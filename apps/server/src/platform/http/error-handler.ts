@@ -14,9 +14,19 @@ export function firstZodIssue(err: ZodError): string {
 }
 
 /** Maps anything thrown to the envelope; the only place that turns errors into replies. */
-export function toEnvelopeError(err: unknown): { status: number; code: number; message: string; data: unknown } {
+export function toEnvelopeError(err: unknown): {
+  status: number;
+  code: number;
+  message: string;
+  data: unknown;
+} {
   if (err instanceof AppError) {
-    return { status: err.httpStatus ?? httpStatusForCode(err.code), code: err.code, message: err.message, data: err.data };
+    return {
+      status: err.httpStatus ?? httpStatusForCode(err.code),
+      code: err.code,
+      message: err.message,
+      data: err.data,
+    };
   }
   if (err instanceof ZodError) {
     return { status: 400, code: Code.INVALID_PARAMETER, message: firstZodIssue(err), data: null };
@@ -28,7 +38,12 @@ export function toEnvelopeError(err: unknown): { status: number; code: number; m
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return { status: 400, code: Code.INVALID_PARAMETER, message: 'malformed JSON body', data: null };
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return { status: 413, code: Code.INVALID_PARAMETER, message: 'request body is too large', data: null };
+        return {
+          status: 413,
+          code: Code.INVALID_PARAMETER,
+          message: 'request body is too large',
+          data: null,
+        };
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return { status: 415, code: Code.INVALID_PARAMETER, message: 'unsupported content type', data: null };
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

@@ -15,7 +15,8 @@ export class AppError extends Error {
 }
 
 /** -4001 with a message naming the problem. */
-export const invalid = (message: string, data: unknown = null) => new AppError(Code.INVALID_PARAMETER, message, data);
+export const invalid = (message: string, data: unknown = null) =>
+  new AppError(Code.INVALID_PARAMETER, message, data);
 /** -4002 no permission. */
 export const forbidden = (message = '') => new AppError(Code.UNAUTHORIZED, message);
 /** -4004 not found. */

@@ -39,7 +39,11 @@ export function buildOpenApi(contracts: CallContract[], version: string) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Forum API', version, description: 'Discuz! Q v3-style RPC API. Replies use the {Code, Message, Data} envelope.' },
+    info: {
+      title: 'Forum API',
+      version,
+      description: 'Discuz! Q v3-style RPC API. Replies use the {Code, Message, Data} envelope.',
+    },
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },

@@ -11,7 +11,11 @@ function classOf(req: FastifyRequest) {
 }
 
 /** Per user (token) or IP, per route class; counters in Redis when it is configured, so instances share them. */
-export async function installRateLimit(app: FastifyInstance, cfg: RateLimitConfig, redis: Redis | null): Promise<void> {
+export async function installRateLimit(
+  app: FastifyInstance,
+  cfg: RateLimitConfig,
+  redis: Redis | null,
+): Promise<void> {
   if (!cfg.enabled) return;
   const { default: rateLimit } = await import('@fastify/rate-limit');
   await app.register(rateLimit, {
@@ -21,7 +25,9 @@ export async function installRateLimit(app: FastifyInstance, cfg: RateLimitConfi
     max: (req: FastifyRequest) => cfg[classOf(req)],
     keyGenerator: (req: FastifyRequest) => {
       const t = tokenFromRequest(req);
-      const who = t ? 't' + createHash('sha1').update(t.token).digest('hex').slice(0, 20) : 'ip' + (req.ip ?? 'unknown');
+      const who = t
+        ? 't' + createHash('sha1').update(t.token).digest('hex').slice(0, 20)
+        : 'ip' + (req.ip ?? 'unknown');
       return `${classOf(req)}:${who}`;
     },
     // Health probes and static assets are not API traffic.

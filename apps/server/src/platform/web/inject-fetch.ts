@@ -27,6 +27,9 @@ export function injectFetch(app: FastifyInstance, req: FastifyRequest): InjectFe
       if (v === undefined) continue;
       out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
     }
-    return new Response(NO_BODY.has(res.statusCode) ? null : res.rawPayload, { status: res.statusCode, headers: out });
+    return new Response(NO_BODY.has(res.statusCode) ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: out,
+    });
   };
 }

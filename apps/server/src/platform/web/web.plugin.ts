@@ -87,7 +87,9 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       setHeaders(res, file) {
         res.header(
           'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          file.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
         );
       },
     });

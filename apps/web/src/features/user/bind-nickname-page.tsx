@@ -21,8 +21,8 @@ export function Component() {
   useRequireLogin();
 
   const finish = async () => {
-    await navigate(takeReturn(safeSessionStorage()), { replace: true });
     await revalidate();
+    await navigate(takeReturn(safeSessionStorage()), { replace: true });
   };
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();

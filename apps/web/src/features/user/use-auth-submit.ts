@@ -24,8 +24,10 @@ export function useAuthSubmit(successKey: string) {
         return;
       }
       toast.success(t(successKey));
-      await navigate(afterLoginTarget(res.Data), { replace: true });
+      const target = afterLoginTarget(res.Data);
+      // Reload the site data first so the next page already sees the logged-in user.
       await revalidate();
+      await navigate(target, { replace: true });
     } finally {
       setBusy(false);
     }

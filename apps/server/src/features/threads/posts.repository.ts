@@ -1,0 +1,203 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/db.js';
+import { users } from '../../schema.js';
+import { postLikes, postMentions, posts } from './posts.table.js';
+
+/** A post row. */
+export type PostRow = typeof posts.$inferSelect;
+/** Columns to create a post. */
+export type NewPost = typeof posts.$inferInsert;
+
+/** Counts toward thread and author totals: approved and not deleted (first posts never count as replies). */
+export function isCountedPost(p: Pick<PostRow, 'deletedAt' | 'isApproved' | 'isFirst'>): boolean {
+  return p.deletedAt == null && p.isApproved === 1 && !p.isFirst;
+}
+
+/** Visible posts: approved and not deleted, or the viewer's own (pending ones too). */
+export function visiblePosts(userId: number | null, seesAll: boolean): SQL {
+  if (seesAll) return isNull(posts.deletedAt);
+  const own = userId != null ? eq(posts.userId, userId) : sql`false`;
+  return and(isNull(posts.deletedAt), or(eq(posts.isApproved, 1), own))!;
+}
+
+/** Inserts a post. */
+export async function insertPost(db: DbOrTx, row: NewPost): Promise<PostRow> {
+  const rows = await db.insert(posts).values(row).returning();
+  return rows[0]!;
+}
+
+/** Updates a post. */
+export async function updatePost(db: DbOrTx, id: number, patch: Partial<NewPost>): Promise<PostRow> {
+  const rows = await db
+    .update(posts)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(posts.id, id))
+    .returning();
+  return rows[0]!;
+}
+
+/** A post by id; `forUpdate` locks it. */
+export async function findPost(db: DbOrTx, id: number, forUpdate = false): Promise<PostRow | null> {
+  const q = db.select().from(posts).where(eq(posts.id, id)).limit(1);
+  const rows = forUpdate ? await q.for('update') : await q;
+  return rows[0] ?? null;
+}
+
+/** The first post of a thread. */
+export async function findFirstPost(db: DbOrTx, threadId: number): Promise<PostRow | null> {
+  const rows = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.threadId, threadId), eq(posts.isFirst, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Replies by number: a range (page) or after/before a cursor; both use the (thread_id, seq) index. */
+export function listReplies(
+  db: DbOrTx,
+  q: {
+    threadId: number;
+    visible: SQL;
+    desc: boolean;
+    from?: number;
+    to?: number;
+    after?: number;
+    limit: number;
+  },
+): Promise<PostRow[]> {
+  const c: SQL[] = [
+    eq(posts.threadId, q.threadId),
+    eq(posts.isFirst, false),
+    eq(posts.isComment, false),
+    q.visible,
+  ];
+  if (q.from !== undefined) c.push(gt(posts.seq, q.from));
+  if (q.to !== undefined) c.push(lte(posts.seq, q.to));
+  if (q.after !== undefined) c.push(q.desc ? lt(posts.seq, q.after) : gt(posts.seq, q.after));
+  return db
+    .select()
+    .from(posts)
+    .where(and(...c))
+    .orderBy(q.desc ? desc(posts.seq) : asc(posts.seq))
+    .limit(q.limit);
+}
+
+/** Comments under some replies: the first three of each (one query with a window). */
+export async function firstComments(db: DbOrTx, replyIds: number[], visible: SQL): Promise<PostRow[]> {
+  if (!replyIds.length) return [];
+  const ranked = db
+    .select({
+      id: posts.id,
+      n: sql<number>`row_number() over (partition by ${posts.replyPostId} order by ${posts.id})`.as('n'),
+    })
+    .from(posts)
+    .where(and(inArray(posts.replyPostId, replyIds), eq(posts.isComment, true), visible))
+    .as('ranked');
+  return db
+    .select()
+    .from(posts)
+    .innerJoin(ranked, eq(ranked.id, posts.id))
+    .where(lte(ranked.n, 3))
+    .orderBy(asc(posts.id))
+    .then((rows) => rows.map((r) => r.posts));
+}
+
+/** A page of comments under one reply, by id cursor. */
+export function listComments(
+  db: DbOrTx,
+  replyId: number,
+  visible: SQL,
+  after: number,
+  limit: number,
+): Promise<PostRow[]> {
+  return db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.replyPostId, replyId), eq(posts.isComment, true), gt(posts.id, after), visible))
+    .orderBy(asc(posts.id))
+    .limit(limit);
+}
+
+/** Adds to a post's counters. */
+export async function bumpPost(
+  db: DbOrTx,
+  id: number,
+  delta: Partial<Record<'likeCount' | 'replyCount', number>>,
+): Promise<PostRow | null> {
+  const set: Record<string, SQL> = {};
+  for (const [k, d] of Object.entries(delta))
+    set[k] = sql`greatest(${posts[k as keyof typeof delta]} + ${d}, 0)`;
+  const rows = await db.update(posts).set(set).where(eq(posts.id, id)).returning();
+  return rows[0] ?? null;
+}
+
+/** Adds a like; false when it already existed. */
+export async function insertLike(db: DbOrTx, postId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .insert(postLikes)
+    .values({ postId, userId })
+    .onConflictDoNothing()
+    .returning({ id: postLikes.postId });
+  return rows.length > 0;
+}
+
+/** Removes a like; false when there was none. */
+export async function deleteLike(db: DbOrTx, postId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(postLikes)
+    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+    .returning({ id: postLikes.postId });
+  return rows.length > 0;
+}
+
+/** Likers of a post, newest first. */
+export async function listLikers(db: DbOrTx, postId: number, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        nickname: users.nickname,
+        avatar: users.avatar,
+        createdAt: postLikes.createdAt,
+      })
+      .from(postLikes)
+      .innerJoin(users, eq(users.id, postLikes.userId))
+      .where(eq(postLikes.postId, postId))
+      .orderBy(desc(postLikes.createdAt), desc(postLikes.userId))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(postLikes)
+      .where(eq(postLikes.postId, postId)),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** Records `@` mentions of a post. */
+export async function insertMentions(db: DbOrTx, postId: number, userIds: number[]): Promise<void> {
+  if (userIds.length)
+    await db
+      .insert(postMentions)
+      .values(userIds.map((userId) => ({ postId, userId })))
+      .onConflictDoNothing();
+}
+
+/** Users whose nickname (or username) is one of these, for resolving mentions. */
+export function findUsersByNames(db: DbOrTx, names: string[]) {
+  if (!names.length) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, nickname: users.nickname, username: users.username })
+    .from(users)
+    .where(or(inArray(users.nickname, names), inArray(users.username, names)));
+}
+
+/** Users by id with nickname and avatar (post authors). */
+export function findPostUsers(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, nickname: users.nickname, username: users.username, avatar: users.avatar })
+    .from(users)
+    .where(inArray(users.id, ids));
+}

@@ -1,0 +1,161 @@
+import { Code, type Page, type ThreadItem } from '@forum/contracts';
+import type { Actor } from '../../platform/auth/actor.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { htmlToText } from '../../platform/content/sanitize.js';
+import { findPost, listLikers } from './posts.repository.js';
+import { viewerOf, type ThreadsDeps } from './threads.deps.js';
+import { listSticky, listThreads, type ThreadQuery } from './threads-list.repository.js';
+import { loadThreads } from './threads.loader.js';
+import { presentThread } from './threads.presenter.js';
+import { findFirstPosts, findThread, type ThreadRow } from './threads.repository.js';
+
+/** `thread.list` input after parsing. */
+export interface ListInput {
+  page: number;
+  perPage: number;
+  scope: number;
+  filter: {
+    categoryids?: number[];
+    types?: string[];
+    essence?: boolean;
+    attention?: boolean;
+    search?: string;
+    toUserId?: number;
+    exclusiveIds?: number[];
+    sort: number;
+    complex?: number;
+  };
+}
+
+/** Reading threads: detail, lists, pinned list, likers, block types. */
+export class ThreadsReader {
+  constructor(
+    private readonly deps: ThreadsDeps,
+    private readonly hideAuthors = false,
+  ) {}
+
+  /** Presents one row for an actor. */
+  async present(actor: Actor, row: ThreadRow): Promise<ThreadItem> {
+    const bundle = await loadThreads(this.deps, actor, [row]);
+    return presentThread(this.deps, actor, row, bundle);
+  }
+
+  /** A thread the actor may see, or -4004 (hidden things look missing) / -4002 (no viewPosts there). */
+  async visibleThread(actor: Actor, threadId: number): Promise<ThreadRow> {
+    const t = await findThread(this.deps.db, threadId);
+    const own = t != null && actor.userId === t.userId;
+    if (!t || t.deletedAt || ((t.isDraft || t.isApproved !== 1) && !own && !actor.isAdmin)) throw notFound();
+    const res = { categoryId: t.categoryId };
+    if (!own && !this.deps.gate.can(actor, 'viewThreads', res)) throw new AppError(Code.UNAUTHORIZED, '', { ability: 'viewThreads' });
+    if (!own && !this.deps.gate.can(actor, 'thread.viewPosts', res)) {
+      throw new AppError(Code.UNAUTHORIZED, '', { ability: 'thread.viewPosts' });
+    }
+    return t;
+  }
+
+  /** `thread.detail`. */
+  async detail(actor: Actor, threadId: number): Promise<ThreadItem> {
+    return this.present(actor, await this.visibleThread(actor, threadId));
+  }
+
+  /** `thread.list` with the original's filters, sorts, complex lists and scopes. */
+  async list(actor: Actor, input: ListInput): Promise<Page<ThreadItem>> {
+    const f = input.filter;
+    const me = actor.userId;
+    const empty = { pageData: [], currentPage: input.page, perPage: input.perPage, totalCount: 0, totalPage: 0 };
+    const needsLogin = f.complex === 1 || f.complex === 2 || f.complex === 3 || f.complex === 4 || f.attention;
+    if (needsLogin && me == null) throw new AppError(Code.JUMP_TO_LOGIN);
+    // Purchases arrive with the money issue.
+    if (f.complex === 4) return empty;
+    const q: ThreadQuery = {
+      viewer: viewerOf(this.deps, actor),
+      sort: (f.sort as ThreadQuery['sort']) ?? 1,
+      limit: input.perPage,
+      offset: (input.page - 1) * input.perPage,
+      ...(f.categoryids?.length && { categoryIds: f.categoryids }),
+      ...(f.types?.length && { types: f.types.filter((t) => t !== '100') }),
+      ...(f.essence && { essence: true }),
+      ...(f.search && { search: f.search }),
+      ...(f.exclusiveIds?.length && { excludeIds: f.exclusiveIds }),
+      ...(input.scope === 1 && { site: true }),
+    };
+    if (f.complex === 1 || f.complex === 2 || f.complex === 3) q.complex = f.complex;
+    if (f.complex === 5) q.userId = f.toUserId || me || 0;
+    else if (f.toUserId) q.userId = f.toUserId;
+    if (f.attention && me != null) q.authorIds = await this.deps.followees(me);
+    const { rows, total } = await listThreads(this.deps.db, q);
+    const bundle = await loadThreads(this.deps, actor, rows);
+    return {
+      pageData: rows.map((r) => presentThread(this.deps, actor, r, bundle)),
+      currentPage: input.page,
+      perPage: input.perPage,
+      totalCount: total,
+      totalPage: Math.ceil(total / input.perPage),
+    };
+  }
+
+  /** `thread.stick`. */
+  async sticky(actor: Actor, categoryIds: number[] | undefined) {
+    const rows = await listSticky(this.deps.db, viewerOf(this.deps, actor), categoryIds);
+    const firsts = new Map((await findFirstPosts(this.deps.db, rows.map((r) => r.id))).map((p) => [p.threadId, p]));
+    return rows.map((r) => ({
+      threadId: r.id,
+      categoryId: r.categoryId,
+      title: r.title,
+      summary: htmlToText(firsts.get(r.id)?.content ?? '').slice(0, 100),
+      updatedAt: r.updatedAt.toISOString(),
+      canViewPosts: this.deps.gate.can(actor, 'thread.viewPosts', { categoryId: r.categoryId }),
+    }));
+  }
+
+  /** `thread.likedusers`: likers of the thread (its first post) or of one of its posts. */
+  async likedUsers(actor: Actor, input: { threadId: number; postId?: number; page: number; perPage: number }) {
+    await this.visibleThread(actor, input.threadId);
+    let postId = input.postId;
+    if (postId !== undefined) {
+      const p = await findPost(this.deps.db, postId);
+      if (!p || p.threadId !== input.threadId) throw notFound();
+    } else {
+      postId = (await findFirstPosts(this.deps.db, [input.threadId]))[0]?.id ?? 0;
+    }
+    const { rows, total } = await listLikers(this.deps.db, postId, input.perPage, (input.page - 1) * input.perPage);
+    return {
+      pageData: {
+        allCount: total,
+        likeCount: total,
+        rewardCount: 0,
+        paidCount: 0,
+        list: rows.map((r) => ({ userId: r.userId, nickname: r.nickname, avatar: r.avatar, type: 1, createdAt: r.createdAt.toISOString() })),
+      },
+      currentPage: input.page,
+      perPage: input.perPage,
+      totalCount: total,
+      totalPage: Math.ceil(total / input.perPage),
+    };
+  }
+
+  /** `thread.typelist`: filterable block types. */
+  typeList() {
+    return [
+      { name: '文字', type: 100 },
+      ...this.deps.toms
+        .all()
+        .filter((t) => t.filterable)
+        .map((t) => ({ name: t.name, type: Number.isFinite(Number(t.id)) ? Number(t.id) : t.id })),
+    ];
+  }
+
+  /** `tom.permissions`: which block types the actor may insert (in a category, or anywhere). */
+  tomPermissions(actor: Actor, categoryId: number | undefined): Record<string, boolean> {
+    const out: Record<string, boolean> = { '100': this.allowed(actor, 'createThread', categoryId) };
+    for (const t of this.deps.toms.all()) out[t.id] = !t.permission || this.allowed(actor, t.permission, categoryId);
+    out.position = this.allowed(actor, 'thread.insertPosition', categoryId);
+    out.anonymous = this.allowed(actor, 'thread.allowAnonymous', categoryId);
+    return out;
+  }
+
+  private allowed(actor: Actor, ability: string, categoryId: number | undefined): boolean {
+    if (actor.isGuest) return false;
+    return categoryId ? this.deps.gate.can(actor, ability, { categoryId }) : this.deps.gate.canAnywhere(actor, ability);
+  }
+}

@@ -1,0 +1,35 @@
+import type { Gate } from '../../platform/access/gate.js';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { Db } from '../../platform/db/db.js';
+import type { CategoriesService } from '../categories/index.js';
+import type { GroupsService } from '../groups/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { TopicsService } from '../topics/index.js';
+import type { CaptchaProvider } from './captcha.js';
+import type { ContentPipeline } from './content.pipeline.js';
+import type { Viewer } from './threads.repository.js';
+import type { TomRegistry } from './toms.registry.js';
+
+/** Everything the threads services share, passed explicitly. */
+export interface ThreadsDeps {
+  db: Db;
+  gate: Gate;
+  settings: SettingsService;
+  groups: GroupsService;
+  categories: CategoriesService;
+  topics: TopicsService;
+  toms: TomRegistry;
+  content: ContentPipeline;
+  captcha: CaptchaProvider;
+  /** Ids the actor follows; the follows feature replaces the empty default. */
+  followees: (userId: number) => Promise<number[]>;
+}
+
+/** The visibility scope inputs for an actor. */
+export function viewerOf(deps: Pick<ThreadsDeps, 'categories'>, actor: Actor): Viewer {
+  return {
+    userId: actor.userId,
+    seesAll: actor.isAdmin,
+    categoryIds: deps.categories.allowedIds(actor, 'viewThreads'),
+  };
+}

@@ -1,0 +1,130 @@
+import type { ThreadItem } from '@forum/contracts';
+import type { Gate } from '../../platform/access/gate.js';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { CategoriesService } from '../categories/index.js';
+import type { GroupsService } from '../groups/index.js';
+import type { ThreadBundle } from './threads.loader.js';
+import type { ThreadRow } from './threads.repository.js';
+
+/** "刚刚", "5分钟前", ... as the original's `diffTime`. */
+export function diffTime(at: Date, now = Date.now()): string {
+  const s = Math.max(0, Math.floor((now - at.getTime()) / 1000));
+  if (s < 60) return '刚刚';
+  if (s < 3600) return `${Math.floor(s / 60)}分钟前`;
+  if (s < 86400) return `${Math.floor(s / 3600)}小时前`;
+  if (s < 86400 * 30) return `${Math.floor(s / 86400)}天前`;
+  return at.toISOString().slice(0, 10);
+}
+
+/** The actor's ability flags on one thread (the UI shows buttons from these; the server enforces the same rules). */
+export function threadAbility(gate: Gate, actor: Actor, t: ThreadRow): ThreadItem['ability'] {
+  const res = { categoryId: t.categoryId, ownerId: t.userId };
+  const own = actor.userId != null && actor.userId === t.userId;
+  return {
+    canEdit:
+      gate.can(actor, 'thread.edit', res) || (own && gate.can(actor, 'thread.editOwnThreadOrPost', res)),
+    canDelete:
+      gate.can(actor, 'thread.hide', res) || (own && gate.can(actor, 'thread.hideOwnThreadOrPost', res)),
+    canEssence: gate.can(actor, 'thread.essence', res),
+    canStick: gate.can(actor, 'thread.sticky', res),
+    canReply: !actor.isGuest && gate.can(actor, 'thread.reply', res),
+    canViewPost: gate.can(actor, 'thread.viewPosts', res),
+    canFreeViewPost: own || gate.can(actor, 'thread.freeViewPosts', res),
+    canViewVideo: gate.can(actor, 'thread.viewVideo', res),
+    canViewAttachment: gate.can(actor, 'thread.viewAttachment', res),
+    canDownloadAttachment: gate.can(actor, 'thread.downloadAttachment', res),
+    canLike: !actor.isGuest && gate.can(actor, 'thread.likePosts', res),
+    canFavorite: !actor.isGuest && gate.can(actor, 'thread.favorite', res),
+  };
+}
+
+/** What a presenter needs besides the rows. */
+export interface PresentKit {
+  gate: Gate;
+  groups: GroupsService;
+  categories: CategoriesService;
+}
+
+/** Builds the contract's thread shape; anonymous authors stay hidden from everyone but themselves and admins. */
+export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: ThreadBundle): ThreadItem {
+  const author = b.authors.get(t.userId);
+  const hideAuthor = t.isAnonymous && actor.userId !== t.userId && !actor.isAdmin;
+  const group = kit.groups.group(author?.groupId ?? 10);
+  const category = kit.categories.get(t.categoryId);
+  const first = b.firstPosts.get(t.id);
+  const indexes: ThreadItem['content']['indexes'] = {};
+  const shown = b.shown.get(t.id) ?? {};
+  for (const tom of b.toms.get(t.id) ?? []) {
+    const id = Number(tom.tomType);
+    indexes[tom.key] = { tomId: Number.isFinite(id) ? id : tom.tomType, body: shown[tom.key] ?? tom.body };
+  }
+  return {
+    threadId: t.id,
+    postId: first?.id ?? 0,
+    userId: hideAuthor ? 0 : t.userId,
+    categoryId: t.categoryId,
+    parentCategoryId: category?.parentId ?? 0,
+    categoryName: category?.name ?? '',
+    topicId: b.topics.get(t.id) ?? 0,
+    title: t.title,
+    viewCount: t.viewCount,
+    postCount: t.postCount,
+    shareCount: t.shareCount,
+    likeCount: t.likeCount,
+    favoriteCount: t.favoriteCount,
+    issueAt: t.issueAt ? t.issueAt.toISOString() : null,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    postedAt: t.postedAt.toISOString(),
+    diffTime: diffTime(t.createdAt),
+    freewords: t.freeWords,
+    price: t.price / 100,
+    attachmentPrice: t.attachmentPrice / 100,
+    payType: t.price > 0 ? 1 : t.attachmentPrice > 0 ? 2 : 0,
+    paid: false,
+    isApproved: t.isApproved,
+    isStick: t.isSticky,
+    isEssence: t.isEssence,
+    isDraft: t.isDraft,
+    isSite: t.isSite,
+    isAnonymous: t.isAnonymous,
+    isFavorite: b.favorited.has(t.id),
+    isLike: b.liked.has(t.id),
+    isReward: false,
+    isDeleted: t.deletedAt != null,
+    userStickStatus: b.userStick === t.id,
+    position: { longitude: t.longitude, latitude: t.latitude, address: t.address, location: t.location },
+    user: {
+      userId: hideAuthor ? 0 : t.userId,
+      nickname: hideAuthor ? '匿名用户' : author?.nickname || author?.username || '',
+      avatar: hideAuthor ? '' : (author?.avatar ?? ''),
+      threadCount: hideAuthor ? 0 : (author?.threadCount ?? 0),
+      followCount: hideAuthor ? 0 : (author?.followCount ?? 0),
+      fansCount: hideAuthor ? 0 : (author?.fansCount ?? 0),
+      likedCount: hideAuthor ? 0 : (author?.likedCount ?? 0),
+      isRealName: false,
+    },
+    group: hideAuthor
+      ? { groupId: 0, groupName: '', groupIcon: '', isDisplay: false }
+      : {
+          groupId: group?.id ?? 0,
+          groupName: group?.name ?? '',
+          groupIcon: group?.icon ?? '',
+          isDisplay: group?.isDisplay ?? false,
+        },
+    likeReward: {
+      users: b.likers.get(t.id) ?? [],
+      likePayCount: t.likeCount,
+      shareCount: t.shareCount,
+      postCount: t.postCount,
+    },
+    displayTag: {
+      isPrice: t.price > 0 || t.attachmentPrice > 0,
+      isRedPack: false,
+      isReward: false,
+      isEssence: t.isEssence,
+    },
+    content: { text: first?.content ?? '', indexes },
+    ability: threadAbility(kit.gate, actor, t),
+  };
+}

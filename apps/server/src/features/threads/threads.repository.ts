@@ -1,0 +1,211 @@
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/db.js';
+import { groupUser, users } from '../../schema.js';
+import { postLikes, posts } from './posts.table.js';
+import { threadFavorites, threadToms, threads, userThreadSticks } from './threads.table.js';
+
+/** A thread row. */
+export type ThreadRow = typeof threads.$inferSelect;
+/** Columns to create a thread. */
+export type NewThread = typeof threads.$inferInsert;
+
+/** What visibility depends on: who is asking and which categories they may view. */
+export interface Viewer {
+  userId: number | null;
+  /** Sees pending and other users' hidden content (administrators). */
+  seesAll: boolean;
+  categoryIds: number[];
+}
+
+/** The visibility scope (architecture §4): approved, not deleted, not a draft, in a viewable category; authors see their own. */
+export function visibleThreads(v: Viewer): SQL {
+  const own = v.userId != null ? eq(threads.userId, v.userId) : sql`false`;
+  const cats = v.categoryIds.length ? inArray(threads.categoryId, v.categoryIds) : sql`false`;
+  if (v.seesAll) return and(isNull(threads.deletedAt), or(eq(threads.isDraft, false), own))!;
+  return and(
+    isNull(threads.deletedAt),
+    or(and(eq(threads.isDraft, false), eq(threads.isApproved, 1), cats), own),
+  )!;
+}
+
+/** Counts toward category and author totals: published, approved, not deleted. */
+export function isCountedThread(t: Pick<ThreadRow, 'deletedAt' | 'isDraft' | 'isApproved'>): boolean {
+  return t.deletedAt == null && !t.isDraft && t.isApproved === 1;
+}
+
+/** Inserts a thread. */
+export async function insertThread(db: DbOrTx, row: NewThread): Promise<ThreadRow> {
+  const rows = await db.insert(threads).values(row).returning();
+  return rows[0]!;
+}
+
+/** Updates a thread. */
+export async function updateThread(db: DbOrTx, id: number, patch: Partial<NewThread>): Promise<ThreadRow> {
+  const rows = await db
+    .update(threads)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(threads.id, id))
+    .returning();
+  return rows[0]!;
+}
+
+/** A thread by id (deleted ones too; callers check). `forUpdate` locks the row inside a transaction. */
+export async function findThread(db: DbOrTx, id: number, forUpdate = false): Promise<ThreadRow | null> {
+  const q = db.select().from(threads).where(eq(threads.id, id)).limit(1);
+  const rows = forUpdate ? await q.for('update') : await q;
+  return rows[0] ?? null;
+}
+
+/** The author's latest thread time (posting speed limit). */
+export async function lastThreadAt(db: DbOrTx, userId: number): Promise<Date | null> {
+  const rows = await db
+    .select({ at: threads.createdAt })
+    .from(threads)
+    .where(and(eq(threads.userId, userId), eq(threads.isDraft, false)))
+    .orderBy(desc(threads.createdAt))
+    .limit(1);
+  return rows[0]?.at ?? null;
+}
+
+/** Adds to counters atomically (`view_count`, `share_count`, ...) and returns the row. */
+export async function bumpThread(
+  db: DbOrTx,
+  id: number,
+  delta: Partial<Record<'viewCount' | 'shareCount' | 'postCount' | 'likeCount' | 'favoriteCount', number>>,
+): Promise<ThreadRow | null> {
+  const set: Record<string, SQL> = {};
+  for (const [k, d] of Object.entries(delta)) {
+    const col = threads[k as keyof typeof delta];
+    set[k] = sql`greatest(${col} + ${d}, 0)`;
+  }
+  const rows = await db.update(threads).set(set).where(eq(threads.id, id)).returning();
+  return rows[0] ?? null;
+}
+
+/** Takes the next reply number of a thread (the row lock serialises concurrent replies on one thread). */
+export async function nextReplySeq(db: DbOrTx, threadId: number, lastPosterId: number): Promise<number> {
+  const rows = await db
+    .update(threads)
+    .set({ replySeq: sql`${threads.replySeq} + 1`, postedAt: new Date(), lastPostedUserId: lastPosterId })
+    .where(eq(threads.id, threadId))
+    .returning({ seq: threads.replySeq });
+  return rows[0]!.seq;
+}
+
+/** Adds to a user's counters. */
+export async function bumpUser(
+  db: DbOrTx,
+  userId: number,
+  delta: Partial<Record<'threadCount' | 'postCount' | 'likedCount', number>>,
+): Promise<void> {
+  const set: Record<string, SQL> = {};
+  for (const [k, d] of Object.entries(delta)) {
+    if (!d) continue;
+    set[k] = sql`greatest(${users[k as keyof typeof delta]} + ${d}, 0)`;
+  }
+  if (Object.keys(set).length) await db.update(users).set(set).where(eq(users.id, userId));
+}
+
+/** Authors of threads (with their group), for presenting. */
+export async function findAuthors(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: users.id,
+      nickname: users.nickname,
+      username: users.username,
+      avatar: users.avatar,
+      threadCount: users.threadCount,
+      followCount: users.followCount,
+      fansCount: users.fansCount,
+      likedCount: users.likedCount,
+      groupId: groupUser.groupId,
+    })
+    .from(users)
+    .leftJoin(groupUser, eq(groupUser.userId, users.id))
+    .where(inArray(users.id, ids));
+}
+
+/** An author as loaded for presenting. */
+export type AuthorRow = Awaited<ReturnType<typeof findAuthors>>[number];
+
+/** Blocks of some threads. */
+export function findToms(db: DbOrTx, threadIds: number[]) {
+  if (!threadIds.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(threadToms)
+    .where(inArray(threadToms.threadId, threadIds))
+    .orderBy(threadToms.createdAt);
+}
+
+/** Replaces a thread's blocks. */
+export async function replaceToms(
+  db: DbOrTx,
+  threadId: number,
+  rows: Array<{ key: string; tomType: string; body: unknown }>,
+): Promise<void> {
+  await db.delete(threadToms).where(eq(threadToms.threadId, threadId));
+  if (rows.length) await db.insert(threadToms).values(rows.map((r) => ({ ...r, threadId })));
+}
+
+/** First posts (the thread's text and likes) of some threads. */
+export function findFirstPosts(db: DbOrTx, threadIds: number[]) {
+  if (!threadIds.length) return Promise.resolve([]);
+  return db
+    .select({ id: posts.id, threadId: posts.threadId, content: posts.content, likeCount: posts.likeCount })
+    .from(posts)
+    .where(and(inArray(posts.threadId, threadIds), eq(posts.isFirst, true)));
+}
+
+/** Which of these posts the user liked. */
+export async function likedPostIds(db: DbOrTx, userId: number, postIds: number[]): Promise<Set<number>> {
+  if (!postIds.length) return new Set();
+  const rows = await db
+    .select({ id: postLikes.postId })
+    .from(postLikes)
+    .where(and(eq(postLikes.userId, userId), inArray(postLikes.postId, postIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Which of these threads the user favourited. */
+export async function favoritedThreadIds(
+  db: DbOrTx,
+  userId: number,
+  threadIds: number[],
+): Promise<Set<number>> {
+  if (!threadIds.length) return new Set();
+  const rows = await db
+    .select({ id: threadFavorites.threadId })
+    .from(threadFavorites)
+    .where(and(eq(threadFavorites.userId, userId), inArray(threadFavorites.threadId, threadIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The latest three likers of each first post (the avatars under a thread). */
+export async function recentLikers(db: DbOrTx, postIds: number[]) {
+  if (!postIds.length) return [];
+  const rows = await db.execute(sql`
+    select l.post_id, u.id as user_id, u.nickname, u.avatar from (
+      select post_id, user_id, row_number() over (partition by post_id order by created_at desc) as n
+      from ${postLikes} where post_id in ${postIds}
+    ) l join ${users} u on u.id = l.user_id where l.n <= 3 order by l.post_id, l.n`);
+  return rowsOf<{ post_id: number; user_id: number; nickname: string; avatar: string }>(rows);
+}
+
+/** Rows of a raw `execute` (node-postgres and PGlite both answer `{rows}`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The profile pin of a user. */
+export async function findUserStick(db: DbOrTx, userId: number): Promise<number | null> {
+  const rows = await db.select().from(userThreadSticks).where(eq(userThreadSticks.userId, userId)).limit(1);
+  return rows[0]?.threadId ?? null;
+}
+
+/** Sets or clears a user's profile pin. */
+export async function setUserStick(db: DbOrTx, userId: number, threadId: number | null): Promise<void> {
+  await db.delete(userThreadSticks).where(eq(userThreadSticks.userId, userId));
+  if (threadId != null) await db.insert(userThreadSticks).values({ userId, threadId });
+}

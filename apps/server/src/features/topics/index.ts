@@ -1,0 +1,4 @@
+/** Topics feature: `#topic#` links, topic lists and the emoji set. */
+export { TopicsService } from './topics.service.js';
+export { registerTopicsRoutes } from './topics.routes.js';
+export { topics, threadTopics, emoji } from './topics.table.js';

@@ -1,0 +1,100 @@
+import type { TopicItem } from '@forum/contracts';
+import { findTopics } from '../../platform/content/parse.js';
+import type { Db, DbOrTx } from '../../platform/db/db.js';
+import {
+  bumpTopicViews,
+  firstTopicOf,
+  listEmoji,
+  listTopics,
+  relinkThread,
+  seedEmoji,
+  threadIdsOfTopic,
+  upsertTopics,
+  type TopicRow,
+} from './topics.repository.js';
+
+/** A small built-in emoji set (codes as the original's `:code:`); images are served from /emoji/. */
+const EMOJI_SEED = [
+  'smile',
+  'laugh',
+  'wink',
+  'cry',
+  'angry',
+  'heart',
+  'thumbsup',
+  'clap',
+  'kelian',
+  'haixiu',
+].map((code, i) => ({ category: 'qq', code: `:${code}:`, url: `/emoji/qq/${code}.gif`, order: i }));
+
+function present(r: TopicRow): TopicItem {
+  return {
+    topicId: r.id,
+    content: r.content,
+    threadCount: r.threadCount,
+    viewCount: r.viewCount,
+    recommended: r.recommended,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** Topics (`#name#`) and the emoji set. */
+export class TopicsService {
+  constructor(private readonly db: Db) {}
+
+  /** Seeds the emoji set when rows are missing. */
+  async start(): Promise<void> {
+    await seedEmoji(this.db, EMOJI_SEED);
+  }
+
+  /** Links a thread to the topics named in its text (inside the thread write's transaction). */
+  async linkThread(tx: DbOrTx, threadId: number, userId: number, plainText: string): Promise<void> {
+    const ids = await upsertTopics(tx, userId, findTopics(plainText));
+    await relinkThread(tx, threadId, ids);
+  }
+
+  /** Drops a thread's topic links (deleted thread). */
+  async unlinkThread(tx: DbOrTx, threadId: number): Promise<void> {
+    await relinkThread(tx, threadId, []);
+  }
+
+  /** The first topic id of each thread. */
+  firstTopicOf(db: DbOrTx, threadIds: number[]): Promise<Map<number, number>> {
+    return firstTopicOf(db, threadIds);
+  }
+
+  /** Thread ids of a topic; counts a view of the topic page. */
+  async threadIds(topicId: number): Promise<number[]> {
+    await bumpTopicViews(this.db, topicId);
+    return threadIdsOfTopic(this.db, topicId);
+  }
+
+  /** `topics.list`. */
+  async list(q: {
+    content?: string;
+    topicId?: number;
+    recommended?: boolean;
+    sortBy: number;
+    page: number;
+    perPage: number;
+  }) {
+    const { rows, total } = await listTopics(this.db, {
+      ...q,
+      limit: q.perPage,
+      offset: (q.page - 1) * q.perPage,
+    });
+    return {
+      pageData: rows.map(present),
+      currentPage: q.page,
+      perPage: q.perPage,
+      totalCount: total,
+      totalPage: Math.ceil(total / q.perPage),
+    };
+  }
+
+  /** `emoji`. */
+  async emoji() {
+    const rows = await listEmoji(this.db);
+    return rows.map((r) => ({ id: r.id, category: r.category, url: r.url, code: r.code, order: r.order }));
+  }
+}

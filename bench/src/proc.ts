@@ -1,0 +1,54 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Waits until a URL answers 2xx. */
+export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Starts a Node script as a child process with an environment. */
+export function startNode(script: string, env: NodeJS.ProcessEnv, useFork = false): ChildProcess {
+  return useFork
+    ? fork(script, { env, stdio: 'inherit' })
+    : spawn(process.execPath, [script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+/** Stops a child and waits for it to exit. */
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

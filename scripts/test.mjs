@@ -1,0 +1,39 @@
+// `npm test`: the whole suite (unit, API on a real database, browser tests) in one vitest run,
+// then one plain closing line "tests: N passed, N failed, N skipped" that CI can read.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'forum-vitest-'));
+const report = path.join(dir, 'report.json');
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
+const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+
+let summary = null;
+try {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  summary = {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped,
+    suitesFailed: r.numFailedTestSuites,
+  };
+} catch {
+  // No report: vitest itself failed to start; its own output says why.
+}
+rmSync(dir, { recursive: true, force: true });
+
+if (summary) {
+  console.log(`\ntests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
+  if (summary.suitesFailed > 0) console.log(`(${summary.suitesFailed} test file(s) failed to load or run)`);
+}
+process.exit(run.status ?? 1);
