@@ -8,7 +8,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Where Debian's chromium lives; never downloaded (architecture §2). */
 export const CHROMIUM = '/usr/bin/chromium';
 /** Why browser tests cannot run here, or null when they can. */
-export const noChromiumReason = existsSync(CHROMIUM) ? null : `${CHROMIUM} not installed (apt-get install chromium)`;
+export const noChromiumReason = existsSync(CHROMIUM)
+  ? null
+  : `${CHROMIUM} not installed (apt-get install chromium)`;
 
 /** The slice of the server module the tests use; loaded by path because e2e is not a server dependency. */
 interface ServerModule {

@@ -22,30 +22,12 @@ import { InstallService } from './features/install/index.js';
 import { SettingsService } from './features/settings/index.js';
 import { UsersService, countUsers } from './features/users/index.js';
 import { mountFeatures } from './features.js';
+import type { ForumServices } from './services.js';
 
 /** The product version, from the server package. */
 export const VERSION: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
-
-/** Services a running app exposes to tests, the CLI and later features. */
-export interface ForumServices {
-  config: Config;
-  database: Database;
-  bus: Bus;
-  gate: Gate;
-  settings: SettingsService;
-  groups: GroupsService;
-  users: UsersService;
-  install: InstallService;
-  forum: ForumService;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    forum: ForumServices;
-  }
-}
 
 /** Builds the whole server: database, migrations, bootstrap, API, docs and (optionally) the SSR site. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {

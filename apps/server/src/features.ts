@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ForumServices } from './app.js';
+import type { ForumServices } from './services.js';
 import type { Route } from './platform/http/router.js';
 import { registerForumRoutes } from './features/forum/index.js';
 import { registerInstallRoutes } from './features/install/index.js';

@@ -9,7 +9,8 @@ import { createI18n } from './i18n/i18n.ts';
 
 // The server rendered lazily-loaded pages; load their modules before hydrating so the first client render matches.
 async function boot(): Promise<void> {
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => typeof m.route.lazy === 'function') ?? [];
+  const lazyMatches =
+    matchRoutes(routes, window.location)?.filter((m) => typeof m.route.lazy === 'function') ?? [];
   await Promise.all(
     lazyMatches.map(async (m) => {
       const mod = await (m.route.lazy as () => Promise<Record<string, unknown>>)();

@@ -1,6 +1,11 @@
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+} from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { createApiClient, type FetchLike } from '@forum/api-client';
 import { routes, type ForumRouteHandle } from './app/routes.tsx';
@@ -47,7 +52,12 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   if (req.headers['user-agent']) forwarded['user-agent'] = req.headers['user-agent'];
   if (req.headers['accept-language']) forwarded['accept-language'] = req.headers['accept-language'];
   // Spec §7: while loading page data for the first render, a 5xx is retried up to 3 times.
-  const api = createApiClient({ fetch: req.fetch, retries5xx: 3, timeoutMs: 30000, headers: () => forwarded });
+  const api = createApiClient({
+    fetch: req.fetch,
+    retries5xx: 3,
+    timeoutMs: 30000,
+    headers: () => forwarded,
+  });
   const requestContext: ServerContext = { api, platform, lang, theme, origin: url.origin };
 
   const context = await handler.query(new Request(url, { signal: req.signal }), { requestContext });
@@ -67,7 +77,12 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     .map((m) => (m.route.handle as ForumRouteHandle | undefined)?.module)
     .filter((m): m is string => Boolean(m));
   const router = createStaticRouter(handler.dataRoutes, context);
-  const hydration = serializeHydration(context.loaderData, context.actionData, context.errors, isRouteErrorResponse);
+  const hydration = serializeHydration(
+    context.loaderData,
+    context.actionData,
+    context.errors,
+    isRouteErrorResponse,
+  );
 
   return new Promise<RenderResult>((resolve, reject) => {
     let status = context.statusCode;

@@ -73,7 +73,11 @@ describe('createApiClient', () => {
     const fetch = vi.fn<FetchLike>(async () => envelope({ id: 1 }));
     const res = await createApiClient({ fetch }).call(createCall, { name: '', size: 1 });
     expect(fetch).not.toHaveBeenCalled();
-    expect(res).toEqual({ Code: Code.OTHER, Message: 'Parameter Validator Error: name: name is required', Data: null });
+    expect(res).toEqual({
+      Code: Code.OTHER,
+      Message: 'Parameter Validator Error: name: name is required',
+      Data: null,
+    });
   });
 
   it('passes server error envelopes through unchanged', async () => {
@@ -112,7 +116,9 @@ describe('createApiClient', () => {
 
   it('stops retrying once a try succeeds', async () => {
     let n = 0;
-    const fetch = vi.fn<FetchLike>(async () => (++n < 3 ? new Response('', { status: 500 }) : envelope({ ok: true })));
+    const fetch = vi.fn<FetchLike>(async () =>
+      ++n < 3 ? new Response('', { status: 500 }) : envelope({ ok: true }),
+    );
     const res = await createApiClient({ fetch, retries5xx: 3 }).call(listCall, { page: 1 });
     expect(fetch).toHaveBeenCalledTimes(3);
     expect(res.Code).toBe(0);

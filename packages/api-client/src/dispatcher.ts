@@ -47,7 +47,11 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
 /** The one dispatcher of spec §7: validates, sends with credentials, and always resolves to an envelope. */
 export interface ApiClient {
   /** Runs one call described by a contract. */
-  call<C extends CallContract>(contract: C, input: CallInput<C>, options?: CallOptions): Promise<CallResult<CallOutput<C>>>;
+  call<C extends CallContract>(
+    contract: C,
+    input: CallInput<C>,
+    options?: CallOptions,
+  ): Promise<CallResult<CallOutput<C>>>;
 }
 
 /** Builds the dispatcher for an environment. */
@@ -84,7 +88,13 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         : null;
     try {
       const request = opts
-        .fetch(url, { method: contract.method, headers, body, credentials: 'include', signal: controller.signal })
+        .fetch(url, {
+          method: contract.method,
+          headers,
+          body,
+          credentials: 'include',
+          signal: controller.signal,
+        })
         .catch((err: unknown) => {
           if (controller.signal.aborted) throw controller.signal.reason as Error;
           throw new Error('Network Error', { cause: err });

@@ -1,5 +1,6 @@
 /** A value the query serializer understands. */
-export type QueryValue = string | number | boolean | null | undefined | QueryValue[] | { [key: string]: QueryValue };
+export type QueryValue =
+  string | number | boolean | null | undefined | QueryValue[] | { [key: string]: QueryValue };
 
 // Brackets stay literal (spec §7: arrays with indices, keys not encoded); values are still percent-encoded
 // because an unencoded `&` or `#` in a value would silently split or cut the query.

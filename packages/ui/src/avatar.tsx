@@ -29,7 +29,15 @@ export interface AvatarProps {
 }
 
 /** A user picture, falling back to the name's first letter when there is no image or it fails to load. */
-export function Avatar({ image, name, size = 'primary', circle = false, userType, className, onClick }: AvatarProps) {
+export function Avatar({
+  image,
+  name,
+  size = 'primary',
+  circle = false,
+  userType,
+  className,
+  onClick,
+}: AvatarProps) {
   const [broken, setBroken] = useState(false);
   const badge = avatarBadge(userType);
   const showImage = Boolean(image) && !broken;
@@ -74,7 +82,14 @@ export function AvatarGroup({ users, max = 5, size = 'small', circle = true }: A
         <Avatar key={u.id} image={u.image} name={u.name} size={size} circle={circle} />
       ))}
       {surplus > 0 && (
-        <span className={cx('ui-avatar', `ui-avatar--${size}`, circle && 'ui-avatar--circle', 'ui-avatar-group__more')}>
+        <span
+          className={cx(
+            'ui-avatar',
+            `ui-avatar--${size}`,
+            circle && 'ui-avatar--circle',
+            'ui-avatar-group__more',
+          )}
+        >
           +{surplus}
         </span>
       )}

@@ -30,21 +30,38 @@ const items = [
 const menu = () => host.querySelector('[role="menu"]');
 // React listens for mouseover/mouseout to synthesise enter/leave events.
 const hover = (el: Element, inside: boolean) =>
-  el.dispatchEvent(new MouseEvent(inside ? 'mouseover' : 'mouseout', { bubbles: true, relatedTarget: inside ? document.body : document.body }));
+  el.dispatchEvent(
+    new MouseEvent(inside ? 'mouseover' : 'mouseout', {
+      bubbles: true,
+      relatedTarget: inside ? document.body : document.body,
+    }),
+  );
 
 describe('Dropdown', () => {
   it('hover mode opens after 250 ms and closes 150 ms after leaving', () => {
     act(() => root.render(<Dropdown items={items}>menu</Dropdown>));
     const dd = host.querySelector('.ui-dropdown')!;
-    act(() => hover(dd, true));
-    act(() => vi.advanceTimersByTime(249));
+    act(() => {
+      hover(dd, true);
+    });
+    act(() => {
+      vi.advanceTimersByTime(249);
+    });
     expect(menu()).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(menu()).not.toBeNull();
-    act(() => hover(dd, false));
-    act(() => vi.advanceTimersByTime(149));
+    act(() => {
+      hover(dd, false);
+    });
+    act(() => {
+      vi.advanceTimersByTime(149);
+    });
     expect(menu()).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(menu()).toBeNull();
   });
 
@@ -58,12 +75,20 @@ describe('Dropdown', () => {
       ),
     );
     const trigger = host.querySelector<HTMLElement>('.ui-dropdown__trigger')!;
-    act(() => trigger.click());
+    act(() => {
+      trigger.click();
+    });
     expect(menu()).not.toBeNull();
-    act(() => document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true })));
+    act(() => {
+      document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
     expect(menu()).toBeNull();
-    act(() => trigger.click());
-    act(() => host.querySelector<HTMLElement>('[role="menuitem"]')!.click());
+    act(() => {
+      trigger.click();
+    });
+    act(() => {
+      host.querySelector<HTMLElement>('[role="menuitem"]')!.click();
+    });
     expect(onSelect).toHaveBeenCalledWith('my');
     expect(menu()).toBeNull();
   });
@@ -73,12 +98,20 @@ describe('Button', () => {
   it('keeps the press highlight for 50 ms after release', () => {
     act(() => root.render(<Button>ok</Button>));
     const b = host.querySelector('button')!;
-    act(() => b.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true })));
+    act(() => {
+      b.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
+    });
     expect(b.className).toContain('is-pressed');
-    act(() => b.dispatchEvent(new MouseEvent('pointerup', { bubbles: true })));
-    act(() => vi.advanceTimersByTime(49));
+    act(() => {
+      b.dispatchEvent(new MouseEvent('pointerup', { bubbles: true }));
+    });
+    act(() => {
+      vi.advanceTimersByTime(49);
+    });
     expect(b.className).toContain('is-pressed');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(b.className).not.toContain('is-pressed');
   });
 });
@@ -91,7 +124,9 @@ describe('ToastHost', () => {
     act(() => void store.show('error', 'two', { mask: true, maskClickable: true }));
     expect(host.querySelectorAll('.ui-toast')).toHaveLength(1);
     expect(host.textContent).toContain('two');
-    act(() => host.querySelector<HTMLElement>('[data-testid="toast-mask"]')!.click());
+    act(() => {
+      host.querySelector<HTMLElement>('[data-testid="toast-mask"]')!.click();
+    });
     expect(host.querySelector('.ui-toast')).toBeNull();
   });
 });

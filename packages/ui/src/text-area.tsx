@@ -17,8 +17,10 @@ export function counterText(value: string, maxLength: number | undefined): strin
 }
 
 /** Props of {@link TextArea}. */
-export interface TextAreaProps
-  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'maxLength'> {
+export interface TextAreaProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'onChange' | 'value' | 'maxLength'
+> {
   value?: string;
   onChange?: (value: string) => void;
   maxLength?: number;

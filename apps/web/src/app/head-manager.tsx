@@ -18,7 +18,11 @@ interface MatchLike {
 }
 
 /** The head of the deepest route that describes itself, resolved with the site settings. */
-export function headForMatches(matches: MatchLike[], site: Partial<SetSite> | undefined, t: TFunction): ResolvedHead {
+export function headForMatches(
+  matches: MatchLike[],
+  site: Partial<SetSite> | undefined,
+  t: TFunction,
+): ResolvedHead {
   let page: PageHead = {};
   for (const m of matches) {
     const h = m.handle as RouteHandle | undefined;

@@ -33,7 +33,10 @@ export function isSameOriginPath(value: unknown): value is string {
   if (typeof value !== 'string' || !value.startsWith('/')) return false;
   if (value.startsWith('//') || value.includes('\\')) return false;
   // Control characters are dropped by URL parsers and could turn "/\t/evil" into "//evil".
-  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
+  for (const ch of value) {
+    const code = ch.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
   try {
     const url = new URL(value, 'http://same.invalid');
     return url.origin === 'http://same.invalid';

@@ -4,7 +4,8 @@ export type Platform = 'pc' | 'h5';
 /** Width at which the layouts switch (spec §9). */
 export const PLATFORM_BREAKPOINT = 800;
 
-const MOBILE_UA = /Android|webOS|iPhone|iPod|iPad|BlackBerry|IEMobile|Opera Mini|Mobile|HarmonyOS|MicroMessenger/i;
+const MOBILE_UA =
+  /Android|webOS|iPhone|iPod|iPad|BlackBerry|IEMobile|Opera Mini|Mobile|HarmonyOS|MicroMessenger/i;
 
 /** The server's choice: h5 for mobile user agents, pc otherwise. */
 export function platformFromUserAgent(ua: string | undefined): Platform {

@@ -60,7 +60,6 @@ export function RootLayout() {
     // A marker for browser tests and diagnostics: the client took over the server-rendered page.
     document.documentElement.dataset.hydrated = '1';
     // Checked once per page load, like the original header's mount check.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const site: SiteState = useMemo(

@@ -23,7 +23,13 @@ export async function rootLoader({ context, request }: LoaderFunctionArgs): Prom
   }
   const server = serverContext(context);
   if (server) {
-    return { forum: res.Data, platform: server.platform, lang: server.lang, theme: server.theme, origin: server.origin };
+    return {
+      forum: res.Data,
+      platform: server.platform,
+      lang: server.lang,
+      theme: server.theme,
+      origin: server.origin,
+    };
   }
   // In the browser the preferences already live on <html>; keep them across revalidations.
   const html = document.documentElement;

@@ -10,7 +10,12 @@ export interface ForumRouteHandle extends RouteHandle {
   module?: string;
 }
 
-function page(path: string | undefined, module: string, lazy: RouteObject['lazy'], titleKey?: string): RouteObject {
+function page(
+  path: string | undefined,
+  module: string,
+  lazy: RouteObject['lazy'],
+  titleKey?: string,
+): RouteObject {
   const handle: ForumRouteHandle = { module, titleKey };
   return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
 }
@@ -29,25 +34,62 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RootErrorBoundary,
     // A change of search params alone should not refetch the site settings; explicit revalidation still does.
     shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate, formMethod }) =>
-      formMethod === undefined && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+      formMethod === undefined &&
+      currentUrl.pathname === nextUrl.pathname &&
+      currentUrl.search !== nextUrl.search
         ? false
         : defaultShouldRevalidate,
     children: [
-      page(undefined, 'src/features/home/home-page.tsx', () => import('../features/home/home-page.tsx'), 'home.title'),
+      page(
+        undefined,
+        'src/features/home/home-page.tsx',
+        () => import('../features/home/home-page.tsx'),
+        'home.title',
+      ),
       page('user/login', 'src/features/user/login-page.tsx', loginPage, 'login.title'),
       page('user/username-login', 'src/features/user/login-page.tsx', loginPage, 'login.usernameTitle'),
-      page('user/register', 'src/features/user/register-page.tsx', () => import('../features/user/register-page.tsx'), 'register.title'),
-      page('user/agreement', 'src/features/user/agreement-page.tsx', () => import('../features/user/agreement-page.tsx'), 'agreement.title'),
-      page('user/status', 'src/features/user/status-page.tsx', () => import('../features/user/status-page.tsx'), 'status.title'),
-      page('user/bind-nickname', 'src/features/user/bind-nickname-page.tsx', () => import('../features/user/bind-nickname-page.tsx'), 'bindNickname.title'),
-      page('install', 'src/features/install/install-page.tsx', () => import('../features/install/install-page.tsx'), 'install.title'),
+      page(
+        'user/register',
+        'src/features/user/register-page.tsx',
+        () => import('../features/user/register-page.tsx'),
+        'register.title',
+      ),
+      page(
+        'user/agreement',
+        'src/features/user/agreement-page.tsx',
+        () => import('../features/user/agreement-page.tsx'),
+        'agreement.title',
+      ),
+      page(
+        'user/status',
+        'src/features/user/status-page.tsx',
+        () => import('../features/user/status-page.tsx'),
+        'status.title',
+      ),
+      page(
+        'user/bind-nickname',
+        'src/features/user/bind-nickname-page.tsx',
+        () => import('../features/user/bind-nickname-page.tsx'),
+        'bindNickname.title',
+      ),
+      page(
+        'install',
+        'src/features/install/install-page.tsx',
+        () => import('../features/install/install-page.tsx'),
+        'install.title',
+      ),
       ...NOT_ENABLED_PATHS.map((p) =>
         page(p, 'src/features/user/not-enabled-page.tsx', notEnabled, 'notEnabled.title'),
       ),
       page('my/*', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.my'),
       page('message', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.message'),
       page('search', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.search'),
-      page('*', 'src/features/not-found-page.tsx', () => import('../features/not-found-page.tsx'), 'notFound.title'),
+      page(
+        '*',
+        'src/features/not-found-page.tsx',
+        () => import('../features/not-found-page.tsx'),
+        'notFound.title',
+      ),
     ],
   },
 ];

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { nextPlatform, platformFromUserAgent } from './platform.ts';
 import { resolveHead } from './head.ts';
-import { isAllowedReturn, rememberReturn, RETURN_KEY, takeReturn, type KeyValueStorage } from './login-return.ts';
+import {
+  isAllowedReturn,
+  rememberReturn,
+  RETURN_KEY,
+  takeReturn,
+  type KeyValueStorage,
+} from './login-return.ts';
 import { checkStorageConsistency, isLoggedIn, readCookie } from './session.ts';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36';
-const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36';
+const DESKTOP =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 describe('platform choice', () => {
   it('picks h5 for mobile user agents and pc otherwise', () => {
@@ -26,9 +34,16 @@ describe('platform choice', () => {
 });
 
 describe('head rules', () => {
-  const site = { siteName: 'Q 站', siteKeywords: 'forum,q', siteIntroduction: 'intro', siteFavicon: '/f.ico' };
+  const site = {
+    siteName: 'Q 站',
+    siteKeywords: 'forum,q',
+    siteIntroduction: 'intro',
+    siteFavicon: '/f.ico',
+  };
   it('builds title, keywords, description and favicon from the page and the site', () => {
-    expect(resolveHead({ title: '登录', keywords: 'login', description: 'page desc' }, site, '欢迎您')).toEqual({
+    expect(
+      resolveHead({ title: '登录', keywords: 'login', description: 'page desc' }, site, '欢迎您'),
+    ).toEqual({
       title: '登录 - Q 站',
       keywords: 'login,forum,q',
       description: 'page desc',

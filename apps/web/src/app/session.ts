@@ -30,7 +30,10 @@ export type StorageCheck = 'guest' | 'consistent' | 'mismatch';
  * Spec §4: logged-in state must be present in both the cookie and local storage or in neither; one without the
  * other (or two different users) means stale state that must be cleared.
  */
-export function checkStorageConsistency(cookieUid: string | undefined, storedUid: string | null | undefined): StorageCheck {
+export function checkStorageConsistency(
+  cookieUid: string | undefined,
+  storedUid: string | null | undefined,
+): StorageCheck {
   const c = cookieUid || undefined;
   const s = storedUid || undefined;
   if (!c && !s) return 'guest';

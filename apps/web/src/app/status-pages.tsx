@@ -54,6 +54,7 @@ export function RootErrorBoundary() {
   const variant: Variant =
     typeof document !== 'undefined' && document.documentElement.dataset.platform === 'h5' ? 'h5' : 'pc';
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView variant={variant} />;
-  const siteInfo = isRouteErrorResponse(error) && (error.data as { reason?: string } | undefined)?.reason === 'siteInfo';
+  const siteInfo =
+    isRouteErrorResponse(error) && (error.data as { reason?: string } | undefined)?.reason === 'siteInfo';
   return <ErrorView variant={variant} detail={siteInfo ? t('error.siteInfo') : undefined} />;
 }

@@ -33,14 +33,29 @@ export function Footer({ variant }: { variant: Variant }) {
         >
           {t('footer.light')}
         </button>
-        <button type="button" aria-pressed={theme === 'dark'} onClick={() => setTheme('dark')} data-testid="theme-dark">
+        <button
+          type="button"
+          aria-pressed={theme === 'dark'}
+          onClick={() => setTheme('dark')}
+          data-testid="theme-dark"
+        >
           {t('footer.dark')}
         </button>
         <span>{t('footer.language')}:</span>
-        <button type="button" aria-pressed={lang === 'zh'} onClick={() => setLang('zh')} data-testid="lang-zh">
+        <button
+          type="button"
+          aria-pressed={lang === 'zh'}
+          onClick={() => setLang('zh')}
+          data-testid="lang-zh"
+        >
           中文
         </button>
-        <button type="button" aria-pressed={lang === 'en'} onClick={() => setLang('en')} data-testid="lang-en">
+        <button
+          type="button"
+          aria-pressed={lang === 'en'}
+          onClick={() => setLang('en')}
+          data-testid="lang-en"
+        >
           English
         </button>
       </p>

@@ -77,11 +77,20 @@ export function PcHeader() {
             </Dropdown>
           ) : (
             <>
-              <Button kind="primary" size="small" onClick={() => void navigate('/user/login')} data-testid="login-button">
+              <Button
+                kind="primary"
+                size="small"
+                onClick={() => void navigate('/user/login')}
+                data-testid="login-button"
+              >
                 {t('nav.login')}
               </Button>
               {site.isRegister && (
-                <Button size="small" onClick={() => void navigate('/user/register')} data-testid="register-button">
+                <Button
+                  size="small"
+                  onClick={() => void navigate('/user/register')}
+                  data-testid="register-button"
+                >
                   {t('nav.register')}
                 </Button>
               )}

@@ -29,10 +29,7 @@ export interface ListInput {
 
 /** Reading threads: detail, lists, pinned list, likers, block types. */
 export class ThreadsReader {
-  constructor(
-    private readonly deps: ThreadsDeps,
-    private readonly hideAuthors = false,
-  ) {}
+  constructor(private readonly deps: ThreadsDeps) {}
 
   /** Presents one row for an actor. */
   async present(actor: Actor, row: ThreadRow): Promise<ThreadItem> {

@@ -13,7 +13,11 @@ export function HomeH5() {
         <h1 className="home-banner__name">{s.siteName || t('app.welcome')}</h1>
         {s.siteIntroduction && <p className="home-banner__intro">{s.siteIntroduction}</p>}
         <p className="home-banner__count">
-          {t('home.siteCount', { threads: s.siteCount.threads, posts: s.siteCount.posts, users: s.siteCount.users })}
+          {t('home.siteCount', {
+            threads: s.siteCount.threads,
+            posts: s.siteCount.posts,
+            users: s.siteCount.users,
+          })}
         </p>
       </section>
       <HomeTabs variant="h5" />

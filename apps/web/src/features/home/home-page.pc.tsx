@@ -29,7 +29,11 @@ export function HomePc() {
           <h2 className="panel__title">{s.siteName || t('app.welcome')}</h2>
           {s.siteIntroduction && <p className="muted">{s.siteIntroduction}</p>}
           <p className="muted">
-            {t('home.siteCount', { threads: s.siteCount.threads, posts: s.siteCount.posts, users: s.siteCount.users })}
+            {t('home.siteCount', {
+              threads: s.siteCount.threads,
+              posts: s.siteCount.posts,
+              users: s.siteCount.users,
+            })}
           </p>
         </section>
         <HomeRecommend />

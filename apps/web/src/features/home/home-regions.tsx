@@ -7,7 +7,12 @@ import { useSite } from '../../app/site-context.tsx';
 export function HomeTabs({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
   return (
-    <div className={`home-tabs home-tabs--${variant}`} data-region="tabs" role="tablist" aria-label={t('home.tabs')}>
+    <div
+      className={`home-tabs home-tabs--${variant}`}
+      data-region="tabs"
+      role="tablist"
+      aria-label={t('home.tabs')}
+    >
       <span className="home-tabs__tab is-active" role="tab" aria-selected="true">
         {t('home.all')}
       </span>
@@ -62,7 +67,9 @@ export function HomeCopyright() {
   const s = forum.setSite;
   return (
     <section className="home-copyright muted" data-region="copyright">
-      <p>{t('footer.copyright', { year: new Date().getFullYear(), siteName: s.siteName || t('app.welcome') })}</p>
+      <p>
+        {t('footer.copyright', { year: new Date().getFullYear(), siteName: s.siteName || t('app.welcome') })}
+      </p>
       {s.siteRecord && <p>{s.siteRecord}</p>}
     </section>
   );

@@ -38,7 +38,9 @@ export function Component() {
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const res = await (await getBrowserApi()).call(install, { token, username, password, ...(siteName ? { siteName } : {}) });
+    const res = await (
+      await getBrowserApi()
+    ).call(install, { token, username, password, ...(siteName ? { siteName } : {}) });
     setBusy(false);
     if (res.Code !== 0) {
       toast.error(res.Message);
@@ -52,18 +54,40 @@ export function Component() {
       <p className="auth-note">{t('install.intro')}</p>
       <form className="auth-form" onSubmit={(e) => void handleSubmit(e)} data-testid="install-form">
         <Field label={t('install.token')}>
-          <Input variant={platform} name="token" trim value={token} onChange={setToken}
-            placeholder={t('install.tokenPlaceholder')} required />
+          <Input
+            variant={platform}
+            name="token"
+            trim
+            value={token}
+            onChange={setToken}
+            placeholder={t('install.tokenPlaceholder')}
+            required
+          />
         </Field>
         <Field label={t('install.siteName')}>
           <Input variant={platform} name="siteName" value={siteName} onChange={setSiteName} maxLength={50} />
         </Field>
         <Field label={t('install.adminUsername')}>
-          <Input variant={platform} name="username" trim value={username} onChange={setUsername} maxLength={15} required />
+          <Input
+            variant={platform}
+            name="username"
+            trim
+            value={username}
+            onChange={setUsername}
+            maxLength={15}
+            required
+          />
         </Field>
         <Field label={t('install.adminPassword')}>
-          <Input variant={platform} name="password" type="password" value={password} onChange={setPassword}
-            autoComplete="new-password" required />
+          <Input
+            variant={platform}
+            name="password"
+            type="password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+            required
+          />
         </Field>
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
           {t('install.submit')}

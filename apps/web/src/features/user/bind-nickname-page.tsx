@@ -41,7 +41,15 @@ export function Component() {
       <p className="auth-note">{t('bindNickname.tip')}</p>
       <form className="auth-form" onSubmit={(e) => void handleSubmit(e)}>
         <Field label={t('register.nickname')}>
-          <Input variant={platform} name="nickname" trim maxLength={15} value={nickname} onChange={setNickname} required />
+          <Input
+            variant={platform}
+            name="nickname"
+            trim
+            maxLength={15}
+            value={nickname}
+            onChange={setNickname}
+            required
+          />
         </Field>
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
           {t('bindNickname.submit')}

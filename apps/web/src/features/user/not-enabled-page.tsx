@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useSite } from '../../app/site-context.tsx';
 import { AuthCard } from './auth-card.tsx';
 
-
 /** "Not enabled on this site yet", naming the method from the path. */
 export function Component() {
   const { t } = useTranslation();
@@ -17,7 +16,8 @@ export function Component() {
         {t('notEnabled.message', { method })}
       </p>
       <p className="auth-links">
-        <Link to="/user/username-login">{t('notEnabled.toLogin')}</Link> · <Link to="/">{t('notEnabled.home')}</Link>
+        <Link to="/user/username-login">{t('notEnabled.toLogin')}</Link> ·{' '}
+        <Link to="/">{t('notEnabled.home')}</Link>
       </p>
     </AuthCard>
   );

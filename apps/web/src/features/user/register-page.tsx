@@ -35,7 +35,11 @@ export function Component() {
       return;
     }
     void run(async () =>
-      (await getBrowserApi()).call(usernameRegister, { username, password, ...(nickname ? { nickname } : {}) }),
+      (await getBrowserApi()).call(usernameRegister, {
+        username,
+        password,
+        ...(nickname ? { nickname } : {}),
+      }),
     );
   };
 
@@ -43,20 +47,52 @@ export function Component() {
     <AuthCard variant={platform} title={t('register.title')}>
       <form className="auth-form" onSubmit={handleSubmit} data-testid="register-form">
         <Field label={t('login.username')}>
-          <Input variant={platform} name="username" trim value={username} onChange={setUsername} maxLength={15}
-            placeholder={t('login.usernamePlaceholder')} autoComplete="username" required />
+          <Input
+            variant={platform}
+            name="username"
+            trim
+            value={username}
+            onChange={setUsername}
+            maxLength={15}
+            placeholder={t('login.usernamePlaceholder')}
+            autoComplete="username"
+            required
+          />
         </Field>
         <Field label={t('login.password')}>
-          <Input variant={platform} name="password" type="password" value={password} onChange={setPassword}
-            placeholder={t('login.passwordPlaceholder')} autoComplete="new-password" required />
+          <Input
+            variant={platform}
+            name="password"
+            type="password"
+            value={password}
+            onChange={setPassword}
+            placeholder={t('login.passwordPlaceholder')}
+            autoComplete="new-password"
+            required
+          />
         </Field>
         <Field label={t('register.confirmPassword')}>
-          <Input variant={platform} name="confirm" type="password" value={confirm} onChange={setConfirm}
-            placeholder={t('register.confirmPlaceholder')} autoComplete="new-password" required />
+          <Input
+            variant={platform}
+            name="confirm"
+            type="password"
+            value={confirm}
+            onChange={setConfirm}
+            placeholder={t('register.confirmPlaceholder')}
+            autoComplete="new-password"
+            required
+          />
         </Field>
         <Field label={t('register.nickname')}>
-          <Input variant={platform} name="nickname" trim value={nickname} onChange={setNickname} maxLength={15}
-            placeholder={t('register.nicknamePlaceholder')} />
+          <Input
+            variant={platform}
+            name="nickname"
+            trim
+            value={nickname}
+            onChange={setNickname}
+            maxLength={15}
+            placeholder={t('register.nicknamePlaceholder')}
+          />
         </Field>
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
           {t('register.submit')}

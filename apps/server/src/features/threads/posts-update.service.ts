@@ -1,0 +1,80 @@
+import { Code, POST_TEXT_MAX, type PostItem } from '@forum/contracts';
+import type { Actor } from '../../platform/auth/actor.js';
+import { inTransaction } from '../../platform/db/tx.js';
+import { AppError, invalid, notFound } from '../../platform/http/errors.js';
+import { bumpPost, deleteLike, findPost, insertLike, updatePost, type PostRow } from './posts.repository.js';
+import { requireAbility, type PostsService } from './posts.service.js';
+import { bumpThread, bumpUser } from './threads.repository.js';
+
+/** `posts.update` changes (flat or under `data.attributes`). */
+export interface PostChanges {
+  content?: string;
+  isLiked?: boolean;
+  isDeleted?: boolean;
+  isApproved?: number;
+}
+
+/** Editing, liking, deleting and approving posts; every change has its own permission. */
+export class PostsUpdater {
+  constructor(private readonly posts: PostsService) {}
+
+  /** Applies the changes in one transaction, each authorised separately. */
+  async update(actor: Actor, postId: number, changes: PostChanges): Promise<PostItem> {
+    if (actor.isGuest || actor.userId == null) throw new AppError(Code.JUMP_TO_LOGIN);
+    const userId = actor.userId;
+    const { deps, reader } = this.posts;
+    const { gate } = deps;
+    const restoring = changes.isDeleted === false;
+    const post = restoring && actor.isAdmin ? await findPost(deps.db, postId) : await this.posts.visiblePost(actor, postId);
+    if (!post) throw notFound();
+    const thread = await reader.visibleThread(actor, post.threadId);
+    const res = { categoryId: thread.categoryId, ownerId: post.userId };
+    const own = post.userId === userId;
+    const prepared =
+      changes.content !== undefined ? deps.content.prepare(changes.content, '', POST_TEXT_MAX) : null;
+    if (prepared) {
+      requireAbility(gate.can(actor, 'thread.edit', res) || (own && gate.can(actor, 'thread.editOwnThreadOrPost', res)), 'thread.edit');
+      if (post.isFirst) throw invalid('postId: edit the thread with thread.update');
+    }
+    if (changes.isLiked !== undefined) {
+      requireAbility(gate.can(actor, 'thread.likePosts', res), 'thread.likePosts');
+      if (post.isApproved !== 1) throw invalid('pending posts cannot be liked');
+    }
+    if (changes.isDeleted !== undefined) {
+      if (post.isFirst) throw invalid('postId: delete the thread with thread.delete');
+      if (changes.isDeleted) {
+        requireAbility(gate.can(actor, 'thread.hidePosts', res) || (own && gate.can(actor, 'thread.hideOwnThreadOrPost', res)), 'thread.hidePosts');
+      } else requireAbility(actor.isAdmin, 'thread.hidePosts');
+    }
+    if (changes.isApproved !== undefined) requireAbility(actor.isAdmin, 'approve');
+
+    const row = await inTransaction(deps.db, async (tx) => {
+      const before = (await findPost(tx, postId, true))!;
+      let after: PostRow = before;
+      if (changes.isLiked !== undefined) {
+        const changed = changes.isLiked ? await insertLike(tx, postId, userId) : await deleteLike(tx, postId, userId);
+        if (changed) {
+          const d = changes.isLiked ? 1 : -1;
+          after = (await bumpPost(tx, postId, { likeCount: d }))!;
+          // The first post carries the thread's likes.
+          if (post.isFirst) await bumpThread(tx, post.threadId, { likeCount: d });
+          await bumpUser(tx, post.userId, { likedCount: d });
+        }
+      }
+      const patch: Partial<PostRow> = {};
+      if (prepared) {
+        patch.content = prepared.html;
+        if (prepared.isApproved === 0) Object.assign(patch, { isApproved: 0, modWords: prepared.modWords });
+      }
+      if (changes.isDeleted !== undefined) {
+        Object.assign(patch, changes.isDeleted ? { deletedAt: new Date(), deletedUserId: userId } : { deletedAt: null, deletedUserId: null });
+      }
+      if (changes.isApproved !== undefined) patch.isApproved = changes.isApproved;
+      if (Object.keys(patch).length) after = await updatePost(tx, postId, patch);
+      await this.posts.applyCounts(tx, before, after);
+      if (prepared) await deps.content.recordMentions(tx, postId, post.userId, prepared.html, prepared.text);
+      return after;
+    });
+    return (await this.posts.present(actor, thread, [row]))[0]!;
+  }
+}

@@ -1,0 +1,72 @@
+import type { PostItem } from '@forum/contracts';
+import type { Gate } from '../../platform/access/gate.js';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { PostRow } from './posts.repository.js';
+import type { ThreadRow } from './threads.repository.js';
+
+/** Users and likes loaded for presenting posts. */
+export interface PostBundle {
+  users: Map<number, { id: number; nickname: string; username: string; avatar: string }>;
+  liked: Set<number>;
+  comments: Map<number, PostRow[]>;
+}
+
+/** The actor's abilities on a post. */
+export function postAbility(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow): PostItem['ability'] {
+  const res = { categoryId: thread.categoryId, ownerId: p.userId };
+  const own = actor.userId != null && actor.userId === p.userId;
+  return {
+    canEdit: gate.can(actor, 'thread.edit', res) || (own && gate.can(actor, 'thread.editOwnThreadOrPost', res)),
+    canDelete: gate.can(actor, 'thread.hidePosts', res) || (own && gate.can(actor, 'thread.hideOwnThreadOrPost', res)),
+    canLike: !actor.isGuest && gate.can(actor, 'thread.likePosts', res),
+    canReply: !actor.isGuest && gate.can(actor, 'thread.reply', res),
+    canApprove: actor.isAdmin,
+  };
+}
+
+function userOf(b: PostBundle, id: number) {
+  if (!id) return null;
+  const u = b.users.get(id);
+  return { userId: id, nickname: u?.nickname || u?.username || '', avatar: u?.avatar ?? '', groupName: '' };
+}
+
+function base(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow, b: PostBundle) {
+  return {
+    id: p.id,
+    postId: p.id,
+    threadId: p.threadId,
+    userId: p.userId,
+    replyPostId: p.replyPostId,
+    replyUserId: p.replyUserId,
+    commentPostId: p.commentPostId,
+    commentUserId: p.commentUserId,
+    floor: p.seq,
+    content: p.content,
+    replyCount: p.replyCount,
+    likeCount: p.likeCount,
+    isFirst: p.isFirst,
+    isComment: p.isComment,
+    isApproved: p.isApproved,
+    isLiked: b.liked.has(p.id),
+    isDeleted: p.deletedAt != null,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    user: userOf(b, p.userId)!,
+    replyUser: userOf(b, p.replyUserId),
+    commentUser: userOf(b, p.commentUserId),
+    ability: postAbility(gate, actor, thread, p),
+  };
+}
+
+/** A post with its first comments, as the contract's shape. */
+export function presentPost(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow, b: PostBundle): PostItem {
+  return {
+    ...base(gate, actor, thread, p, b),
+    lastThreeComments: (b.comments.get(p.id) ?? []).map((c) => base(gate, actor, thread, c, b)),
+  };
+}
+
+/** A comment (no nested comments). */
+export function presentComment(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow, b: PostBundle) {
+  return base(gate, actor, thread, p, b);
+}

@@ -1,0 +1,190 @@
+import { Code, POST_TEXT_MAX, type PostItem } from '@forum/contracts';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { Tx } from '../../platform/db/db.js';
+import { inTransaction } from '../../platform/db/tx.js';
+import { AppError, forbidden, invalid, notFound } from '../../platform/http/errors.js';
+import { requireCaptcha } from './captcha.js';
+import { presentComment, presentPost, type PostBundle } from './posts.presenter.js';
+import {
+  bumpPost,
+  findPost,
+  findPostUsers,
+  firstComments,
+  insertPost,
+  isCountedPost,
+  listComments,
+  listReplies,
+  visiblePosts,
+  type PostRow,
+} from './posts.repository.js';
+import type { ThreadsDeps } from './threads.deps.js';
+import type { ThreadsReader } from './threads-read.service.js';
+import { bumpThread, bumpUser, likedPostIds, nextReplySeq, type ThreadRow } from './threads.repository.js';
+
+/** `posts.create` input after parsing. */
+export interface ReplyInput {
+  id: number;
+  content: string;
+  isComment: boolean;
+  replyId?: number;
+  commentPostId?: number;
+  captchaTicket?: string;
+  captchaRandStr?: string;
+}
+
+/** Replies and comments: writing, reading by page or cursor, and "which page". */
+export class PostsService {
+  constructor(
+    readonly deps: ThreadsDeps,
+    readonly reader: ThreadsReader,
+  ) {}
+
+  /** `posts.create`: a reply, or a comment under a reply (one level). */
+  async create(actor: Actor, input: ReplyInput): Promise<PostItem> {
+    if (actor.isGuest || actor.userId == null) throw new AppError(Code.JUMP_TO_LOGIN);
+    const userId = actor.userId;
+    const thread = await this.reader.visibleThread(actor, input.id);
+    if (thread.isDraft) throw invalid('drafts cannot be replied to');
+    const res = { categoryId: thread.categoryId };
+    this.deps.gate.authorize(actor, 'thread.reply', res);
+    if (!actor.isAdmin && this.deps.gate.hasGrant(actor, 'publishNeedBindPhone', res)) throw new AppError(Code.NEED_BIND_PHONE);
+    if (!actor.isAdmin && this.deps.gate.hasGrant(actor, 'createThreadWithCaptcha', res)) {
+      await requireCaptcha(this.deps.captcha, input.captchaTicket, input.captchaRandStr);
+    }
+    let parent: PostRow | null = null;
+    let target: PostRow | null = null;
+    if (input.isComment) {
+      if (!input.replyId) throw invalid('replyId: a comment needs the reply it answers');
+      parent = await this.visiblePost(actor, input.replyId);
+      if (parent.threadId !== thread.id || parent.isFirst || parent.isComment) throw invalid('replyId: not a reply of this thread');
+      if (input.commentPostId) {
+        target = await this.visiblePost(actor, input.commentPostId);
+        if (target.replyPostId !== parent.id) throw invalid('commentPostId: not a comment of this reply');
+      }
+    }
+    const prepared = this.deps.content.prepare(input.content, '', POST_TEXT_MAX);
+    if (!prepared.text.trim() && !/<img\b/i.test(prepared.html)) throw invalid('content is required');
+    const post = await inTransaction(this.deps.db, async (tx) => {
+      // Taking the reply number locks the thread row: concurrent replies on one thread serialise here.
+      const seq = parent ? parent.seq : await nextReplySeq(tx, thread.id, userId);
+      const row = await insertPost(tx, {
+        threadId: thread.id,
+        userId,
+        seq,
+        content: prepared.html,
+        isComment: !!parent,
+        replyPostId: parent?.id ?? 0,
+        replyUserId: parent?.userId ?? 0,
+        commentPostId: target?.id ?? 0,
+        commentUserId: target?.userId ?? 0,
+        isApproved: prepared.isApproved,
+        modWords: prepared.modWords,
+      });
+      await this.applyCounts(tx, null, row);
+      await this.deps.content.recordMentions(tx, row.id, userId, prepared.html, prepared.text);
+      return row;
+    });
+    return (await this.present(actor, thread, [post]))[0]!;
+  }
+
+  /** `posts.list`: replies by floor range (page) or after a cursor; both cost the same on any page. */
+  async list(
+    actor: Actor,
+    input: { filter: { thread: number }; sort: 'createdAt' | '-createdAt'; page: number; perPage: number; cursor?: number },
+  ) {
+    const thread = await this.reader.visibleThread(actor, input.filter.thread);
+    const desc = input.sort === '-createdAt';
+    const { perPage, page } = input;
+    const last = thread.replySeq;
+    const visible = visiblePosts(actor.userId, actor.isAdmin);
+    let rows: PostRow[];
+    let nextCursor: number | null;
+    if (input.cursor !== undefined) {
+      const after = desc && input.cursor === 0 ? last + 1 : input.cursor;
+      rows = await listReplies(this.deps.db, { threadId: thread.id, visible, desc, after, limit: perPage });
+      nextCursor = rows.length < perPage ? null : rows[rows.length - 1]!.seq;
+    } else {
+      // Page N is floors ((N-1)·perPage, N·perPage]: deleted floors leave gaps, as floors do, and links stay stable.
+      const from = desc ? Math.max(last - page * perPage, 0) : (page - 1) * perPage;
+      const to = desc ? last - (page - 1) * perPage : page * perPage;
+      rows = to <= 0 ? [] : await listReplies(this.deps.db, { threadId: thread.id, visible, desc, from, to, limit: perPage });
+      nextCursor = desc ? (from > 0 ? from + 1 : null) : to < last ? to : null;
+    }
+    return {
+      pageData: await this.present(actor, thread, rows),
+      currentPage: input.cursor !== undefined ? 0 : page,
+      perPage,
+      totalCount: thread.postCount,
+      totalPage: Math.ceil(last / perPage),
+      nextCursor,
+    };
+  }
+
+  /** `posts.detail`: a reply with a page of its comments (by id cursor). */
+  async detail(actor: Actor, postId: number, cursor: number | undefined, perPage: number) {
+    const post = await this.visiblePost(actor, postId);
+    const thread = await this.reader.visibleThread(actor, post.threadId);
+    const parent = post.isComment ? await this.visiblePost(actor, post.replyPostId) : post;
+    const comments = await listComments(this.deps.db, parent.id, visiblePosts(actor.userId, actor.isAdmin), cursor ?? 0, perPage);
+    const bundle = await this.bundle(actor, [parent, ...comments], false);
+    return {
+      post: presentPost(this.deps.gate, actor, thread, parent, await this.bundle(actor, [parent], true)),
+      comments: comments.map((c) => presentComment(this.deps.gate, actor, thread, c, bundle)),
+      nextCursor: comments.length < perPage ? null : comments[comments.length - 1]!.id,
+    };
+  }
+
+  /** `posts.postion`: the page (and floor) of a reply, or of the reply a comment sits under. */
+  async position(actor: Actor, threadId: number, postId: number, perPage: number) {
+    await this.reader.visibleThread(actor, threadId);
+    const post = await this.visiblePost(actor, postId);
+    if (post.threadId !== threadId) throw notFound();
+    const floor = post.isFirst ? 0 : post.seq;
+    return { threadId, postId, page: Math.max(1, Math.ceil(floor / perPage)), location: floor, cursor: Math.max(floor - 1, 0) };
+  }
+
+  /** A post the actor may see (approved, or their own, not deleted), else -4004. */
+  async visiblePost(actor: Actor, postId: number): Promise<PostRow> {
+    const p = await findPost(this.deps.db, postId);
+    if (!p || p.deletedAt || (p.isApproved !== 1 && p.userId !== actor.userId && !actor.isAdmin)) throw notFound();
+    return p;
+  }
+
+  /** Moves thread, author and parent counts when a post enters or leaves the counted state. */
+  async applyCounts(tx: Tx, before: PostRow | null, after: PostRow): Promise<void> {
+    const was = before != null && isCountedPost(before);
+    const is = isCountedPost(after);
+    if (was === is) return;
+    const d = is ? 1 : -1;
+    await bumpThread(tx, after.threadId, { postCount: d });
+    await bumpUser(tx, after.userId, { postCount: d });
+    if (after.isComment && after.replyPostId) await bumpPost(tx, after.replyPostId, { replyCount: d });
+  }
+
+  /** Presents replies with their first three comments. */
+  async present(actor: Actor, thread: ThreadRow, rows: PostRow[]): Promise<PostItem[]> {
+    const bundle = await this.bundle(actor, rows, true);
+    return rows.map((p) => presentPost(this.deps.gate, actor, thread, p, bundle));
+  }
+
+  private async bundle(actor: Actor, rows: PostRow[], withComments: boolean): Promise<PostBundle> {
+    const db = this.deps.db;
+    const visible = visiblePosts(actor.userId, actor.isAdmin);
+    const replyIds = rows.filter((r) => !r.isComment && !r.isFirst).map((r) => r.id);
+    const comments = withComments ? await firstComments(db, replyIds, visible) : [];
+    const all = [...rows, ...comments];
+    const userIds = new Set(all.flatMap((p) => [p.userId, p.replyUserId, p.commentUserId]).filter((id) => id > 0));
+    const [users, liked] = await Promise.all([
+      findPostUsers(db, [...userIds]),
+      actor.userId ? likedPostIds(db, actor.userId, all.map((p) => p.id)) : new Set<number>(),
+    ]);
+    const byParent = new Map<number, PostRow[]>();
+    for (const c of comments) byParent.set(c.replyPostId, [...(byParent.get(c.replyPostId) ?? []), c]);
+    return { users: new Map(users.map((u) => [u.id, u])), liked, comments: byParent };
+  }
+}
+
+/** -4002 unless the actor may; kept here so post edits and deletes read the same way. */
+export function requireAbility(ok: boolean, ability: string): void {
+  if (!ok) throw forbidden(ability);
+}

@@ -1,0 +1,29 @@
+import type { Gate } from './platform/access/gate.js';
+import type { Bus } from './platform/cache/bus.js';
+import type { Config } from './platform/config.js';
+import type { Database } from './platform/db/db.js';
+import type { ForumService } from './features/forum/index.js';
+import type { GroupsService } from './features/groups/index.js';
+import type { InstallService } from './features/install/index.js';
+import type { SettingsService } from './features/settings/index.js';
+import type { UsersService } from './features/users/index.js';
+
+/** Services a running app exposes to tests, the CLI and later features. */
+export interface ForumServices {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  gate: Gate;
+  settings: SettingsService;
+  groups: GroupsService;
+  users: UsersService;
+  install: InstallService;
+  forum: ForumService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    forum: ForumServices;
+  }
+}
+
