@@ -21,6 +21,7 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
+  { files: ['**/*.mjs'], languageOptions: { globals: { ...globals.node } } },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],

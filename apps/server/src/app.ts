@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
+import type { Redis } from 'ioredis';
 import type { CallContract } from '@forum/contracts';
 import { Gate } from './platform/access/gate.js';
 import { tokenFromRequest } from './platform/auth/tokens.js';
 import { memoryBus, redisBus, type Bus } from './platform/cache/bus.js';
 import type { Config } from './platform/config.js';
-import { openDatabase, type Database } from './platform/db/db.js';
+import { openDatabase } from './platform/db/db.js';
 import { runMigrations } from './platform/db/migrate.js';
 import { envelope } from './platform/http/envelope.js';
 import { installErrorHandling } from './platform/http/error-handler.js';
@@ -22,7 +23,6 @@ import { InstallService } from './features/install/index.js';
 import { SettingsService } from './features/settings/index.js';
 import { UsersService, countUsers } from './features/users/index.js';
 import { mountFeatures } from './features.js';
-import type { ForumServices } from './services.js';
 
 /** The product version, from the server package. */
 export const VERSION: string = (
@@ -52,7 +52,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   const database = await openDatabase(config);
-  let redis: import('ioredis').Redis | null = null;
+  let redis: Redis | null = null;
   let bus: Bus;
   try {
     bus = config.redisUrl ? await redisBus(config.redisUrl) : memoryBus();

@@ -4,6 +4,7 @@ import type { Route } from './platform/http/router.js';
 import { registerForumRoutes } from './features/forum/index.js';
 import { registerInstallRoutes } from './features/install/index.js';
 import { registerUsersRoutes } from './features/users/index.js';
+import { mountThreads } from './features/threads/index.js';
 import { registerStopWords } from './features/stop-words/index.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -18,4 +19,5 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   registerUsersRoutes(ctx.route, { users: ctx.users, gate: ctx.gate });
   registerInstallRoutes(ctx.route, { install: ctx.install });
   await registerStopWords(ctx);
+  await mountThreads(ctx);
 }

@@ -71,7 +71,7 @@ async function post(port: number, url: string, body: unknown, token?: string) {
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return (await r.json()) as { Code: number; Data: any };
+  return (await r.json()) as { Code: number; Data: { accessToken: string } };
 }
 
 afterAll(async () => {

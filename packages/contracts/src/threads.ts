@@ -369,3 +369,12 @@ export const voteBody = z.object({
 
 /** What a list query may carry besides page and perPage (for api-client typing). */
 export type ThreadListFilter = z.input<typeof threadListFilter>;
+/** `GET captcha`: a challenge from the built-in captcha provider (groups with `createThreadWithCaptcha`). */
+export const captchaIssue = defineCall({
+  method: 'GET',
+  path: '/api/v3/captcha',
+  summary: 'A captcha challenge: send `ticket` back as captchaTicket and the answer as captchaRandStr',
+  tags: ['threads'],
+  input: z.object({}),
+  output: z.object({ ticket: z.string(), question: z.string() }),
+});

@@ -124,7 +124,7 @@ export class CategoriesService {
     await inTransaction(this.db, async (tx) => {
       for (const it of items) {
         this.checkParent(it.parentid, null);
-        await insertCategory(tx, this.toRow(it) as typeof it & { name: string });
+        await insertCategory(tx, { ...this.toRow(it), name: it.name });
       }
     });
     await this.changed();

@@ -154,7 +154,7 @@ export class ThreadsWriter {
         });
       }
       if (tomsIn) {
-        const previous = await findToms(tx, threadId);
+        const previous = await findToms(tx, [threadId]);
         const saved = await this.saveToms(tx, actor, threadId, tomsIn, previous);
         patch.tomTypes = [...new Set(saved.map((t) => t.tomType))];
       }

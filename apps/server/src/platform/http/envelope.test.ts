@@ -116,7 +116,7 @@ describe('envelope and errors', () => {
       { username: '😀'.repeat(20), password: 'x' },
       { username: 'a', password: 'b'.repeat(60) },
       { username: '\u0000', password: '\u0000' },
-      { username: 1e309, password: -0 },
+      { username: Number.POSITIVE_INFINITY, password: -0 },
       { a: { b: { c: { d: { e: { f: 1 } } } } } },
     ];
     for (const url of [

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { Gate } from '../../platform/access/gate.js';
+import type { Bus } from '../../platform/cache/bus.js';
+import type { Database } from '../../platform/db/db.js';
+import type { Route } from '../../platform/http/router.js';
+import { CategoriesService, registerCategoriesRoutes } from '../categories/index.js';
+import type { ForumService } from '../forum/index.js';
+import type { GroupsService } from '../groups/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { stopWordsOf } from '../stop-words/index.js';
+import { registerTopicsRoutes, TopicsService } from '../topics/index.js';
+import { registerReportsRoutes } from '../reports/index.js';
+import { BuiltInCaptcha, type CaptchaProvider } from './captcha.js';
+import { ContentPipeline } from './content.pipeline.js';
+import { PostsUpdater } from './posts-update.service.js';
+import { PostsService } from './posts.service.js';
+import { ReactionsService } from './reactions.service.js';
+import type { ThreadsDeps } from './threads.deps.js';
+import { siteCounts } from './threads-list.repository.js';
+import { ThreadsReader } from './threads-read.service.js';
+import { registerThreadsRoutes } from './threads.routes.js';
+import { ThreadsWriter } from './threads-write.service.js';
+import { registerBuiltInToms, TomRegistry } from './toms.registry.js';
+import { registerVoteTom, VotesService } from './votes.service.js';
+
+/** Threads feature: threads, content blocks, replies, reactions (plus categories, topics and reports it mounts). */
+export { TomRegistry, type TomType } from './toms.registry.js';
+export type { CaptchaProvider } from './captcha.js';
+export { threads, threadToms } from './threads.table.js';
+export { posts, postLikes, postMentions } from './posts.table.js';
+
+/** What other features (money, follows, plugins) reach through `app.threads`. */
+export interface ThreadsFeature {
+  toms: TomRegistry;
+  categories: CategoriesService;
+  topics: TopicsService;
+  /** Replace to plug in the follows feature (`filter.attention`). */
+  setFollowees(fn: (userId: number) => Promise<number[]>): void;
+  /** Replace the built-in captcha with a real provider. */
+  setCaptcha(provider: CaptchaProvider): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    threads: ThreadsFeature;
+  }
+}
+
+/** Mounts categories, threads, posts, topics, emoji and reports (one line in features.ts). */
+export async function mountThreads(ctx: {
+  app: FastifyInstance;
+  route: Route;
+  database: Database;
+  bus: Bus;
+  gate: Gate;
+  settings: SettingsService;
+  groups: GroupsService;
+  forum: ForumService;
+}): Promise<ThreadsFeature> {
+  const db = ctx.database.db;
+  const categories = new CategoriesService(db, ctx.gate, ctx.bus);
+  const topics = new TopicsService(db);
+  await Promise.all([categories.start(), topics.start()]);
+  const toms = new TomRegistry();
+  registerBuiltInToms(toms);
+  registerVoteTom(toms);
+  const captchaBox: { provider: CaptchaProvider } = { provider: new BuiltInCaptcha() };
+  const deps: ThreadsDeps = {
+    db,
+    gate: ctx.gate,
+    settings: ctx.settings,
+    groups: ctx.groups,
+    categories,
+    topics,
+    toms,
+    content: new ContentPipeline(stopWordsOf({ app: ctx.app, database: ctx.database, bus: ctx.bus })),
+    get captcha() {
+      return captchaBox.provider;
+    },
+    followees: async () => [],
+  };
+  const reader = new ThreadsReader(deps);
+  const posts = new PostsService(deps, reader);
+  registerCategoriesRoutes(ctx.route, categories);
+  registerTopicsRoutes(ctx.route, topics);
+  registerReportsRoutes(ctx.route, { db, reader, posts });
+  registerThreadsRoutes(ctx.route, {
+    reader,
+    writer: new ThreadsWriter(deps, reader),
+    reactions: new ReactionsService(deps, reader),
+    votes: new VotesService(deps, reader),
+    posts,
+    postsUpdater: new PostsUpdater(posts),
+    get captcha() {
+      return captchaBox.provider;
+    },
+  });
+  ctx.forum.addCounter(() => siteCounts(db));
+  const feature: ThreadsFeature = {
+    toms,
+    categories,
+    topics,
+    setFollowees: (fn) => {
+      deps.followees = fn;
+    },
+    setCaptcha: (provider) => {
+      captchaBox.provider = provider;
+    },
+  };
+  ctx.app.decorate('threads', feature);
+  return feature;
+}

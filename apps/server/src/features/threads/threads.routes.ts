@@ -1,0 +1,76 @@
+import {
+  captchaIssue,
+  postsCreate,
+  postsDetail,
+  postsList,
+  postsPosition,
+  postsUpdate,
+  threadCreate,
+  threadDelete,
+  threadDetail,
+  threadLikedUsers,
+  threadList,
+  threadOperate,
+  threadShare,
+  threadStick,
+  threadTypeList,
+  threadUpdate,
+  threadViewCount,
+  tomPermissions,
+  userThreadStick,
+  voteThread,
+} from '@forum/contracts';
+import { invalid } from '../../platform/http/errors.js';
+import type { Route } from '../../platform/http/router.js';
+import type { CaptchaProvider } from './captcha.js';
+import type { PostsUpdater } from './posts-update.service.js';
+import type { PostsService } from './posts.service.js';
+import type { ReactionsService } from './reactions.service.js';
+import type { ThreadsReader } from './threads-read.service.js';
+import type { ThreadsWriter } from './threads-write.service.js';
+import type { VotesService } from './votes.service.js';
+
+/** The services the thread routes call. */
+export interface ThreadsRoutesDeps {
+  reader: ThreadsReader;
+  writer: ThreadsWriter;
+  reactions: ReactionsService;
+  votes: VotesService;
+  posts: PostsService;
+  postsUpdater: PostsUpdater;
+  captcha: CaptchaProvider;
+}
+
+/** Mounts the thread and post calls (thin: parse → service → presenter). */
+export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void {
+  const write = { auth: 'required' } as const;
+  route(threadCreate, write, async (input, { actor }) => d.writer.create(actor, input));
+  route(threadUpdate, write, async ({ threadId, ...input }, { actor }) => d.writer.update(actor, threadId, input));
+  route(threadDelete, write, async (input, { actor }) => d.writer.remove(actor, input.threadId));
+  route(threadDetail, {}, async (input, { actor }) => d.reader.detail(actor, input.threadId));
+  route(threadList, {}, async (input, { actor }) => d.reader.list(actor, input));
+  route(threadStick, {}, async (input, { actor }) => d.reader.sticky(actor, input.categoryIds));
+  route(threadLikedUsers, {}, async (input, { actor }) => d.reader.likedUsers(actor, input));
+  route(threadTypeList, {}, async () => d.reader.typeList());
+  route(tomPermissions, {}, async (input, { actor }) => d.reader.tomPermissions(actor, input.categoryId));
+  route(threadOperate, write, async ({ id, threadId, ...input }, { actor }) => {
+    const tid = threadId ?? id;
+    if (!tid) throw invalid('threadId is required');
+    return d.reactions.operate(actor, tid, input);
+  });
+  route(threadViewCount, {}, async (input, { actor }) => d.reactions.view(actor, input.threadId));
+  route(threadShare, {}, async (input, { actor }) => d.reactions.share(actor, input.threadId));
+  route(userThreadStick, write, async (input, { actor }) => d.reactions.userStick(actor, input.threadId, input.status));
+  route(voteThread, write, async (input, { actor }) =>
+    d.votes.vote(actor, input.threadId, input.vote.id, input.vote.subitemIds),
+  );
+  route(captchaIssue, {}, async () => d.captcha.issue());
+
+  route(postsList, {}, async (input, { actor }) => d.posts.list(actor, input));
+  route(postsDetail, {}, async (input, { actor }) => d.posts.detail(actor, input.postId, input.cursor, input.perPage));
+  route(postsCreate, write, async (input, { actor }) => d.posts.create(actor, input));
+  route(postsUpdate, write, async ({ postId, data, ...flat }, { actor }) =>
+    d.postsUpdater.update(actor, postId, { ...flat, ...data?.attributes }),
+  );
+  route(postsPosition, {}, async (input, { actor }) => d.posts.position(actor, input.threadId, input.postId, input.perPage));
+}
