@@ -75,7 +75,7 @@ describe('full-text search on the database', () => {
     const r = await db.execute(
       sql`SELECT id, title, body FROM search_probe WHERE ${sql.join(where, sql` OR `)} ORDER BY ${rankOf(col, q)} DESC, id`,
     );
-    return r.rows as Array<{ id: number; title: string; body: string }>;
+    return (r as unknown as { rows: Array<{ id: number; title: string; body: string }> }).rows;
   }
 
   it(`finds a Chinese word inside a body (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
@@ -102,6 +102,6 @@ describe('full-text search on the database', () => {
       sql`EXPLAIN SELECT id FROM search_probe WHERE ${matchesQuery(sql.raw('search_vector'), '提现')!}`,
     );
     await db.execute(sql`SET enable_seqscan = on`);
-    expect(JSON.stringify(plan.rows)).toContain('search_probe_sv');
+    expect(JSON.stringify((plan as unknown as { rows: unknown[] }).rows)).toContain('search_probe_sv');
   });
 });
