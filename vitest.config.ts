@@ -1,14 +1,27 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// One runner for the repo. Workspace packages resolve to their TypeScript sources via the `source` condition.
+// One `npm test` for the repo: server and contracts here; each front-end package and the browser tests
+// bring their own config. Workspace packages resolve to their TypeScript sources via the `source` condition.
 export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    projects: [
+      {
+        resolve: { conditions: ['source', ...defaultClientConditions] },
+        ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts', 'bench/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
+          pool: 'forks',
+        },
+      },
+      'packages/api-client/vitest.config.ts',
+      'packages/ui/vitest.config.ts',
+      'apps/web/vite.config.ts',
+      'e2e/vitest.config.ts',
+    ],
   },
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
-import { buildWeb, noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
+import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 
 let forum: RunningForum;
 let browser: Browser;
@@ -18,7 +18,6 @@ describe.skipIf(noChromiumReason !== null)(
   `account flows${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
   () => {
     beforeAll(async () => {
-      buildWeb();
       forum = await startForum();
       await forum.setSettings({ site_name: '测试论坛' });
       browser = await launch();

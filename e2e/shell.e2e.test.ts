@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
-import { buildWeb, noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
+import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 
 let forum: RunningForum;
 const SITE = {
@@ -14,7 +14,6 @@ const SITE = {
 };
 
 beforeAll(async () => {
-  buildWeb();
   forum = await startForum();
   await forum.setSettings(SITE);
 });

@@ -6,10 +6,14 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
+    name: 'e2e',
     include: ['**/*.e2e.test.ts'],
     exclude: ['**/node_modules/**', 'artifacts/**'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    globalSetup: ['./support/global-setup.ts'],
+    sequence: { groupOrder: 1 },
+    maxWorkers: 1,
   },
 });

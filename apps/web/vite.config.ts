@@ -17,6 +17,7 @@ export default defineConfig({
     rollupOptions: { input: 'src/entry-client.tsx' },
   },
   test: {
+    name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

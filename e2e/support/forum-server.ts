@@ -36,7 +36,12 @@ export interface RunningForum {
 
 /** Builds the web bundles (once per run) so `mode: 'prod'` serves what is in the tree now. */
 export function buildWeb(): void {
-  execFileSync('npm', ['run', 'build', '--workspace', '@forum/web'], { cwd: ROOT, stdio: 'pipe' });
+  // vitest sets NODE_ENV=test, which would make Vite ship React's development build.
+  execFileSync('npm', ['run', 'build', '--workspace', '@forum/web'], {
+    cwd: ROOT,
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 /** Starts the real server (buildApp) with the production web layer. */

@@ -5,5 +5,5 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
-  test: { include: ['src/**/*.test.ts'] },
+  test: { name: 'api-client', include: ['src/**/*.test.ts'] },
 });

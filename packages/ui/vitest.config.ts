@@ -5,5 +5,5 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
-  test: { include: ['src/**/*.test.{ts,tsx}'] },
+  test: { name: 'ui', include: ['src/**/*.test.{ts,tsx}'] },
 });

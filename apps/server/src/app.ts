@@ -48,7 +48,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   installErrorHandling(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) {
+      // API replies are data, never documents: nothing in them may load or run, and nothing is cached.
+      reply.header('cache-control', 'no-store');
+      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    }
   });
 
   const database = await openDatabase(config);

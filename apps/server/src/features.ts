@@ -6,6 +6,7 @@ import { registerInstallRoutes } from './features/install/index.js';
 import { registerUsersRoutes } from './features/users/index.js';
 import { mountThreads } from './features/threads/index.js';
 import { registerStopWords } from './features/stop-words/index.js';
+import { registerAttachments } from './features/attachments/index.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
 export interface FeatureContext extends ForumServices {
@@ -19,5 +20,6 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   registerUsersRoutes(ctx.route, { users: ctx.users, gate: ctx.gate });
   registerInstallRoutes(ctx.route, { install: ctx.install });
   await registerStopWords(ctx);
+  await registerAttachments(ctx);
   await mountThreads(ctx);
 }

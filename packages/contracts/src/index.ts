@@ -11,3 +11,4 @@ export * from './threads.js';
 export * from './posts.js';
 export * from './topics.js';
 export * from './stop-words.js';
+export * from './attachments.js';

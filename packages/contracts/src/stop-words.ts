@@ -40,9 +40,14 @@ export const stopWordsBatch = defineCall({
       overwrite: boolish.default(false),
       type: z.string().max(50).optional(),
       // The spec's SDK wraps the payload as `{data: {type, words, overwrite}}`.
-      data: z.object({ words: lines, overwrite: boolish.default(false), type: z.string().max(50).optional() }).optional(),
+      data: z
+        .object({ words: lines, overwrite: boolish.default(false), type: z.string().max(50).optional() })
+        .optional(),
     })
-    .transform((v) => ({ words: v.data?.words ?? v.words ?? [], overwrite: v.data?.overwrite ?? v.overwrite }))
+    .transform((v) => ({
+      words: v.data?.words ?? v.words ?? [],
+      overwrite: v.data?.overwrite ?? v.overwrite,
+    }))
     .refine((v) => v.words.length > 0, { message: 'words is required', path: ['words'] }),
   output: z.object({ created: z.number().int(), updated: z.number().int(), unique: z.number().int() }),
 });

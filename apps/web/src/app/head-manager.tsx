@@ -42,17 +42,36 @@ function setMeta(name: string, content: string) {
   el.content = content;
 }
 
+function setOg(key: string, content: string | undefined) {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[property="og:${key}"]`);
+  if (content === undefined) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement('meta');
+    el.setAttribute('property', `og:${key}`);
+    document.head.appendChild(el);
+  }
+  el.content = content;
+}
+
 /** Keeps title, keywords, description and favicon right after client-side navigations. */
 export function HeadManager({ site }: { site: Partial<SetSite> | undefined }) {
   const matches = useMatches();
   const { t, i18n } = useTranslation();
   const head = headForMatches(matches, site, t);
+  const { title: ogTitle, description: ogDescription, type: ogType, url: ogUrl } = head.og ?? {};
   useEffect(() => {
     document.title = head.title;
     setMeta('keywords', head.keywords);
     setMeta('description', head.description);
     const icon = document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (icon && icon.getAttribute('href') !== head.favicon) icon.href = head.favicon;
-  }, [head.title, head.keywords, head.description, head.favicon, i18n.language]);
+    setOg('title', ogTitle);
+    setOg('description', ogDescription);
+    setOg('type', ogType);
+    setOg('url', ogUrl);
+  }, [head.title, head.keywords, head.description, head.favicon, ogTitle, ogDescription, ogType, ogUrl, i18n.language]);
   return null;
 }

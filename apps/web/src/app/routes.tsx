@@ -4,6 +4,7 @@ import type { RouteHandle } from './head-manager.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { rootLoader } from './root-loader.ts';
 import { RootErrorBoundary } from './status-pages.tsx';
+import { threadHead } from '../features/threads/thread-head.ts';
 
 /** Route handle plus the source module, so the server can preload the chunk of the matched page. */
 export interface ForumRouteHandle extends RouteHandle {
@@ -15,8 +16,9 @@ function page(
   module: string,
   lazy: RouteObject['lazy'],
   titleKey?: string,
+  head?: ForumRouteHandle['head'],
 ): RouteObject {
-  const handle: ForumRouteHandle = { module, titleKey };
+  const handle: ForumRouteHandle = { module, titleKey, head };
   return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
 }
 
@@ -83,7 +85,36 @@ export const routes: RouteObject[] = [
       ),
       page('my/*', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.my'),
       page('message', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.message'),
-      page('search', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.search'),
+      page(
+        'thread/post',
+        'src/features/editor/editor-page.tsx',
+        () => import('../features/editor/editor-page.tsx'),
+        'editor.title',
+      ),
+      page(
+        'thread/:id',
+        'src/features/threads/thread-page.tsx',
+        () => import('../features/threads/thread-page.tsx'),
+        'thread.title',
+        threadHead,
+      ),
+      page(
+        'topic/:id',
+        'src/features/topics/topic-page.tsx',
+        () => import('../features/topics/topic-page.tsx'),
+        'topic.title',
+      ),
+      page(
+        'category/:id',
+        'src/features/topics/category-redirect.tsx',
+        () => import('../features/topics/category-redirect.tsx'),
+      ),
+      page(
+        'search',
+        'src/features/search/search-page.tsx',
+        () => import('../features/search/search-page.tsx'),
+        'search.title',
+      ),
       page(
         '*',
         'src/features/not-found-page.tsx',

@@ -1,4 +1,5 @@
 import type { Messages } from './zh.ts';
+import { enThreads } from './en-threads.ts';
 
 /** English UI strings; typed against the Chinese set so no key can be missing. */
 export const en: Messages = {
@@ -155,4 +156,5 @@ export const en: Messages = {
     reload: 'Reload',
   },
   common: { required: 'Please enter {{field}}', submitting: 'Submitting…' },
+  ...enThreads,
 };

@@ -1,3 +1,5 @@
+import { zhThreads } from './zh-threads.ts';
+
 /** Chinese UI strings (the default locale, spec §9). */
 export const zh = {
   app: { product: '论坛', welcome: '欢迎您', loading: '加载中…' },
@@ -148,6 +150,7 @@ export const zh = {
     reload: '重新加载',
   },
   common: { required: '请填写{{field}}', submitting: '提交中…' },
+  ...zhThreads,
 };
 
 /** The shape every locale must provide. */

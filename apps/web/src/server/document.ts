@@ -1,4 +1,4 @@
-import { escapeHtml, type ResolvedHead } from '../app/head.ts';
+import { escapeHtml, ogTags, type ResolvedHead } from '../app/head.ts';
 
 /** Tags for the environment: the Vite dev client, or the built entry with its CSS and chunk map. */
 export interface PageAssets {
@@ -66,6 +66,7 @@ export function buildDocument(p: DocumentParts): [string, string] {
     `<meta name="keywords" content="${escapeHtml(p.head.keywords)}">` +
     `<meta name="description" content="${escapeHtml(p.head.description)}">` +
     `<link rel="icon" href="${escapeHtml(p.head.favicon)}">` +
+    ogTags(p.head) +
     withNonce(p.assets.head) +
     withNonce(p.assets.preload?.(p.modules) ?? '') +
     `</head><body><div id="root">`;

@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { highlight, matchesQuery, rankOf, searchTerms, segment, titleContains, toTsQuery, tsvectorOf } from './index.js';
+import {
+  highlight,
+  matchesQuery,
+  rankOf,
+  searchTerms,
+  segment,
+  titleContains,
+  toTsQuery,
+  tsvectorOf,
+} from './index.js';
 
 describe('segment, searchTerms and toTsQuery', () => {
   it('segments Chinese into words (and parts of long words) and keeps English words', () => {
     const tokens = segment('中华人民共和国的钱包提现 Hello, World!').split(' ');
-    expect(tokens).toEqual(expect.arrayContaining(['中华', '人民', '共和国', '钱包', '提现', 'hello', 'world']));
+    expect(tokens).toEqual(
+      expect.arrayContaining(['中华', '人民', '共和国', '钱包', '提现', 'hello', 'world']),
+    );
     expect(tokens).not.toContain(',');
   });
 
@@ -58,7 +69,9 @@ describe('full-text search on the database', () => {
     await db.execute(sql`CREATE TABLE search_probe (id serial PRIMARY KEY, title text NOT NULL, body text NOT NULL,
       search_vector tsvector NOT NULL DEFAULT ''::tsvector)`);
     await db.execute(sql`CREATE INDEX search_probe_sv ON search_probe USING gin (search_vector)`);
-    await db.execute(sql`CREATE INDEX search_probe_title_trgm ON search_probe USING gin (title gin_trgm_ops)`);
+    await db.execute(
+      sql`CREATE INDEX search_probe_title_trgm ON search_probe USING gin (title gin_trgm_ops)`,
+    );
     for (const d of docs) {
       await db.execute(
         sql`INSERT INTO search_probe (title, body, search_vector) VALUES (${d.title}, ${d.body}, ${tsvectorOf(`${d.title}\n${d.body}`)})`,

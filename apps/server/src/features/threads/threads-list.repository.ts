@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { postLikes, posts } from './posts.table.js';
 import { threadFavorites, threads } from './threads.table.js';
@@ -31,15 +31,11 @@ function conditions(q: ThreadQuery): SQL[] {
   else c.push(eq(threads.isDraft, false));
   if (q.complex === 2) {
     c.push(
-      exists(
-        sql`select 1 from ${posts} p join ${postLikes} l on l.post_id = p.id where p.thread_id = ${threads.id} and p.is_first = true and l.user_id = ${me}`,
-      ),
+      sql`exists (select 1 from ${posts} p join ${postLikes} l on l.post_id = p.id where p.thread_id = ${threads.id} and p.is_first = true and l.user_id = ${me})`,
     );
   }
   if (q.complex === 3) {
-    c.push(
-      exists(sql`select 1 from ${threadFavorites} f where f.thread_id = ${threads.id} and f.user_id = ${me}`),
-    );
+    c.push(sql`exists (select 1 from ${threadFavorites} f where f.thread_id = ${threads.id} and f.user_id = ${me})`);
   }
   if (q.userId !== undefined) c.push(eq(threads.userId, q.userId));
   if (q.categoryIds?.length) c.push(inArray(threads.categoryId, q.categoryIds));

@@ -23,6 +23,7 @@ describe('envelope and errors', () => {
     expect(res.headers['x-request-id']).toBe(json.RequestId);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('malformed JSON is -4001, 400', async () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../app/site-context.tsx';
-import { HomePinned, HomeTabs, HomeThreads } from './home-regions.tsx';
+import { HomeCategories, HomePinned, HomeTabs, HomeThreads, PostButton } from './home-regions.tsx';
 
 /** Mobile home: site banner, tabs, pinned threads and the list in one column. */
 export function HomeH5() {
@@ -21,8 +21,10 @@ export function HomeH5() {
         </p>
       </section>
       <HomeTabs variant="h5" />
+      <HomeCategories variant="h5" />
       <HomePinned variant="h5" />
       <HomeThreads variant="h5" />
+      <PostButton variant="h5" />
     </div>
   );
 }

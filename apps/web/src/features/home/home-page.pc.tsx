@@ -1,7 +1,15 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../app/site-context.tsx';
-import { HomeCopyright, HomePinned, HomeRecommend, HomeTabs, HomeThreads } from './home-regions.tsx';
+import {
+  HomeCategories,
+  HomeCopyright,
+  HomePinned,
+  HomeRecommend,
+  HomeTabs,
+  HomeThreads,
+  PostButton,
+} from './home-regions.tsx';
 
 /** Desktop home: left column, centre (tabs, pinned, list), right column (site, recommendations, QR, copyright). */
 export function HomePc() {
@@ -14,13 +22,14 @@ export function HomePc() {
       <aside className="home__left" data-region="left">
         <section className="panel">
           <h2 className="panel__title">{t('home.left')}</h2>
-          <ul className="home-categories">
-            <li className="is-active">{t('home.all')}</li>
-          </ul>
+          <HomeCategories variant="pc" />
         </section>
       </aside>
       <div className="home__centre">
-        <HomeTabs variant="pc" />
+        <div className="home__bar">
+          <HomeTabs variant="pc" />
+          <PostButton variant="pc" />
+        </div>
         <HomePinned variant="pc" />
         <HomeThreads variant="pc" />
       </div>

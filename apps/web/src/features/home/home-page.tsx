@@ -1,6 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useSite } from '../../app/site-context.tsx';
 import { HomeH5 } from './home-page.h5.tsx';
+import { homeLoader } from './home-data.ts';
+
+/** Route loader of `/`. */
+export const loader = homeLoader;
 
 // The desktop view (with the QR code library) is split off so phones never download it.
 const HomePc = lazy(() => import('./home-page.pc.tsx').then((m) => ({ default: m.HomePc })));

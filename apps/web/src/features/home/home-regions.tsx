@@ -1,62 +1,202 @@
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { ThreadItem } from '@forum/contracts';
 import type { Variant } from '@forum/ui';
 import { useSite } from '../../app/site-context.tsx';
+import { ThreadCard } from '../threads/thread-card.tsx';
+import { excerpt } from '../threads/thread-text.ts';
+import { fetchThreads, HOME_TABS, type HomeData, type HomeTab } from './home-data.ts';
 
-/** Home tabs region (the threads issue fills in categories). */
+/** Address of a home view; page 1 and "all" are left out so the canonical home stays `/`. */
+export function homeHref(tab: HomeTab, categoryId: number, page = 1): string {
+  const q = new URLSearchParams();
+  if (tab !== 'all') q.set('tab', tab);
+  if (categoryId > 0) q.set('categoryId', String(categoryId));
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return s ? `/?${s}` : '/';
+}
+
+/** Home tabs per the `thread_tab` setting; "following" only for logged-in visitors. */
 export function HomeTabs({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
+  const { isLogin } = useSite();
+  const data = useLoaderData() as HomeData;
+  const tabs = HOME_TABS.filter((tab) => tab !== 'following' || isLogin);
   return (
-    <div
-      className={`home-tabs home-tabs--${variant}`}
-      data-region="tabs"
-      role="tablist"
-      aria-label={t('home.tabs')}
-    >
-      <span className="home-tabs__tab is-active" role="tab" aria-selected="true">
-        {t('home.all')}
-      </span>
-    </div>
+    <nav className={`home-tabs home-tabs--${variant}`} data-region="tabs" role="tablist" aria-label={t('home.tabs')}>
+      {tabs.map((tab) => (
+        <Link
+          key={tab}
+          to={homeHref(tab, data.categoryId)}
+          role="tab"
+          aria-selected={tab === data.tab}
+          className={`home-tabs__tab${tab === data.tab ? ' is-active' : ''}`}
+          data-tab={tab}
+        >
+          {t(`tabs.${tab}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** Category filter: a list in the left column on pc, a horizontal strip on h5. */
+export function HomeCategories({ variant }: { variant: Variant }) {
+  const { t } = useTranslation();
+  const data = useLoaderData() as HomeData;
+  const items = [{ categoryId: 0, name: t('home.all'), threadCount: -1 }, ...data.categories.flatMap((c) => [c, ...c.children])];
+  return (
+    <ul className={`home-categories home-categories--${variant}`} data-testid="categories">
+      {items.map((c) => (
+        <li key={c.categoryId} className={c.categoryId === data.categoryId ? 'is-active' : undefined}>
+          <Link to={homeHref(data.tab, c.categoryId)} data-category-id={c.categoryId}>
+            {c.name}
+            {variant === 'pc' && c.threadCount >= 0 && <span className="muted"> {c.threadCount}</span>}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
 /** Pinned threads region. */
 export function HomePinned({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
+  const data = useLoaderData() as HomeData;
+  if (!data.pinned.length) return null;
   return (
     <section className={`panel home-pinned home-pinned--${variant}`} data-region="pinned">
-      <h2 className="panel__title">{t('home.pinned')}</h2>
-      <p className="muted">{t('home.noPinned')}</p>
+      <ul className="home-pinned__list">
+        {data.pinned.map((p) => (
+          <li key={p.threadId} data-testid="pinned-item">
+            <span className="tag tag--pin">{t('list.pinned')}</span>
+            <Link to={`/thread/${p.threadId}`}>{p.title || p.summary}</Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
 
-/** The thread list region; the threads issue replaces the placeholder. */
+function PcPager({ data }: { data: HomeData }) {
+  const { t } = useTranslation();
+  const total = data.threads.totalPage;
+  if (total <= 1) return null;
+  return (
+    <nav className="pager" aria-label={t('list.pageOf', { page: data.page, total })}>
+      {data.page > 1 && <Link to={homeHref(data.tab, data.categoryId, data.page - 1)}>{t('list.prev')}</Link>}
+      <span className="muted">{t('list.pageOf', { page: data.page, total })}</span>
+      {data.page < total && (
+        <Link to={homeHref(data.tab, data.categoryId, data.page + 1)} data-testid="next-page">
+          {t('list.next')}
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+/** h5: more pages append as the end of the list scrolls into view. */
+function useInfinite(data: HomeData) {
+  const [extra, setExtra] = useState<ThreadItem[]>([]);
+  const [page, setPage] = useState(data.page);
+  const [busy, setBusy] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const done = page >= data.threads.totalPage;
+  useEffect(() => {
+    setExtra([]);
+    setPage(data.page);
+  }, [data]);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || done || busy) return;
+    const io = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      setBusy(true);
+      void fetchThreads(data.tab, data.categoryId, page + 1).then((next) => {
+        if (next) {
+          setExtra((prev) => [...prev, ...next.pageData]);
+          setPage(next.currentPage);
+        }
+        setBusy(false);
+      });
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [data, page, done, busy]);
+  return { extra, busy, done, sentinel };
+}
+
+/** The thread list: pages on pc, infinite scroll on h5. */
 export function HomeThreads({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
   const { forum } = useSite();
-  return (
-    <section className={`panel home-threads home-threads--${variant}`} data-region="threads">
-      <h2 className="panel__title">{t('home.threads')}</h2>
-      {!forum.installed ? (
+  const data = useLoaderData() as HomeData;
+  const more = useInfinite(data);
+  if (!forum.installed) {
+    return (
+      <section className="panel" data-region="threads">
         <p className="muted">
           {t('home.notInstalled')} <Link to="/install">{t('home.goInstall')}</Link>
         </p>
+      </section>
+    );
+  }
+  const list = variant === 'h5' ? [...data.threads.pageData, ...more.extra] : data.threads.pageData;
+  return (
+    <section className={`home-threads home-threads--${variant}`} data-region="threads" data-testid="thread-list">
+      {list.length === 0 && <p className="panel muted">{t('list.empty')}</p>}
+      {list.map((th) => (
+        <ThreadCard key={th.threadId} thread={th} variant={variant} />
+      ))}
+      {variant === 'pc' ? (
+        <PcPager data={data} />
       ) : (
-        <p className="muted">{t('home.noThreads')}</p>
+        list.length > 0 && (
+          <div ref={more.sentinel} className="list-end muted">
+            {more.done ? t('list.end') : t('list.loading')}
+          </div>
+        )
       )}
     </section>
   );
 }
 
-/** Recommendations region. */
+/** Recommendations region: the hottest threads. */
 export function HomeRecommend() {
   const { t } = useTranslation();
+  const data = useLoaderData() as HomeData;
   return (
     <section className="panel" data-region="recommend">
       <h2 className="panel__title">{t('home.recommend')}</h2>
-      <p className="muted">{t('home.noRecommend')}</p>
+      {data.recommended.length === 0 ? (
+        <p className="muted">{t('home.noRecommend')}</p>
+      ) : (
+        <ol className="home-recommend">
+          {data.recommended.map((r) => (
+            <li key={r.threadId}>
+              <Link to={`/thread/${r.threadId}`}>{r.title || excerpt(r.content.text, 30)}</Link>
+            </li>
+          ))}
+        </ol>
+      )}
     </section>
+  );
+}
+
+/** The "new thread" entry, shown only when the visitor may create threads. */
+export function PostButton({ variant }: { variant: Variant }) {
+  const { t } = useTranslation();
+  const { forum } = useSite();
+  if (!forum.otherPermissions.canCreateThread) return null;
+  return (
+    <Link to="/thread/post" className={`post-button post-button--${variant}`}
+      data-testid="post-button"
+      aria-label={t('list.post')}
+    >
+      {variant === 'h5' ? '+' : t('list.post')}
+    </Link>
   );
 }
 
@@ -67,9 +207,7 @@ export function HomeCopyright() {
   const s = forum.setSite;
   return (
     <section className="home-copyright muted" data-region="copyright">
-      <p>
-        {t('footer.copyright', { year: new Date().getFullYear(), siteName: s.siteName || t('app.welcome') })}
-      </p>
+      <p>{t('footer.copyright', { year: new Date().getFullYear(), siteName: s.siteName || t('app.welcome') })}</p>
       {s.siteRecord && <p>{s.siteRecord}</p>}
     </section>
   );

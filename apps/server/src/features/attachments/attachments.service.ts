@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { AttachmentItem } from '@forum/contracts';
+import type { Gate } from '../../platform/access/gate.js';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { Db, DbOrTx } from '../../platform/db/db.js';
+import { forbidden, invalid, notFound } from '../../platform/http/errors.js';
+import type { SettingsService } from '../settings/index.js';
+import {
+  AUDIO_EXT,
+  AttachmentType,
+  VIDEO_EXT,
+  cleanFileName,
+  extensionOf,
+  processImage,
+  sniff,
+} from './attachments.files.js';
+import {
+  attachmentByUuid,
+  attachmentsOf,
+  bindAttachments,
+  insertAttachment,
+  type AttachmentRow,
+} from './attachments.repository.js';
+import type { AttachmentStorage } from './attachments.storage.js';
+
+/** Decides whether an actor may see an attachment that is bound to something (a post, a message). */
+export type AttachmentAccessCheck = (actor: Actor, attachment: AttachmentRow) => boolean | Promise<boolean>;
+
+/** The permission each upload type needs (spec §6 insert* names; message images follow dialogs). */
+const PERMISSION: Record<number, string> = {
+  [AttachmentType.FILE]: 'thread.insertAttachment',
+  [AttachmentType.IMAGE]: 'thread.insertImage',
+  [AttachmentType.AUDIO]: 'thread.insertAudio',
+  [AttachmentType.VIDEO]: 'thread.insertVideo',
+  [AttachmentType.MESSAGE_IMAGE]: 'dialog.create',
+};
+
+const list = (csv: string) =>
+  csv
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+
+/** Uploads, storage and access for attachments (reference §1.16). */
+export class AttachmentsService {
+  private readonly checks = new Map<number, AttachmentAccessCheck>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+    private readonly gate: Gate,
+    private readonly storage: AttachmentStorage,
+  ) {}
+
+  /**
+   * Sets who may see bound attachments of these types (threads: 0–3; dialogs: 4). Until a check is set,
+   * a bound attachment is served only to its uploader and admins: failing closed beats leaking.
+   */
+  setAccessCheck(fn: AttachmentAccessCheck, types: readonly number[] = [0, 1, 2, 3]): void {
+    for (const t of types) this.checks.set(t, fn);
+  }
+
+  /** Upload size limit in bytes (`support_max_size`, in MB). */
+  maxBytes(): number {
+    return Math.max(1, this.settings.int('support_max_size', 5)) * 1024 * 1024;
+  }
+
+  /** Extensions accepted for an upload type. */
+  extensionsFor(type: number): string[] {
+    if (type === AttachmentType.IMAGE || type === AttachmentType.MESSAGE_IMAGE)
+      return list(this.settings.get('support_img_ext'));
+    if (type === AttachmentType.AUDIO) return AUDIO_EXT;
+    if (type === AttachmentType.VIDEO) return VIDEO_EXT;
+    return list(this.settings.get('support_file_ext'));
+  }
+
+  /** Throws -4002 unless the actor may upload this type anywhere. */
+  authorizeUpload(actor: Actor, type: number): void {
+    const permission = PERMISSION[type];
+    if (!permission || actor.isGuest || !this.gate.canAnywhere(actor, permission)) throw forbidden();
+  }
+
+  /** Checks, re-encodes (images) and stores one upload under a server-made name; returns the row. */
+  async upload(actor: Actor, type: number, originalName: string, data: Buffer): Promise<AttachmentRow> {
+    this.authorizeUpload(actor, type);
+    const fileName = cleanFileName(originalName);
+    const ext = extensionOf(fileName);
+    if (!ext || !this.extensionsFor(type).includes(ext))
+      throw invalid(`file type .${ext || '?'} is not allowed`);
+    if (data.length === 0) throw invalid('the file is empty');
+    if (data.length > this.maxBytes()) throw invalid('the file is too large');
+    let mime = await sniff(data, ext);
+    let body = data;
+    let thumb: Buffer | null = null;
+    let storedExt = ext;
+    let width = 0;
+    let height = 0;
+    if (type === AttachmentType.IMAGE || type === AttachmentType.MESSAGE_IMAGE) {
+      const image = await processImage(data, ext);
+      ({ data: body, thumb, mime, width, height } = image);
+      storedExt = image.ext;
+    }
+    const uuid = randomUUID();
+    const day = new Date().toISOString().slice(0, 10).replace(/-/g, '/');
+    const filePath = `${day}/${uuid}.${storedExt}`;
+    const thumbPath = thumb ? `${day}/${uuid}_thumb.${storedExt}` : '';
+    await this.storage.put(filePath, body);
+    if (thumb) await this.storage.put(thumbPath, thumb);
+    try {
+      return await insertAttachment(this.db, {
+        uuid,
+        userId: actor.userId!,
+        type,
+        filePath,
+        thumbPath,
+        fileName,
+        fileSize: body.length,
+        fileType: mime,
+        width,
+        height,
+      });
+    } catch (err) {
+      await Promise.allSettled([
+        this.storage.delete(filePath),
+        thumbPath ? this.storage.delete(thumbPath) : null,
+      ]);
+      throw err;
+    }
+  }
+
+  /** True when the actor may see this attachment. */
+  async canView(actor: Actor, row: AttachmentRow): Promise<boolean> {
+    if (actor.isAdmin || (actor.userId !== null && actor.userId === row.userId)) return true;
+    if (row.typeId === null || row.isApproved !== 1) return false;
+    const check = this.checks.get(row.type);
+    return check ? await check(actor, row) : false;
+  }
+
+  /** Opens an attachment (or its thumbnail) for an actor who may see it; -4004 otherwise (no existence leak). */
+  async open(actor: Actor, uuid: string, thumb: boolean): Promise<{ row: AttachmentRow; stream: Readable }> {
+    if (!/^[0-9a-f-]{36}$/i.test(uuid)) throw notFound();
+    const row = await attachmentByUuid(this.db, uuid);
+    if (!row || !(await this.canView(actor, row))) throw notFound();
+    const stream = await this.storage.get(thumb && row.thumbPath ? row.thumbPath : row.filePath);
+    if (!stream) throw notFound();
+    return { row, stream };
+  }
+
+  /** Binds the user's uploads (ids in display order) to a post or message inside the caller's transaction. */
+  bind(tx: DbOrTx, userId: number, ids: number[], typeId: number): Promise<number[]> {
+    return bindAttachments(tx, userId, ids, typeId);
+  }
+
+  /** Attachments of these posts or messages, ordered (for presenters). */
+  listFor(db: DbOrTx, types: number[], typeIds: number[]): Promise<AttachmentRow[]> {
+    return attachmentsOf(db, types, typeIds);
+  }
+
+  /** The client view of an attachment. */
+  present(row: AttachmentRow): AttachmentItem {
+    const url = this.storage.url(row.filePath) ?? `/api/v3/attachments/${row.uuid}`;
+    const thumbUrl = row.thumbPath ? (this.storage.url(row.thumbPath) ?? `${url}?thumb=1`) : url;
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      type: row.type,
+      typeId: row.typeId,
+      order: row.order,
+      url,
+      thumbUrl,
+      fileName: row.fileName,
+      fileSize: row.fileSize,
+      fileType: row.fileType,
+      width: row.width,
+      height: row.height,
+      isApproved: row.isApproved,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,182 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { THREAD_TEXT_MAX, threadCreate, threadUpdate, type CategoryNode, type ThreadItem } from '@forum/contracts';
+import { Button, Input, toast } from '@forum/ui';
+import { apiFrom } from '../../app/api.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { useRequireLogin } from '../../shared/use-require-login.ts';
+import { act } from '../threads/thread-call.ts';
+import { buildContent, clearDraft, draftFromThread, draftKey, loadDraft, saveDraft, type EditorDraft } from './editor-state.ts';
+import { UploadType, uploadFile } from './upload.ts';
+import { newVote, VoteEditor } from './vote-editor.tsx';
+
+// Tiptap and ProseMirror are the heaviest code of the site: fetched only when the editor is on screen.
+const RichEditor = lazy(() => import('./rich-editor.tsx'));
+
+/** What the editor needs from the server. */
+interface EditorData {
+  categories: CategoryNode[];
+  permissions: Record<string, boolean>;
+  thread: ThreadItem | null;
+}
+
+/** `/thread/post[?id=N]` loader: postable categories, insert permissions, and the thread when editing. */
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<EditorData> {
+  const id = Number(new URL(request.url).searchParams.get('id')) || 0;
+  const [api, c] = await Promise.all([apiFrom(context), import('@forum/contracts')]);
+  const signal = request.signal;
+  const [cats, perms, thread] = await Promise.all([
+    api.call(c.categoriesPostable, {}, { signal }),
+    api.call(c.tomPermissions, {}, { signal }),
+    id ? api.call(c.threadDetail, { threadId: id }, { signal }) : Promise.resolve(null),
+  ]);
+  return { categories: cats.Data ?? [], permissions: perms.Data ?? {}, thread: thread?.Data ?? null };
+}
+
+const EMPTY: EditorDraft = { title: '', categoryId: 0, html: '', anonymous: false, vote: null, images: [], files: [] };
+
+/** The post editor: title, category, rich text, image/file/vote blocks per permission, local draft autosave. */
+export function Component() {
+  const { t } = useTranslation();
+  const { platform, forum } = useSite();
+  const isLogin = useRequireLogin();
+  const navigate = useNavigate();
+  const d = useLoaderData() as EditorData;
+  const editing = d.thread?.threadId ?? 0;
+  const key = draftKey(forum.user?.id ?? 0, editing);
+  const [draft, setDraft] = useState<EditorDraft>(() => (d.thread ? draftFromThread(d.thread) : EMPTY));
+  const [length, setLength] = useState(0);
+  const [mounted, setMounted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const restored = useRef(false);
+  const perm = (k: string) => d.permissions[k] === true;
+  const categories = d.categories.flatMap((c) => [c, ...c.children]).filter((c) => c.canCreateThread);
+
+  useEffect(() => {
+    const saved = loadDraft(key);
+    if (saved && !restored.current) {
+      setDraft(saved);
+      toast.info(t('editor.draftRestored'));
+    }
+    restored.current = true;
+    setMounted(true);
+    // Restore once per page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  useEffect(() => {
+    if (!restored.current) return;
+    const timer = setTimeout(() => saveDraft(key, draft), 800);
+    return () => clearTimeout(timer);
+  }, [key, draft]);
+
+  if (!isLogin) return null;
+  const set = (p: Partial<EditorDraft>) => setDraft((x) => ({ ...x, ...p }));
+  const uploadImage = perm('101')
+    ? async (file: File) => {
+        const a = await uploadFile(file, UploadType.IMAGE);
+        if (!a) return null;
+        setDraft((x) => ({ ...x, images: [...x.images, { id: a.id, url: a.url }] }));
+        return { src: a.url, id: a.id };
+      }
+    : null;
+  const addFiles = async (files: File[]) => {
+    for (const f of files) {
+      const a = await uploadFile(f, UploadType.FILE);
+      if (a) setDraft((x) => ({ ...x, files: [...x.files, a] }));
+    }
+  };
+  const publish = async () => {
+    const categoryId = draft.categoryId || categories[0]?.categoryId || 0;
+    if (!categoryId) return toast.error(t('editor.noCategory'));
+    if (length === 0 && !draft.images.length) return toast.error(t('editor.empty'));
+    if (length > THREAD_TEXT_MAX) return toast.error(t('editor.tooLong', { max: THREAD_TEXT_MAX }));
+    setBusy(true);
+    const content = buildContent(draft);
+    const fields = { title: draft.title, categoryId, content, anonymous: draft.anonymous };
+    const saved = editing
+      ? await act(threadUpdate, { threadId: editing, ...fields })
+      : await act(threadCreate, { ...fields, draft: false });
+    setBusy(false);
+    if (!saved) return;
+    clearDraft(key);
+    toast.success(saved.isApproved === 0 ? t('editor.pending') : t('editor.published'));
+    void navigate(`/thread/${saved.threadId}`, { replace: true });
+  };
+
+  return (
+    <div className={`editor-page editor-page--${platform} panel`} data-testid="editor-page">
+      <h1 className="panel__title">{editing ? t('editor.editTitle') : t('editor.title')}</h1>
+      <Input variant={platform} name="title" value={draft.title} onChange={(v) => set({ title: v })} placeholder={t('editor.titlePlaceholder')} maxLength={100} />
+      <label className="editor-page__row">
+        {t('editor.category')}{' '}
+        <select name="categoryId" value={draft.categoryId || categories[0]?.categoryId || ''} onChange={(e) => set({ categoryId: Number(e.target.value) })} data-testid="category-select">
+          {categories.map((c) => (
+            <option key={c.categoryId} value={c.categoryId}>
+              {c.parentid ? `— ${c.name}` : c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {mounted ? (
+        <Suspense fallback={<div className="rich-editor muted">{t('editor.loadingEditor')}</div>}>
+          <RichEditor
+            key={key}
+            initialHtml={draft.html}
+            placeholder={t('editor.placeholder')}
+            variant={platform}
+            uploadImage={uploadImage}
+            onChange={(html, len) => {
+              set({ html });
+              setLength(len);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <div className="rich-editor muted">{t('editor.loadingEditor')}</div>
+      )}
+      <p className={`editor-page__counter${length > THREAD_TEXT_MAX ? ' is-over' : ''}`} data-testid="counter">
+        {t('editor.counter', { count: length, max: THREAD_TEXT_MAX })}
+      </p>
+      {draft.files.length > 0 && (
+        <ul className="editor-page__files">
+          {draft.files.map((f) => (
+            <li key={f.id}>
+              {f.fileName}{' '}
+              <Button size="small" kind="text" variant={platform} onClick={() => set({ files: draft.files.filter((x) => x.id !== f.id) })}>
+                {t('editor.removeFile')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {draft.vote && <VoteEditor vote={draft.vote} onChange={(v) => set({ vote: v })} onRemove={() => set({ vote: null })} variant={platform} />}
+      <div className="editor-page__tools">
+        {perm('108') && (
+          <label className="ui-button ui-button--default file-button">
+            {t('editor.attachment')}
+            <input type="file" hidden multiple data-testid="file-input" onChange={(e) => {
+              const files = [...(e.target.files ?? [])];
+              e.target.value = '';
+              void addFiles(files);
+            }} />
+          </label>
+        )}
+        {perm('109') && !draft.vote && (
+          <Button variant={platform} onClick={() => set({ vote: newVote() })} data-testid="add-vote">
+            {t('editor.vote')}
+          </Button>
+        )}
+        {perm('anonymous') && (
+          <label>
+            <input type="checkbox" checked={draft.anonymous} onChange={(e) => set({ anonymous: e.target.checked })} /> {t('editor.anonymous')}
+          </label>
+        )}
+        <span className="muted">{t('editor.draftSaved')}</span>
+        <Button kind="primary" variant={platform} loading={busy} onClick={() => void publish()} data-testid="publish">
+          {editing ? t('editor.save') : t('editor.publish')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ThreadItem, TopicItem } from '@forum/contracts';
+import { Button, Input } from '@forum/ui';
+import { apiFrom } from '../../app/api.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { Highlight, ThreadCard } from '../threads/thread-card.tsx';
+
+const TABS = ['threads', 'topics', 'users'] as const;
+type SearchTab = (typeof TABS)[number];
+
+/** What the discover page renders. */
+interface SearchData {
+  keyword: string;
+  tab: SearchTab;
+  threads: ThreadItem[];
+  topics: TopicItem[];
+}
+
+/** `/search?keyword=&tab=` loader: matching threads (search scope) and topics; without a keyword, what is hot. */
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<SearchData> {
+  const url = new URL(request.url);
+  const keyword = (url.searchParams.get('keyword') ?? '').trim().slice(0, 100);
+  const tabParam = url.searchParams.get('tab');
+  const tab: SearchTab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as SearchTab) : 'threads';
+  const [api, c] = await Promise.all([apiFrom(context), import('@forum/contracts')]);
+  const signal = request.signal;
+  const [threads, topics] = await Promise.all([
+    api.call(
+      c.threadList,
+      keyword
+        ? { perPage: 20, filter: { search: keyword, sort: 1 }, scope: 2 }
+        : { perPage: 10, filter: { sort: 3 }, scope: 0 },
+      { signal },
+    ),
+    api.call(c.topicsList, { perPage: 20, filter: keyword ? { content: keyword } : {}, sortBy: 1 }, { signal }),
+  ]);
+  return { keyword, tab, threads: threads.Data?.pageData ?? [], topics: topics.Data?.pageData ?? [] };
+}
+
+function href(keyword: string, tab: SearchTab): string {
+  const q = new URLSearchParams();
+  if (keyword) q.set('keyword', keyword);
+  if (tab !== 'threads') q.set('tab', tab);
+  const s = q.toString();
+  return s ? `/search?${s}` : '/search';
+}
+
+/** `/search`: discover threads, topics and (with the people issue) users; matches are highlighted as text. */
+export function Component() {
+  const { t } = useTranslation();
+  const { platform } = useSite();
+  const d = useLoaderData() as SearchData;
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState(d.keyword);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void navigate(href(keyword.trim(), d.tab));
+  };
+  return (
+    <div className={`search-page search-page--${platform}`} data-testid="search-page">
+      <form className="panel search-form" role="search" onSubmit={submit}>
+        <Input variant={platform} name="keyword" type="search" value={keyword} onChange={setKeyword} placeholder={t('search.placeholder')} />
+        <Button kind="primary" variant={platform} type="submit" data-testid="search-submit">
+          {t('nav.searchSubmit')}
+        </Button>
+      </form>
+      <nav className={`home-tabs home-tabs--${platform}`} role="tablist">
+        {TABS.map((tab) => (
+          <Link key={tab} to={href(d.keyword, tab)} role="tab" aria-selected={tab === d.tab} className={`home-tabs__tab${tab === d.tab ? ' is-active' : ''}`} data-tab={tab}>
+            {t(`search.${tab}`)}
+          </Link>
+        ))}
+      </nav>
+      {d.tab === 'threads' && (
+        <section className="home-threads" data-testid="search-threads">
+          {!d.keyword && <h2 className="panel__title">{t('search.latest')}</h2>}
+          {d.threads.length === 0 && <p className="panel muted">{t('search.noResult')}</p>}
+          {d.threads.map((th) => (
+            <ThreadCard key={th.threadId} thread={th} variant={platform} keyword={d.keyword} />
+          ))}
+        </section>
+      )}
+      {d.tab === 'topics' && (
+        <section className="panel" data-testid="search-topics">
+          {!d.keyword && <h2 className="panel__title">{t('search.hotTopics')}</h2>}
+          {d.topics.length === 0 && <p className="muted">{t('search.noResult')}</p>}
+          <ul className="topic-list">
+            {d.topics.map((tp) => (
+              <li key={tp.topicId}>
+                <Link to={`/topic/${tp.topicId}`}>
+                  #<Highlight text={tp.content} keyword={d.keyword} />#
+                </Link>
+                <span className="muted"> {t('topic.threads', { count: tp.threadCount })}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {d.tab === 'users' && <p className="panel muted">{t('search.usersSoon')}</p>}
+    </div>
+  );
+}

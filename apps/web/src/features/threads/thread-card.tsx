@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ThreadItem } from '@forum/contracts';
+import { Avatar, type Variant } from '@forum/ui';
+import { excerpt, firstImages, highlightParts } from './thread-text.ts';
+
+/** Text with the keyword wrapped in `<mark>`, built from text nodes so nothing in it is ever parsed as markup. */
+export function Highlight({ text, keyword }: { text: string; keyword?: string }) {
+  if (!keyword) return <>{text}</>;
+  return (
+    <>
+      {highlightParts(text, keyword).map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : p.text))}
+    </>
+  );
+}
+
+/** One thread in a list: author, time, title, excerpt, first images and counts. */
+export function ThreadCard({
+  thread,
+  variant,
+  keyword,
+}: {
+  thread: ThreadItem;
+  variant: Variant;
+  keyword?: string;
+}) {
+  const { t } = useTranslation();
+  const images = firstImages(thread.content.text, variant === 'pc' ? 4 : 3);
+  const text = excerpt(thread.content.text, variant === 'pc' ? 160 : 90);
+  return (
+    <article className={`thread-card thread-card--${variant}`} data-testid="thread-card" data-thread-id={thread.threadId}>
+      <header className="thread-card__head">
+        <Avatar image={thread.user.avatar} name={thread.user.nickname} size="small" circle />
+        <span className="thread-card__author">{thread.user.nickname}</span>
+        <span className="thread-card__time muted">{thread.diffTime}</span>
+        {thread.categoryName && <span className="thread-card__cat muted">{thread.categoryName}</span>}
+        {thread.isStick && <span className="tag tag--pin">{t('list.pinned')}</span>}
+        {thread.isEssence && <span className="tag tag--essence">{t('list.essence')}</span>}
+        {thread.isApproved === 0 && <span className="tag">{t('list.pending')}</span>}
+      </header>
+      <Link className="thread-card__body" to={`/thread/${thread.threadId}`}>
+        {thread.title && (
+          <h3 className="thread-card__title">
+            <Highlight text={thread.title} keyword={keyword} />
+          </h3>
+        )}
+        {text && (
+          <p className="thread-card__excerpt">
+            <Highlight text={text} keyword={keyword} />
+          </p>
+        )}
+        {images.length > 0 && (
+          <div className={`thread-card__images thread-card__images--${images.length}`}>
+            {images.map((src) => (
+              <img key={src} src={src} alt="" loading="lazy" />
+            ))}
+          </div>
+        )}
+      </Link>
+      <footer className="thread-card__counts muted">
+        <span>{t('list.replies', { count: thread.postCount })}</span>
+        <span>{t('list.likes', { count: thread.likeCount })}</span>
+        <span>{t('list.views', { count: thread.viewCount })}</span>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { threadViewCount, type ThreadItem } from '@forum/contracts';
+import { Avatar, type Variant } from '@forum/ui';
+import { getBrowserApi } from '../../app/api.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { ReplyList } from './reply-list.tsx';
+import { ThreadAdminActions, ThreadReactions } from './thread-actions.tsx';
+import { ThreadContent } from './thread-content.tsx';
+import { threadLoader, type ThreadData } from './thread-data.ts';
+import { shortTime } from './thread-text.ts';
+
+/** Route loader of `/thread/:id`. */
+export const loader = threadLoader;
+
+function ThreadHeader({ thread, variant }: { thread: ThreadItem; variant: Variant }) {
+  const { t } = useTranslation();
+  const { lang } = useSite();
+  return (
+    <header className={`thread-head thread-head--${variant}`}>
+      <div className="thread-head__author">
+        <Avatar image={thread.user.avatar} name={thread.user.nickname} size={variant === 'pc' ? 'primary' : 'small'} circle />
+        <div>
+          <div className="thread-card__author">{thread.user.nickname}</div>
+          <div className="muted">
+            {shortTime(thread.createdAt, lang)}
+            {thread.categoryName && (
+              <>
+                {' · '}
+                <Link to={`/?categoryId=${thread.categoryId}`}>{thread.categoryName}</Link>
+              </>
+            )}
+            {' · '}
+            {t('list.views', { count: thread.viewCount })}
+          </div>
+        </div>
+      </div>
+      <div className="thread-head__tags">
+        {thread.isStick && <span className="tag tag--pin" data-testid="tag-pinned">{t('list.pinned')}</span>}
+        {thread.isEssence && <span className="tag tag--essence" data-testid="tag-essence">{t('list.essence')}</span>}
+      </div>
+      {thread.title && <h1 className="thread-head__title">{thread.title}</h1>}
+      {thread.isApproved === 0 && <p className="notice" data-testid="pending-notice">{t('thread.pending')}</p>}
+    </header>
+  );
+}
+
+/** `/thread/:id`: the thread, its reactions, moderation tools per ability, and replies by cursor. */
+export function Component() {
+  const data = useLoaderData() as ThreadData;
+  const { platform } = useSite();
+  const [thread, setThread] = useState(data.thread);
+  useEffect(() => setThread(data.thread), [data.thread]);
+  // Counted from the browser only, so crawlers and server renders do not inflate views.
+  useEffect(() => {
+    void getBrowserApi().then((api) => api.call(threadViewCount, { threadId: data.thread.threadId }));
+  }, [data.thread.threadId]);
+  return (
+    <div className={`thread-page thread-page--${platform}`} data-testid="thread-page">
+      <article className="panel thread-main">
+        <ThreadHeader thread={thread} variant={platform} />
+        <ThreadContent thread={thread} variant={platform} />
+        <ThreadReactions thread={thread} onChange={setThread} variant={platform} />
+        <ThreadAdminActions thread={thread} onChange={setThread} variant={platform} />
+      </article>
+      <ReplyList
+        key={thread.threadId}
+        threadId={thread.threadId}
+        initial={data.replies}
+        total={data.totalReplies}
+        cursor={data.nextCursor}
+        canReply={thread.ability.canReply}
+        canView={thread.ability.canViewPost}
+        variant={platform}
+      />
+    </div>
+  );
+}

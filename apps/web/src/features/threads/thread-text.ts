@@ -1,0 +1,69 @@
+/** Text helpers shared by lists, detail and search; pure so they run the same on the server and in tests. */
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** Plain text of server-sanitised HTML, for excerpts and descriptions (rendered as text, never as markup). */
+export function htmlToPlain(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/li|\/h\d|\/blockquote)[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first `max` characters of the plain text, with an ellipsis when cut. */
+export function excerpt(html: string, max = 140): string {
+  const chars = [...htmlToPlain(html)];
+  return chars.length > max ? chars.slice(0, max).join('') + '…' : chars.join('');
+}
+
+// Only images served by the forum itself (uploads) are shown as list thumbnails.
+const UPLOAD_IMG = /<img\b[^>]*?\bsrc="(\/api\/v3\/attachments\/[0-9a-f-]{36}(?:\?thumb=1)?)"/gi;
+
+/** Up to `max` uploaded image addresses found in the content, in order. */
+export function firstImages(html: string, max = 3): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(UPLOAD_IMG)) {
+    out.push(m[1]!);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+/** A piece of text and whether it matched the search keyword. */
+export interface TextPart {
+  text: string;
+  hit: boolean;
+}
+
+/** Splits text around case-insensitive keyword matches (each word of the keyword), for `<mark>` as text nodes. */
+export function highlightParts(text: string, keyword: string): TextPart[] {
+  const words = keyword
+    .split(/\s+/)
+    .map((w) => w.trim())
+    .filter(Boolean)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (!words.length) return [{ text, hit: false }];
+  const re = new RegExp(`(${words.join('|')})`, 'gi');
+  // With one capture group, split puts the matches at the odd indexes.
+  return text
+    .split(re)
+    .map((s, i) => ({ text: s, hit: i % 2 === 1 }))
+    .filter((p) => p.text !== '');
+}
+
+/** A short local date and time for an ISO timestamp. */
+export function shortTime(iso: string | null | undefined, lang: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+}
