@@ -19,7 +19,8 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   registerForumRoutes(ctx.route, { forum: ctx.forum, isInstalled: () => ctx.install.isInstalled() });
   registerUsersRoutes(ctx.route, { users: ctx.users, gate: ctx.gate });
   registerInstallRoutes(ctx.route, { install: ctx.install });
-  await registerStopWords(ctx);
+  const stopWords = await registerStopWords(ctx);
+  ctx.users.setCensor((scope, text) => void stopWords.enforce(scope, text));
   await registerAttachments(ctx);
   await mountThreads(ctx);
 }

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { I18nextProvider } from 'react-i18next';
 import '@forum/ui/styles.css';
 import './shared/app.css';
+import './shared/threads.css';
 import { routes } from './app/routes.tsx';
 import { createI18n } from './i18n/i18n.ts';
 

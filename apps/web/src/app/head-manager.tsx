@@ -72,6 +72,16 @@ export function HeadManager({ site }: { site: Partial<SetSite> | undefined }) {
     setOg('description', ogDescription);
     setOg('type', ogType);
     setOg('url', ogUrl);
-  }, [head.title, head.keywords, head.description, head.favicon, ogTitle, ogDescription, ogType, ogUrl, i18n.language]);
+  }, [
+    head.title,
+    head.keywords,
+    head.description,
+    head.favicon,
+    ogTitle,
+    ogDescription,
+    ogType,
+    ogUrl,
+    i18n.language,
+  ]);
   return null;
 }

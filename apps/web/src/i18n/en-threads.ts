@@ -103,7 +103,12 @@ export const enThreads: typeof zhThreads = {
     linkPrompt: 'Link address',
     removeFile: 'Remove',
   },
-  topic: { title: 'Topic', threads: '{{count}} threads', views: '{{count}} views', notFound: 'Topic not found' },
+  topic: {
+    title: 'Topic',
+    threads: '{{count}} threads',
+    views: '{{count}} views',
+    notFound: 'Topic not found',
+  },
   search: {
     title: 'Discover',
     placeholder: 'Search threads and topics',

@@ -39,6 +39,9 @@ export interface ClientInfo {
   userAgent: string;
 }
 
+/** Checks a name against the content filter; throws -4001 naming the word (set by the stop-words feature). */
+export type NameCensor = (scope: 'username' | 'nickname', text: string) => void;
+
 interface CachedSession {
   actor: Actor;
   at: number;
@@ -47,6 +50,7 @@ interface CachedSession {
 /** Accounts: registration, login, tokens and the actor behind a token. */
 export class UsersService {
   private sessions = new Map<string, CachedSession>();
+  private censor: NameCensor = () => {};
 
   constructor(
     private readonly db: Db,
@@ -57,6 +61,11 @@ export class UsersService {
     bus.subscribe(REVOKED_CHANNEL, (message) => this.dropSessions(message));
   }
 
+  /** Installs the content filter for usernames and nicknames. */
+  setCensor(censor: NameCensor): void {
+    this.censor = censor;
+  }
+
   /** Registers with username and password (reference §1.1 rules). */
   async register(
     input: { username: string; password: string; nickname?: string | undefined },
@@ -64,6 +73,8 @@ export class UsersService {
     lang: Lang,
   ): Promise<LoginResult> {
     if (!this.settings.bool('register_close')) throw new AppError(Code.REGISTER_CLOSED);
+    this.censor('username', input.username);
+    if (input.nickname) this.censor('nickname', input.nickname);
     this.checkPassword(input.password, lang);
     if (await repo.findUserByUsername(this.db, input.username)) throw new AppError(Code.USERNAME_EXISTS);
     const passwordHash = await hashPassword(input.password);
@@ -228,6 +239,7 @@ export class UsersService {
 
   /** Sets the actor's nickname. */
   async setNickname(actor: Actor, nickname: string): Promise<CurrentUser> {
+    this.censor('nickname', nickname);
     const user = await repo.updateUser(this.db, actor.userId!, { nickname });
     if (!user) throw new AppError(Code.RESOURCE_NOT_FOUND);
     return presentCurrentUser(user, this.groups.group(actor.groupId));

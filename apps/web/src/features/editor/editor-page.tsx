@@ -1,13 +1,27 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { THREAD_TEXT_MAX, threadCreate, threadUpdate, type CategoryNode, type ThreadItem } from '@forum/contracts';
+import {
+  THREAD_TEXT_MAX,
+  threadCreate,
+  threadUpdate,
+  type CategoryNode,
+  type ThreadItem,
+} from '@forum/contracts';
 import { Button, Input, toast } from '@forum/ui';
 import { apiFrom } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 import { act } from '../threads/thread-call.ts';
-import { buildContent, clearDraft, draftFromThread, draftKey, loadDraft, saveDraft, type EditorDraft } from './editor-state.ts';
+import {
+  buildContent,
+  clearDraft,
+  draftFromThread,
+  draftKey,
+  loadDraft,
+  saveDraft,
+  type EditorDraft,
+} from './editor-state.ts';
 import { UploadType, uploadFile } from './upload.ts';
 import { newVote, VoteEditor } from './vote-editor.tsx';
 
@@ -34,7 +48,15 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   return { categories: cats.Data ?? [], permissions: perms.Data ?? {}, thread: thread?.Data ?? null };
 }
 
-const EMPTY: EditorDraft = { title: '', categoryId: 0, html: '', anonymous: false, vote: null, images: [], files: [] };
+const EMPTY: EditorDraft = {
+  title: '',
+  categoryId: 0,
+  html: '',
+  anonymous: false,
+  vote: null,
+  images: [],
+  files: [],
+};
 
 /** The post editor: title, category, rich text, image/file/vote blocks per permission, local draft autosave. */
 export function Component() {
@@ -107,10 +129,22 @@ export function Component() {
   return (
     <div className={`editor-page editor-page--${platform} panel`} data-testid="editor-page">
       <h1 className="panel__title">{editing ? t('editor.editTitle') : t('editor.title')}</h1>
-      <Input variant={platform} name="title" value={draft.title} onChange={(v) => set({ title: v })} placeholder={t('editor.titlePlaceholder')} maxLength={100} />
+      <Input
+        variant={platform}
+        name="title"
+        value={draft.title}
+        onChange={(v) => set({ title: v })}
+        placeholder={t('editor.titlePlaceholder')}
+        maxLength={100}
+      />
       <label className="editor-page__row">
         {t('editor.category')}{' '}
-        <select name="categoryId" value={draft.categoryId || categories[0]?.categoryId || ''} onChange={(e) => set({ categoryId: Number(e.target.value) })} data-testid="category-select">
+        <select
+          name="categoryId"
+          value={draft.categoryId || categories[0]?.categoryId || ''}
+          onChange={(e) => set({ categoryId: Number(e.target.value) })}
+          data-testid="category-select"
+        >
           {categories.map((c) => (
             <option key={c.categoryId} value={c.categoryId}>
               {c.parentid ? `— ${c.name}` : c.name}
@@ -135,7 +169,10 @@ export function Component() {
       ) : (
         <div className="rich-editor muted">{t('editor.loadingEditor')}</div>
       )}
-      <p className={`editor-page__counter${length > THREAD_TEXT_MAX ? ' is-over' : ''}`} data-testid="counter">
+      <p
+        className={`editor-page__counter${length > THREAD_TEXT_MAX ? ' is-over' : ''}`}
+        data-testid="counter"
+      >
         {t('editor.counter', { count: length, max: THREAD_TEXT_MAX })}
       </p>
       {draft.files.length > 0 && (
@@ -143,23 +180,41 @@ export function Component() {
           {draft.files.map((f) => (
             <li key={f.id}>
               {f.fileName}{' '}
-              <Button size="small" kind="text" variant={platform} onClick={() => set({ files: draft.files.filter((x) => x.id !== f.id) })}>
+              <Button
+                size="small"
+                kind="text"
+                variant={platform}
+                onClick={() => set({ files: draft.files.filter((x) => x.id !== f.id) })}
+              >
                 {t('editor.removeFile')}
               </Button>
             </li>
           ))}
         </ul>
       )}
-      {draft.vote && <VoteEditor vote={draft.vote} onChange={(v) => set({ vote: v })} onRemove={() => set({ vote: null })} variant={platform} />}
+      {draft.vote && (
+        <VoteEditor
+          vote={draft.vote}
+          onChange={(v) => set({ vote: v })}
+          onRemove={() => set({ vote: null })}
+          variant={platform}
+        />
+      )}
       <div className="editor-page__tools">
         {perm('108') && (
           <label className="ui-button ui-button--default file-button">
             {t('editor.attachment')}
-            <input type="file" hidden multiple data-testid="file-input" onChange={(e) => {
-              const files = [...(e.target.files ?? [])];
-              e.target.value = '';
-              void addFiles(files);
-            }} />
+            <input
+              type="file"
+              hidden
+              multiple
+              data-testid="file-input"
+              onChange={(e) => {
+                const files = [...(e.target.files ?? [])];
+                e.target.value = '';
+                void addFiles(files);
+              }}
+            />
           </label>
         )}
         {perm('109') && !draft.vote && (
@@ -169,11 +224,22 @@ export function Component() {
         )}
         {perm('anonymous') && (
           <label>
-            <input type="checkbox" checked={draft.anonymous} onChange={(e) => set({ anonymous: e.target.checked })} /> {t('editor.anonymous')}
+            <input
+              type="checkbox"
+              checked={draft.anonymous}
+              onChange={(e) => set({ anonymous: e.target.checked })}
+            />{' '}
+            {t('editor.anonymous')}
           </label>
         )}
         <span className="muted">{t('editor.draftSaved')}</span>
-        <Button kind="primary" variant={platform} loading={busy} onClick={() => void publish()} data-testid="publish">
+        <Button
+          kind="primary"
+          variant={platform}
+          loading={busy}
+          onClick={() => void publish()}
+          data-testid="publish"
+        >
           {editing ? t('editor.save') : t('editor.publish')}
         </Button>
       </div>

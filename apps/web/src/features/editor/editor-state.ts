@@ -51,7 +51,12 @@ export function clearDraft(key: string): void {
 /** The editor state of an existing thread (edit mode). */
 export function draftFromThread(th: ThreadItem): EditorDraft {
   const vote = Object.values(th.content.indexes).find((x) => Number(x.tomId) === TomId.VOTE)?.body as
-    | { voteTitle: string; choiceType: number; expiredAt: string | null; subitems: Array<{ content: string }> }
+    | {
+        voteTitle: string;
+        choiceType: number;
+        expiredAt: string | null;
+        subitems: Array<{ content: string }>;
+      }
     | undefined;
   return {
     title: th.title,
@@ -79,13 +84,17 @@ export function imageIdsIn(html: string): number[] {
 /** The thread write payload: rich text (file links appended, names escaped) plus image, file and vote blocks. */
 export function buildContent(d: EditorDraft) {
   const fileLinks = d.files
-    .map((f) => `<p class="attachment"><a href="${escapeHtml(f.url)}" data-attachment-id="${f.id}">${escapeHtml(f.fileName)}</a></p>`)
+    .map(
+      (f) =>
+        `<p class="attachment"><a href="${escapeHtml(f.url)}" data-attachment-id="${f.id}">${escapeHtml(f.fileName)}</a></p>`,
+    )
     .join('');
   const text = d.html + fileLinks;
   const indexes: Record<string, { tomId: number; body: unknown }> = {};
   const imageIds = [...new Set(imageIdsIn(d.html))].slice(0, 9);
   if (imageIds.length) indexes['0'] = { tomId: TomId.IMAGE, body: { imageIds } };
-  if (d.files.length) indexes['1'] = { tomId: TomId.ATTACHMENT, body: { docIds: d.files.map((f) => f.id).slice(0, 9) } };
+  if (d.files.length)
+    indexes['1'] = { tomId: TomId.ATTACHMENT, body: { docIds: d.files.map((f) => f.id).slice(0, 9) } };
   if (d.vote) {
     indexes['2'] = {
       tomId: TomId.VOTE,

@@ -36,7 +36,11 @@ function imagesOf(list: FileList | null | undefined): File[] {
   return [...(list ?? [])].filter((f) => f.type.startsWith('image/'));
 }
 
-async function insertUploads(editor: Editor, files: File[], upload: NonNullable<RichEditorProps['uploadImage']>) {
+async function insertUploads(
+  editor: Editor,
+  files: File[],
+  upload: NonNullable<RichEditorProps['uploadImage']>,
+) {
   for (const f of files) {
     const img = await upload(f);
     if (img) {
@@ -50,7 +54,13 @@ async function insertUploads(editor: Editor, files: File[], upload: NonNullable<
 }
 
 /** Tiptap WYSIWYG with markdown input rules (starter kit), links, and image paste, drop and button upload. */
-export default function RichEditor({ initialHtml, placeholder, variant, uploadImage, onChange }: RichEditorProps) {
+export default function RichEditor({
+  initialHtml,
+  placeholder,
+  variant,
+  uploadImage,
+  onChange,
+}: RichEditorProps) {
   const { t } = useTranslation();
   const uploadRef = useRef(uploadImage);
   uploadRef.current = uploadImage;
@@ -89,9 +99,15 @@ export default function RichEditor({ initialHtml, placeholder, variant, uploadIm
     // Report the restored content once the editor exists.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor]);
-  if (!editor) return <div className="rich-editor rich-editor--loading muted">{t('editor.loadingEditor')}</div>;
+  if (!editor)
+    return <div className="rich-editor rich-editor--loading muted">{t('editor.loadingEditor')}</div>;
   const btn = (label: string, on: () => void, active = false) => (
-    <button type="button" className={active ? 'is-active' : undefined} onMouseDown={(e) => e.preventDefault()} onClick={on}>
+    <button
+      type="button"
+      className={active ? 'is-active' : undefined}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={on}
+    >
       {label}
     </button>
   );
@@ -103,11 +119,31 @@ export default function RichEditor({ initialHtml, placeholder, variant, uploadIm
     <div className={`rich-editor rich-editor--${variant}`}>
       <div className="rich-editor__toolbar" role="toolbar">
         {btn(t('editor.bold'), () => editor.chain().focus().toggleBold().run(), editor.isActive('bold'))}
-        {btn(t('editor.italic'), () => editor.chain().focus().toggleItalic().run(), editor.isActive('italic'))}
-        {btn(t('editor.heading'), () => editor.chain().focus().toggleHeading({ level: 2 }).run(), editor.isActive('heading'))}
-        {btn(t('editor.list'), () => editor.chain().focus().toggleBulletList().run(), editor.isActive('bulletList'))}
-        {btn(t('editor.quote'), () => editor.chain().focus().toggleBlockquote().run(), editor.isActive('blockquote'))}
-        {btn(t('editor.code'), () => editor.chain().focus().toggleCodeBlock().run(), editor.isActive('codeBlock'))}
+        {btn(
+          t('editor.italic'),
+          () => editor.chain().focus().toggleItalic().run(),
+          editor.isActive('italic'),
+        )}
+        {btn(
+          t('editor.heading'),
+          () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
+          editor.isActive('heading'),
+        )}
+        {btn(
+          t('editor.list'),
+          () => editor.chain().focus().toggleBulletList().run(),
+          editor.isActive('bulletList'),
+        )}
+        {btn(
+          t('editor.quote'),
+          () => editor.chain().focus().toggleBlockquote().run(),
+          editor.isActive('blockquote'),
+        )}
+        {btn(
+          t('editor.code'),
+          () => editor.chain().focus().toggleCodeBlock().run(),
+          editor.isActive('codeBlock'),
+        )}
         {btn(t('editor.link'), setLink, editor.isActive('link'))}
         {uploadImage && btn(t('editor.image'), () => fileInput.current?.click())}
         <input

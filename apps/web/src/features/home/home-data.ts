@@ -27,7 +27,13 @@ export interface HomeData {
   recommended: ThreadItem[];
 }
 
-const EMPTY: Page<ThreadItem> = { pageData: [], currentPage: 1, perPage: HOME_PER_PAGE, totalCount: 0, totalPage: 0 };
+const EMPTY: Page<ThreadItem> = {
+  pageData: [],
+  currentPage: 1,
+  perPage: HOME_PER_PAGE,
+  totalCount: 0,
+  totalPage: 0,
+};
 
 /** The tab in the address, else the site's default tab (`thread_tab`, 0 meaning "all"). */
 export function tabFrom(value: string | null, threadTab: number): HomeTab {
@@ -45,7 +51,11 @@ export function listQuery(tab: HomeTab, categoryId: number, page: number) {
 }
 
 /** Loads a page of threads in the browser (infinite scroll, load more); zod arrives with the contracts chunk. */
-export async function fetchThreads(tab: HomeTab, categoryId: number, page: number): Promise<Page<ThreadItem> | null> {
+export async function fetchThreads(
+  tab: HomeTab,
+  categoryId: number,
+  page: number,
+): Promise<Page<ThreadItem> | null> {
   const [api, { threadList }] = await Promise.all([apiFrom(undefined), import('@forum/contracts')]);
   const res = await api.call(threadList, listQuery(tab, categoryId, page));
   return res.Code === 0 && res.Data ? res.Data : null;

@@ -25,7 +25,12 @@ export function HomeTabs({ variant }: { variant: Variant }) {
   const data = useLoaderData() as HomeData;
   const tabs = HOME_TABS.filter((tab) => tab !== 'following' || isLogin);
   return (
-    <nav className={`home-tabs home-tabs--${variant}`} data-region="tabs" role="tablist" aria-label={t('home.tabs')}>
+    <nav
+      className={`home-tabs home-tabs--${variant}`}
+      data-region="tabs"
+      role="tablist"
+      aria-label={t('home.tabs')}
+    >
       {tabs.map((tab) => (
         <Link
           key={tab}
@@ -46,7 +51,10 @@ export function HomeTabs({ variant }: { variant: Variant }) {
 export function HomeCategories({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
   const data = useLoaderData() as HomeData;
-  const items = [{ categoryId: 0, name: t('home.all'), threadCount: -1 }, ...data.categories.flatMap((c) => [c, ...c.children])];
+  const items = [
+    { categoryId: 0, name: t('home.all'), threadCount: -1 },
+    ...data.categories.flatMap((c) => [c, ...c.children]),
+  ];
   return (
     <ul className={`home-categories home-categories--${variant}`} data-testid="categories">
       {items.map((c) => (
@@ -145,7 +153,11 @@ export function HomeThreads({ variant }: { variant: Variant }) {
   }
   const list = variant === 'h5' ? [...data.threads.pageData, ...more.extra] : data.threads.pageData;
   return (
-    <section className={`home-threads home-threads--${variant}`} data-region="threads" data-testid="thread-list">
+    <section
+      className={`home-threads home-threads--${variant}`}
+      data-region="threads"
+      data-testid="thread-list"
+    >
       {list.length === 0 && <p className="panel muted">{t('list.empty')}</p>}
       {list.map((th) => (
         <ThreadCard key={th.threadId} thread={th} variant={variant} />
@@ -191,7 +203,9 @@ export function PostButton({ variant }: { variant: Variant }) {
   const { forum } = useSite();
   if (!forum.otherPermissions.canCreateThread) return null;
   return (
-    <Link to="/thread/post" className={`post-button post-button--${variant}`}
+    <Link
+      to="/thread/post"
+      className={`post-button post-button--${variant}`}
       data-testid="post-button"
       aria-label={t('list.post')}
     >
@@ -207,7 +221,9 @@ export function HomeCopyright() {
   const s = forum.setSite;
   return (
     <section className="home-copyright muted" data-region="copyright">
-      <p>{t('footer.copyright', { year: new Date().getFullYear(), siteName: s.siteName || t('app.welcome') })}</p>
+      <p>
+        {t('footer.copyright', { year: new Date().getFullYear(), siteName: s.siteName || t('app.welcome') })}
+      </p>
       {s.siteRecord && <p>{s.siteRecord}</p>}
     </section>
   );

@@ -23,7 +23,9 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   const url = new URL(request.url);
   const keyword = (url.searchParams.get('keyword') ?? '').trim().slice(0, 100);
   const tabParam = url.searchParams.get('tab');
-  const tab: SearchTab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as SearchTab) : 'threads';
+  const tab: SearchTab = (TABS as readonly string[]).includes(tabParam ?? '')
+    ? (tabParam as SearchTab)
+    : 'threads';
   const [api, c] = await Promise.all([apiFrom(context), import('@forum/contracts')]);
   const signal = request.signal;
   const [threads, topics] = await Promise.all([
@@ -34,7 +36,11 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
         : { perPage: 10, filter: { sort: 3 }, scope: 0 },
       { signal },
     ),
-    api.call(c.topicsList, { perPage: 20, filter: keyword ? { content: keyword } : {}, sortBy: 1 }, { signal }),
+    api.call(
+      c.topicsList,
+      { perPage: 20, filter: keyword ? { content: keyword } : {}, sortBy: 1 },
+      { signal },
+    ),
   ]);
   return { keyword, tab, threads: threads.Data?.pageData ?? [], topics: topics.Data?.pageData ?? [] };
 }
@@ -61,14 +67,28 @@ export function Component() {
   return (
     <div className={`search-page search-page--${platform}`} data-testid="search-page">
       <form className="panel search-form" role="search" onSubmit={submit}>
-        <Input variant={platform} name="keyword" type="search" value={keyword} onChange={setKeyword} placeholder={t('search.placeholder')} />
+        <Input
+          variant={platform}
+          name="keyword"
+          type="search"
+          value={keyword}
+          onChange={setKeyword}
+          placeholder={t('search.placeholder')}
+        />
         <Button kind="primary" variant={platform} type="submit" data-testid="search-submit">
           {t('nav.searchSubmit')}
         </Button>
       </form>
       <nav className={`home-tabs home-tabs--${platform}`} role="tablist">
         {TABS.map((tab) => (
-          <Link key={tab} to={href(d.keyword, tab)} role="tab" aria-selected={tab === d.tab} className={`home-tabs__tab${tab === d.tab ? ' is-active' : ''}`} data-tab={tab}>
+          <Link
+            key={tab}
+            to={href(d.keyword, tab)}
+            role="tab"
+            aria-selected={tab === d.tab}
+            className={`home-tabs__tab${tab === d.tab ? ' is-active' : ''}`}
+            data-tab={tab}
+          >
             {t(`search.${tab}`)}
           </Link>
         ))}

@@ -48,9 +48,27 @@ export function ReplyBox({
     }
   };
   return (
-    <form className={`reply-box reply-box--${variant}`} onSubmit={(e) => void submit(e)} data-testid={replyTo ? 'comment-box' : 'reply-box'}>
-      <TextArea variant={variant} value={text} onChange={setText} placeholder={placeholder} maxLength={POST_TEXT_MAX} rows={replyTo ? 2 : 3} />
-      <Button kind="primary" variant={variant} type="submit" loading={busy} disabled={!text.trim()} data-testid="reply-submit">
+    <form
+      className={`reply-box reply-box--${variant}`}
+      onSubmit={(e) => void submit(e)}
+      data-testid={replyTo ? 'comment-box' : 'reply-box'}
+    >
+      <TextArea
+        variant={variant}
+        value={text}
+        onChange={setText}
+        placeholder={placeholder}
+        maxLength={POST_TEXT_MAX}
+        rows={replyTo ? 2 : 3}
+      />
+      <Button
+        kind="primary"
+        variant={variant}
+        type="submit"
+        loading={busy}
+        disabled={!text.trim()}
+        data-testid="reply-submit"
+      >
         {t('thread.send')}
       </Button>
     </form>

@@ -38,7 +38,14 @@ function PostTools({
   return (
     <div className="post-tools">
       {post.ability.canLike && (
-        <Button size="small" kind="text" variant={variant} onClick={() => void like()} data-testid="post-like" aria-pressed={post.isLiked}>
+        <Button
+          size="small"
+          kind="text"
+          variant={variant}
+          onClick={() => void like()}
+          data-testid="post-like"
+          aria-pressed={post.isLiked}
+        >
           {post.isLiked ? t('thread.liked') : t('thread.like')} {post.likeCount}
         </Button>
       )}
@@ -48,7 +55,13 @@ function PostTools({
         </Button>
       )}
       {post.ability.canDelete && (
-        <Button size="small" kind="text" variant={variant} onClick={() => void remove()} data-testid="post-delete">
+        <Button
+          size="small"
+          kind="text"
+          variant={variant}
+          onClick={() => void remove()}
+          data-testid="post-delete"
+        >
           {t('thread.delete')}
         </Button>
       )}
@@ -82,14 +95,22 @@ function Reply({ initial, variant, threadId }: { initial: PostItem; variant: Var
         </div>
         {/* Sanitised by the server's allow-list at write time. */}
         <div className="rich-text reply__content" dangerouslySetInnerHTML={{ __html: post.content }} />
-        <PostTools post={post} variant={variant} onChange={(p) => setPost(p ? { ...post, ...p } : null)} onComment={() => setCommenting((c) => !c)} />
+        <PostTools
+          post={post}
+          variant={variant}
+          onChange={(p) => setPost(p ? { ...post, ...p } : null)}
+          onComment={() => setCommenting((c) => !c)}
+        />
         {post.lastThreeComments.length > 0 && (
           <ul className="comments">
             {post.lastThreeComments.map((c, i) => (
               <li key={c.id} className="comment" data-testid="comment">
                 <span className="reply__author">{c.user.nickname}</span>
                 {c.commentUser && <span className="muted"> → {c.commentUser.nickname}</span>}
-                <span className="rich-text comment__content" dangerouslySetInnerHTML={{ __html: c.content }} />
+                <span
+                  className="rich-text comment__content"
+                  dangerouslySetInnerHTML={{ __html: c.content }}
+                />
                 <PostTools post={c} variant={variant} onChange={(n) => setComment(i, n)} />
               </li>
             ))}
@@ -103,7 +124,11 @@ function Reply({ initial, variant, threadId }: { initial: PostItem; variant: Var
             placeholder={t('thread.commentPlaceholder', { name: post.user.nickname })}
             onPosted={(c) => {
               setCommenting(false);
-              setPost({ ...post, replyCount: post.replyCount + 1, lastThreeComments: [...post.lastThreeComments, c] });
+              setPost({
+                ...post,
+                replyCount: post.replyCount + 1,
+                lastThreeComments: [...post.lastThreeComments, c],
+              });
             }}
           />
         )}
@@ -139,7 +164,11 @@ export function ReplyList({
   const loadMore = async () => {
     if (next === null) return;
     setBusy(true);
-    const page = await act(postsList, { filter: { thread: threadId }, cursor: next, perPage: REPLIES_PER_PAGE });
+    const page = await act(postsList, {
+      filter: { thread: threadId },
+      cursor: next,
+      perPage: REPLIES_PER_PAGE,
+    });
     setBusy(false);
     if (page) {
       setPosts((p) => [...p, ...page.pageData.filter((x) => !p.some((y) => y.id === x.id))]);

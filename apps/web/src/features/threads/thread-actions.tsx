@@ -44,7 +44,13 @@ export function ThreadReactions({
   return (
     <div className={`thread-reactions thread-reactions--${variant}`} data-testid="thread-reactions">
       {thread.ability.canLike && (
-        <Button variant={variant} kind={thread.isLike ? 'primary' : 'default'} disabled={busy} onClick={() => void like()} data-testid="like">
+        <Button
+          variant={variant}
+          kind={thread.isLike ? 'primary' : 'default'}
+          disabled={busy}
+          onClick={() => void like()}
+          data-testid="like"
+        >
           {thread.isLike ? t('thread.liked') : t('thread.like')} {thread.likeCount}
         </Button>
       )}
@@ -97,12 +103,24 @@ export function ThreadAdminActions({
   return (
     <div className={`thread-admin thread-admin--${variant}`} data-testid="thread-admin">
       {a.canEssence && (
-        <Button size="small" variant={variant} kind="text" onClick={() => void operate({ isEssence: !thread.isEssence })} data-testid="essence">
+        <Button
+          size="small"
+          variant={variant}
+          kind="text"
+          onClick={() => void operate({ isEssence: !thread.isEssence })}
+          data-testid="essence"
+        >
           {thread.isEssence ? t('thread.unessence') : t('thread.essence')}
         </Button>
       )}
       {a.canStick && (
-        <Button size="small" variant={variant} kind="text" onClick={() => void operate({ isSticky: !thread.isStick })} data-testid="stick">
+        <Button
+          size="small"
+          variant={variant}
+          kind="text"
+          onClick={() => void operate({ isSticky: !thread.isStick })}
+          data-testid="stick"
+        >
           {thread.isStick ? t('thread.unstick') : t('thread.stick')}
         </Button>
       )}
@@ -112,7 +130,13 @@ export function ThreadAdminActions({
         </Link>
       )}
       {a.canDelete && (
-        <Button size="small" variant={variant} kind="danger" onClick={() => void remove()} data-testid="delete">
+        <Button
+          size="small"
+          variant={variant}
+          kind="danger"
+          onClick={() => void remove()}
+          data-testid="delete"
+        >
           {t('thread.delete')}
         </Button>
       )}

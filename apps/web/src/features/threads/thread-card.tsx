@@ -7,11 +7,7 @@ import { excerpt, firstImages, highlightParts } from './thread-text.ts';
 /** Text with the keyword wrapped in `<mark>`, built from text nodes so nothing in it is ever parsed as markup. */
 export function Highlight({ text, keyword }: { text: string; keyword?: string }) {
   if (!keyword) return <>{text}</>;
-  return (
-    <>
-      {highlightParts(text, keyword).map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : p.text))}
-    </>
-  );
+  return <>{highlightParts(text, keyword).map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : p.text))}</>;
 }
 
 /** One thread in a list: author, time, title, excerpt, first images and counts. */
@@ -28,7 +24,11 @@ export function ThreadCard({
   const images = firstImages(thread.content.text, variant === 'pc' ? 4 : 3);
   const text = excerpt(thread.content.text, variant === 'pc' ? 160 : 90);
   return (
-    <article className={`thread-card thread-card--${variant}`} data-testid="thread-card" data-thread-id={thread.threadId}>
+    <article
+      className={`thread-card thread-card--${variant}`}
+      data-testid="thread-card"
+      data-thread-id={thread.threadId}
+    >
       <header className="thread-card__head">
         <Avatar image={thread.user.avatar} name={thread.user.nickname} size="small" circle />
         <span className="thread-card__author">{thread.user.nickname}</span>

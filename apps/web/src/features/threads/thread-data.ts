@@ -23,13 +23,21 @@ export async function threadLoader({ context, params, request }: LoaderFunctionA
   const signal = request.signal;
   const detail = await api.call(c.threadDetail, { threadId: id }, { signal });
   if (detail.Code !== 0 || !detail.Data) {
-    if (detail.Code === c.Code.RESOURCE_NOT_FOUND || detail.Code === c.Code.UNAUTHORIZED || detail.Code === c.Code.INVALID_PARAMETER)
+    if (
+      detail.Code === c.Code.RESOURCE_NOT_FOUND ||
+      detail.Code === c.Code.UNAUTHORIZED ||
+      detail.Code === c.Code.INVALID_PARAMETER
+    )
       throw data({ reason: 'notFound' }, { status: 404 });
     throw data({ reason: 'thread', message: detail.Message }, { status: 503 });
   }
   const thread = detail.Data;
   const posts = thread.ability.canViewPost
-    ? await api.call(c.postsList, { filter: { thread: id }, perPage: REPLIES_PER_PAGE, cursor: 0 }, { signal })
+    ? await api.call(
+        c.postsList,
+        { filter: { thread: id }, perPage: REPLIES_PER_PAGE, cursor: 0 },
+        { signal },
+      )
     : null;
   const origin = serverContext(context)?.origin ?? window.location.origin;
   return {

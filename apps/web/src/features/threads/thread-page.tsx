@@ -20,7 +20,12 @@ function ThreadHeader({ thread, variant }: { thread: ThreadItem; variant: Varian
   return (
     <header className={`thread-head thread-head--${variant}`}>
       <div className="thread-head__author">
-        <Avatar image={thread.user.avatar} name={thread.user.nickname} size={variant === 'pc' ? 'primary' : 'small'} circle />
+        <Avatar
+          image={thread.user.avatar}
+          name={thread.user.nickname}
+          size={variant === 'pc' ? 'primary' : 'small'}
+          circle
+        />
         <div>
           <div className="thread-card__author">{thread.user.nickname}</div>
           <div className="muted">
@@ -37,11 +42,23 @@ function ThreadHeader({ thread, variant }: { thread: ThreadItem; variant: Varian
         </div>
       </div>
       <div className="thread-head__tags">
-        {thread.isStick && <span className="tag tag--pin" data-testid="tag-pinned">{t('list.pinned')}</span>}
-        {thread.isEssence && <span className="tag tag--essence" data-testid="tag-essence">{t('list.essence')}</span>}
+        {thread.isStick && (
+          <span className="tag tag--pin" data-testid="tag-pinned">
+            {t('list.pinned')}
+          </span>
+        )}
+        {thread.isEssence && (
+          <span className="tag tag--essence" data-testid="tag-essence">
+            {t('list.essence')}
+          </span>
+        )}
       </div>
       {thread.title && <h1 className="thread-head__title">{thread.title}</h1>}
-      {thread.isApproved === 0 && <p className="notice" data-testid="pending-notice">{t('thread.pending')}</p>}
+      {thread.isApproved === 0 && (
+        <p className="notice" data-testid="pending-notice">
+          {t('thread.pending')}
+        </p>
+      )}
     </header>
   );
 }

@@ -19,7 +19,15 @@ export interface VoteData {
 }
 
 /** The vote block: choose options and vote once; afterwards (or when it ended) the counts. */
-export function VoteBlock({ threadId, initial, variant }: { threadId: number; initial: VoteData; variant: Variant }) {
+export function VoteBlock({
+  threadId,
+  initial,
+  variant,
+}: {
+  threadId: number;
+  initial: VoteData;
+  variant: Variant;
+}) {
   const { t } = useTranslation();
   const { isLogin, lang } = useSite();
   const [vote, setVote] = useState(initial);
@@ -27,7 +35,10 @@ export function VoteBlock({ threadId, initial, variant }: { threadId: number; in
   const [busy, setBusy] = useState(false);
   const multiple = vote.choiceType === 2;
   const showResult = vote.isVoted || vote.isExpired || !isLogin;
-  const total = Math.max(1, vote.subitems.reduce((n, s) => n + s.voteCount, 0));
+  const total = Math.max(
+    1,
+    vote.subitems.reduce((n, s) => n + s.voteCount, 0),
+  );
   const toggle = (id: number) =>
     setChosen((c) => (multiple ? (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]) : [id]));
   const submit = async () => {
@@ -47,7 +58,10 @@ export function VoteBlock({ threadId, initial, variant }: { threadId: number; in
           <li key={s.id} className={s.isVoted ? 'is-voted' : undefined}>
             {showResult ? (
               <div className="vote__result">
-                <span className="vote__bar" style={{ width: `${Math.round((s.voteCount / total) * 100)}%` }} />
+                <span
+                  className="vote__bar"
+                  style={{ width: `${Math.round((s.voteCount / total) * 100)}%` }}
+                />
                 <span className="vote__label">{s.content}</span>
                 <span className="vote__count">{s.voteCount}</span>
               </div>

@@ -16,7 +16,11 @@ export async function loader({ context, params, request }: LoaderFunctionArgs): 
   const id = Number(params.id);
   if (!Number.isInteger(id) || id < 1) throw data({ reason: 'notFound' }, { status: 404 });
   const [api, c] = await Promise.all([apiFrom(context), import('@forum/contracts')]);
-  const res = await api.call(c.topicsList, { filter: { topicId: id }, perPage: 1 }, { signal: request.signal });
+  const res = await api.call(
+    c.topicsList,
+    { filter: { topicId: id }, perPage: 1 },
+    { signal: request.signal },
+  );
   const topic = res.Data?.pageData.find((x) => x.topicId === id);
   if (!topic) throw data({ reason: 'notFound' }, { status: 404 });
   const threads = await api.call(
@@ -37,7 +41,8 @@ export function Component() {
       <header className="panel topic-head">
         <h1 className="topic-head__name">#{d.topic.content}#</h1>
         <p className="muted">
-          {t('topic.threads', { count: d.topic.threadCount })} · {t('topic.views', { count: d.topic.viewCount })}
+          {t('topic.threads', { count: d.topic.threadCount })} ·{' '}
+          {t('topic.views', { count: d.topic.viewCount })}
         </p>
       </header>
       <section className="home-threads" data-testid="thread-list">
