@@ -188,7 +188,7 @@ describe.skipIf(noChromiumReason !== null)(
         ['/user/status?statusCode=-4009&statusMsg=spam', 'status', '你的账号已被禁用'],
         ['/user/phone-login', 'not-enabled', '本站暂未开启此功能（手机号登录）'],
         ['/install', 'install', '站点已安装'],
-        ['/search?keyword=abc', 'search', '搜索：abc'],
+        ['/search?keyword=abc', 'search-empty', '没有找到相关内容'],
       ];
       for (const kind of ['pc', 'h5'] as const) {
         const { context, page, errors } = await openContext(browser, kind);

@@ -11,10 +11,44 @@ function flag(name: string): string | undefined {
 
 const usage = `usage: npm run forum -- <command>
   admin:create --username NAME --password PASS   create an administrator
-  migrate                                        apply migrations and bootstrap, then exit`;
+  migrate                                        apply migrations and bootstrap, then exit
+  seed [--users U] [--threads N] [--replies M] [--big-thread R]
+                                                 add realistic users, threads and replies
+                                                 (npm run seed -- --threads 10000 --replies 100000 --users 1000)`;
+
+function num(name: string, fallback: number): number {
+  const v = flag(name);
+  const n = v === undefined ? fallback : Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
+  return n;
+}
+
+async function runSeed(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  const { seed, SEED_PASSWORD } = await import('./features/seed/index.js');
+  const { default: cliProgress } = await import('cli-progress');
+  const opts = { users: num('users', 100), threads: num('threads', 1000), replies: num('replies', 10000), bigThreadReplies: num('big-thread', 0) };
+  const bar = new cliProgress.SingleBar(
+    { format: '{stage} |{bar}| {percentage}% {value}/{total} {duration_formatted}', hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let stage = '';
+  const t0 = Date.now();
+  const result = await seed(app.forum.database, opts, (s, done, total) => {
+    if (s !== stage) {
+      if (stage) bar.stop();
+      stage = s;
+      bar.start(total, 0, { stage: s.padEnd(8) });
+    }
+    bar.update(done, { stage: s.padEnd(8) });
+  });
+  bar.stop();
+  console.log(`seeded ${opts.users} users, ${opts.threads} threads, ${opts.replies} replies in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (result.bigThreadId) console.log(`big thread ${result.bigThreadId} has ${opts.bigThreadReplies} replies`);
+  console.log(`seeded users sign in with the password "${SEED_PASSWORD}"`);
+}
 
 async function main(): Promise<number> {
-  if (command !== 'admin:create' && command !== 'migrate') {
+  if (command !== 'admin:create' && command !== 'migrate' && command !== 'seed') {
     console.log(usage);
     return command ? 2 : 0;
   }
@@ -29,6 +63,8 @@ async function main(): Promise<number> {
       }
       const id = await app.forum.install.createAdmin(username, password);
       console.log(`administrator ${username} created (user id ${id})`);
+    } else if (command === 'seed') {
+      await runSeed(app);
     } else {
       console.log('migrations applied');
     }

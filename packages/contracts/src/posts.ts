@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { pageQuery } from './envelope.js';
+import { attachmentItem } from './attachments.js';
 import { boolish, idField } from './fields.js';
 import { POST_TEXT_MAX } from './threads.js';
 
@@ -48,6 +49,8 @@ const postBase = z.object({
   replyUser: postUser.nullable(),
   commentUser: postUser.nullable(),
   ability: postAbility,
+  /** Images and files uploaded with the reply (download and thumbnail URLs follow the post's visibility). */
+  attachments: z.array(attachmentItem).optional(),
 });
 
 /** A post (reply or comment). */

@@ -136,6 +136,8 @@ export const threadItem = z.object({
     indexes: z.record(z.string(), z.object({ tomId: z.union([z.number(), z.string()]), body: z.unknown() })),
   }),
   ability: threadAbility,
+  /** Search results only: escaped HTML of the title and a text excerpt with matches in `<mark>`. */
+  highlight: z.object({ title: z.string(), content: z.string() }).optional(),
 });
 /** A thread as sent to clients. */
 export type ThreadItem = z.infer<typeof threadItem>;

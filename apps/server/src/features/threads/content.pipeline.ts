@@ -30,8 +30,10 @@ export class ContentPipeline {
     const html = sanitizeHtml(body.text);
     const text = htmlToText(html);
     if ([...text].length > maxText) throw invalid(`content can be at most ${maxText} characters`);
-    const words = [...new Set([...title.words, ...body.words])];
-    const review = title.action === 'review' || body.action === 'review';
+    // The words were matched in HTML; markup can split a word (毒<b></b>品), so the reader's text is checked too.
+    const seen = this.stopWords.enforce('ugc', text);
+    const words = [...new Set([...title.words, ...body.words, ...seen.words])];
+    const review = [title, body, seen].some((r) => r.action === 'review');
     return {
       html,
       // Titles are plain text; markup characters are kept as typed and escaped by whoever renders them.

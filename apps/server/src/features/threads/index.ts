@@ -7,11 +7,14 @@ import { CategoriesService, registerCategoriesRoutes } from '../categories/index
 import type { ForumService } from '../forum/index.js';
 import type { GroupsService } from '../groups/index.js';
 import type { SettingsService } from '../settings/index.js';
+import { attachmentsOf } from '../attachments/index.js';
 import { stopWordsOf } from '../stop-words/index.js';
 import { registerTopicsRoutes, TopicsService } from '../topics/index.js';
 import { registerReportsRoutes } from '../reports/index.js';
 import { BuiltInCaptcha, type CaptchaProvider } from './captcha.js';
 import { ContentPipeline } from './content.pipeline.js';
+import { registerFileToms } from './file-toms.registry.js';
+import { POST_FILE_TYPES, ThreadFiles } from './thread-files.service.js';
 import { PostsUpdater } from './posts-update.service.js';
 import { PostsService } from './posts.service.js';
 import { ReactionsService } from './reactions.service.js';
@@ -56,6 +59,7 @@ export async function mountThreads(ctx: {
   settings: SettingsService;
   groups: GroupsService;
   forum: ForumService;
+  config: { dataDir: string };
 }): Promise<ThreadsFeature> {
   const db = ctx.database.db;
   const categories = new CategoriesService(db, ctx.gate, ctx.bus);
@@ -65,6 +69,11 @@ export async function mountThreads(ctx: {
   registerBuiltInToms(toms);
   registerVoteTom(toms);
   const captchaBox: { provider: CaptchaProvider } = { provider: new BuiltInCaptcha() };
+  const attachments = attachmentsOf(ctx);
+  // The reader is made below from these deps; files only ask it once requests arrive.
+  const files = new ThreadFiles(db, ctx.gate, attachments, (actor, id) => reader.visibleThread(actor, id));
+  registerFileToms(toms, files);
+  attachments.setAccessCheck((actor, row) => files.canView(actor, row), POST_FILE_TYPES);
   const deps: ThreadsDeps = {
     db,
     gate: ctx.gate,
@@ -78,6 +87,7 @@ export async function mountThreads(ctx: {
       return captchaBox.provider;
     },
     followees: async () => [],
+    files,
   };
   const reader = new ThreadsReader(deps);
   const posts = new PostsService(deps, reader);

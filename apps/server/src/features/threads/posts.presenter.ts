@@ -1,4 +1,4 @@
-import type { PostItem } from '@forum/contracts';
+import type { AttachmentItem, PostItem } from '@forum/contracts';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { PostRow } from './posts.repository.js';
@@ -9,6 +9,8 @@ export interface PostBundle {
   users: Map<number, { id: number; nickname: string; username: string; avatar: string }>;
   liked: Set<number>;
   comments: Map<number, PostRow[]>;
+  /** Uploads bound to each post, in order. */
+  files: Map<number, AttachmentItem[]>;
 }
 
 /** The actor's abilities on a post. */
@@ -55,6 +57,7 @@ function base(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow, b: PostBu
     replyUser: userOf(b, p.replyUserId),
     commentUser: userOf(b, p.commentUserId),
     ability: postAbility(gate, actor, thread, p),
+    attachments: b.files.get(p.id) ?? [],
   };
 }
 

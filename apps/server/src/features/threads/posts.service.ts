@@ -1,8 +1,9 @@
-import { Code, POST_TEXT_MAX, type PostItem } from '@forum/contracts';
+import { Code, POST_TEXT_MAX, type AttachmentItem, type PostItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, forbidden, invalid, notFound } from '../../platform/http/errors.js';
+import { AttachmentType } from '../attachments/index.js';
 import { requireCaptcha } from './captcha.js';
 import { presentComment, presentPost, type PostBundle } from './posts.presenter.js';
 import {
@@ -28,9 +29,17 @@ export interface ReplyInput {
   isComment: boolean;
   replyId?: number;
   commentPostId?: number;
+  /** Uploads shown with the reply (images and files); bound to it in the same transaction. */
+  attachments?: Array<{ id: number }>;
   captchaTicket?: string;
   captchaRandStr?: string;
 }
+
+/** The insert permission a reply's upload needs, by upload type. */
+const REPLY_FILE_PERMISSION: Record<number, string> = {
+  [AttachmentType.IMAGE]: 'thread.insertImage',
+  [AttachmentType.FILE]: 'thread.insertAttachment',
+};
 
 /** Replies and comments: writing, reading by page or cursor, and "which page". */
 export class PostsService {
@@ -63,7 +72,9 @@ export class PostsService {
       }
     }
     const prepared = this.deps.content.prepare(input.content, '', POST_TEXT_MAX);
-    if (!prepared.text.trim() && !/<img\b/i.test(prepared.html)) throw invalid('content is required');
+    if (!prepared.text.trim() && !/<img\b/i.test(prepared.html) && !input.attachments?.length) {
+      throw invalid('content is required');
+    }
     const post = await inTransaction(this.deps.db, async (tx) => {
       // Taking the reply number locks the thread row: concurrent replies on one thread serialise here.
       const seq = parent ? parent.seq : await nextReplySeq(tx, thread.id, userId);
@@ -79,6 +90,14 @@ export class PostsService {
         commentUserId: target?.userId ?? 0,
         isApproved: prepared.isApproved,
         modWords: prepared.modWords,
+      });
+      await this.deps.files.bind(tx, actor, {
+        authorId: userId,
+        postId: row.id,
+        ids: (input.attachments ?? []).map((a) => a.id),
+        types: [AttachmentType.IMAGE, AttachmentType.FILE],
+        field: 'attachments',
+        permit: (type) => this.deps.gate.authorize(actor, REPLY_FILE_PERMISSION[type]!, res),
       });
       await this.applyCounts(tx, null, row);
       await this.deps.content.recordMentions(tx, row.id, userId, prepared.html, prepared.text);
@@ -174,13 +193,16 @@ export class PostsService {
     const comments = withComments ? await firstComments(db, replyIds, visible) : [];
     const all = [...rows, ...comments];
     const userIds = new Set(all.flatMap((p) => [p.userId, p.replyUserId, p.commentUserId]).filter((id) => id > 0));
-    const [users, liked] = await Promise.all([
+    const [users, liked, files] = await Promise.all([
       findPostUsers(db, [...userIds]),
       actor.userId ? likedPostIds(db, actor.userId, all.map((p) => p.id)) : new Set<number>(),
+      this.deps.files.presentFor(db, all.map((p) => p.id)),
     ]);
+    const filesOf = new Map<number, AttachmentItem[]>();
+    for (const f of files.values()) filesOf.set(f.typeId ?? 0, [...(filesOf.get(f.typeId ?? 0) ?? []), f]);
     const byParent = new Map<number, PostRow[]>();
     for (const c of comments) byParent.set(c.replyPostId, [...(byParent.get(c.replyPostId) ?? []), c]);
-    return { users: new Map(users.map((u) => [u.id, u])), liked, comments: byParent };
+    return { users: new Map(users.map((u) => [u.id, u])), liked, comments: byParent, files: filesOf };
   }
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
+import { matchesQuery, rankOf, searchTerms, titleContains } from '../search/index.js';
 import { postLikes, posts } from './posts.table.js';
 import { threadFavorites, threads } from './threads.table.js';
-import { visibleThreads, type ThreadRow, type Viewer } from './threads.repository.js';
+import { threadColumns, visibleThreads, type ThreadRow, type Viewer } from './threads.repository.js';
 
 /** A resolved list query (the service has already turned the original's filters into these). */
 export interface ThreadQuery {
@@ -46,11 +47,23 @@ function conditions(q: ThreadQuery): SQL[] {
   if (q.excludeIds?.length) c.push(notInArray(threads.id, q.excludeIds));
   // Listing someone's threads must not reveal which anonymous threads are theirs.
   if (q.userId !== undefined && q.userId !== q.viewer.userId) c.push(eq(threads.isAnonymous, false));
-  if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    c.push(or(ilike(threads.title, like), ilike(threads.searchText, like))!);
-  }
+  if (q.search) c.push(searchCondition(q.search));
   return c;
+}
+
+/** True when full-text cannot serve a query: one character (it may sit inside a word) or no words at all. */
+export function needsSubstringSearch(query: string): boolean {
+  return [...query.trim()].length <= 1 || searchTerms(query).length === 0;
+}
+
+/**
+ * Words through the GIN-indexed vector, OR a substring of the title through the trigram index (the recipe in
+ * search.segment.ts); queries full-text cannot serve also scan the plain text, which only they pay for.
+ */
+function searchCondition(query: string): SQL {
+  const parts = [matchesQuery(threads.searchVector, query), titleContains(threads.title, query)];
+  if (needsSubstringSearch(query)) parts.push(titleContains(threads.searchText, query));
+  return or(...parts.filter((p): p is SQL => p !== null)) ?? sql`false`;
 }
 
 function order(sort: ThreadQuery['sort']) {
@@ -69,15 +82,16 @@ function order(sort: ThreadQuery['sort']) {
   }
 }
 
-/** A page of threads and the total. */
+/** A page of threads and the total; a search ranks by relevance first, then by the requested sort. */
 export async function listThreads(db: DbOrTx, q: ThreadQuery): Promise<{ rows: ThreadRow[]; total: number }> {
   const where = and(...conditions(q));
+  const rank = q.search ? [desc(rankOf(threads.searchVector, q.search))] : [];
   const [rows, count] = await Promise.all([
     db
-      .select()
+      .select(threadColumns)
       .from(threads)
       .where(where)
-      .orderBy(...order(q.sort))
+      .orderBy(...rank, ...order(q.sort))
       .limit(q.limit)
       .offset(q.offset),
     db
@@ -97,7 +111,7 @@ export function listSticky(
   const c: SQL[] = [visibleThreads(viewer), eq(threads.isSticky, true), eq(threads.isDraft, false)];
   if (categoryIds?.length) c.push(inArray(threads.categoryId, categoryIds));
   return db
-    .select()
+    .select(threadColumns)
     .from(threads)
     .where(and(...c))
     .orderBy(asc(threads.stickSort), desc(threads.id))

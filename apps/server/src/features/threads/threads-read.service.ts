@@ -6,7 +6,7 @@ import { findPost, listLikers } from './posts.repository.js';
 import { viewerOf, type ThreadsDeps } from './threads.deps.js';
 import { listSticky, listThreads, type ThreadQuery } from './threads-list.repository.js';
 import { loadThreads } from './threads.loader.js';
-import { presentThread } from './threads.presenter.js';
+import { highlightTermsOf, presentThread, searchHighlight } from './threads.presenter.js';
 import { findFirstPosts, findThread, type ThreadRow } from './threads.repository.js';
 
 /** `thread.list` input after parsing. */
@@ -82,8 +82,13 @@ export class ThreadsReader {
     if (f.attention && me != null) q.authorIds = await this.deps.followees(me);
     const { rows, total } = await listThreads(this.deps.db, q);
     const bundle = await loadThreads(this.deps, actor, rows);
+    const terms = q.search ? highlightTermsOf(q.search) : null;
     return {
-      pageData: rows.map((r) => presentThread(this.deps, actor, r, bundle)),
+      pageData: rows.map((r) => {
+        const item = presentThread(this.deps, actor, r, bundle);
+        if (!terms) return item;
+        return { ...item, highlight: searchHighlight(r.title, bundle.firstPosts.get(r.id)?.content ?? '', terms) };
+      }),
       currentPage: input.page,
       perPage: input.perPage,
       totalCount: total,

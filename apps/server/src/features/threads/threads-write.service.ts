@@ -69,18 +69,21 @@ export class ThreadsWriter {
     const thread = await inTransaction(this.deps.db, async (tx) => {
       if (!draft) await this.checkSpeed(tx, actor, userId);
       const now = new Date();
-      const row = await insertThread(tx, {
-        userId,
-        categoryId,
-        title: prepared.title,
-        isAnonymous: input.anonymous ?? false,
-        isDraft: draft,
-        isApproved: prepared.isApproved,
-        issueAt: draft ? null : now,
-        postedAt: now,
-        ...this.positionCols(input.position),
-        searchText: `${prepared.title}\n${prepared.text}`.slice(0, 20_000),
-      });
+      const row = await insertThread(
+        tx,
+        {
+          userId,
+          categoryId,
+          title: prepared.title,
+          isAnonymous: input.anonymous ?? false,
+          isDraft: draft,
+          isApproved: prepared.isApproved,
+          issueAt: draft ? null : now,
+          postedAt: now,
+          ...this.positionCols(input.position),
+        },
+        prepared,
+      );
       const post = await insertPost(tx, {
         threadId: row.id,
         userId,
@@ -89,7 +92,7 @@ export class ThreadsWriter {
         isApproved: prepared.isApproved,
         modWords: prepared.modWords,
       });
-      const saved = await this.saveToms(tx, actor, row.id, tomsIn, []);
+      const saved = await this.saveToms(tx, actor, { threadId: row.id, postId: post.id, authorId: userId }, tomsIn, []);
       const withTypes = await updateThread(tx, row.id, {
         tomTypes: [...new Set(saved.map((t) => t.tomType))],
       });
@@ -139,7 +142,6 @@ export class ThreadsWriter {
       const patch: Partial<ThreadRow> = {
         title: prepared.title,
         categoryId,
-        searchText: `${prepared.title}\n${prepared.text}`.slice(0, 20_000),
         // An edit that hits a review word sends the thread back to review; a clean edit keeps its state.
         isApproved: prepared.isApproved === 0 ? 0 : locked.isApproved,
         ...(input.anonymous !== undefined && { isAnonymous: input.anonymous }),
@@ -155,10 +157,11 @@ export class ThreadsWriter {
       }
       if (tomsIn) {
         const previous = await findToms(tx, [threadId]);
-        const saved = await this.saveToms(tx, actor, threadId, tomsIn, previous);
+        const owner = { threadId, postId: first?.id ?? 0, authorId: before.userId };
+        const saved = await this.saveToms(tx, actor, owner, tomsIn, previous);
         patch.tomTypes = [...new Set(saved.map((t) => t.tomType))];
       }
-      const row = await updateThread(tx, threadId, patch);
+      const row = await updateThread(tx, threadId, patch, prepared);
       await this.deps.topics.linkThread(tx, threadId, before.userId, `${prepared.title}\n${prepared.text}`);
       await this.applyCounts(tx, locked, row);
       return row;
@@ -274,7 +277,7 @@ export class ThreadsWriter {
   private async saveToms(
     tx: Tx,
     actor: Actor,
-    threadId: number,
+    owner: { threadId: number; postId: number; authorId: number },
     toms: ParsedTom[],
     previous: Array<{ key: string; tomType: string; body: unknown }>,
   ): Promise<ParsedTom[]> {
@@ -283,16 +286,16 @@ export class ThreadsWriter {
     for (const p of previous) {
       if (kept.has(p.key) && prevByKey.get(p.key)?.tomType === toms.find((t) => t.key === p.key)?.tomType)
         continue;
-      await this.deps.toms.find(p.tomType)?.remove?.({ tx, threadId, actor, previous: p.body });
+      await this.deps.toms.find(p.tomType)?.remove?.({ tx, ...owner, key: p.key, actor, previous: p.body });
     }
     const stored: ParsedTom[] = [];
     for (const t of toms) {
       const type = this.deps.toms.require(t.tomType);
       const prev = prevByKey.get(t.key);
-      const ctx = { tx, threadId, actor, previous: prev?.tomType === t.tomType ? prev.body : undefined };
+      const ctx = { tx, ...owner, key: t.key, actor, previous: prev?.tomType === t.tomType ? prev.body : undefined };
       stored.push({ ...t, body: type.save ? await type.save(ctx, t.body) : t.body });
     }
-    await replaceToms(tx, threadId, stored);
+    await replaceToms(tx, owner.threadId, stored);
     return stored;
   }
 }

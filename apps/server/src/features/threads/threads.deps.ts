@@ -7,6 +7,7 @@ import type { SettingsService } from '../settings/index.js';
 import type { TopicsService } from '../topics/index.js';
 import type { CaptchaProvider } from './captcha.js';
 import type { ContentPipeline } from './content.pipeline.js';
+import type { ThreadFiles } from './thread-files.service.js';
 import type { Viewer } from './threads.repository.js';
 import type { TomRegistry } from './toms.registry.js';
 
@@ -21,6 +22,8 @@ export interface ThreadsDeps {
   toms: TomRegistry;
   content: ContentPipeline;
   captcha: CaptchaProvider;
+  /** Uploads used by threads and replies (bind, access, present). */
+  files: ThreadFiles;
   /** Ids the actor follows; the follows feature replaces the empty default. */
   followees: (userId: number) => Promise<number[]>;
 }

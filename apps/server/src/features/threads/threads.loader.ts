@@ -1,3 +1,4 @@
+import type { AttachmentItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import {
   favoritedThreadIds,
@@ -38,11 +39,12 @@ export async function loadThreads(deps: ThreadsDeps, actor: Actor, rows: ThreadR
   ]);
   const postIds = firsts.map((p) => p.id);
   const me = actor.userId;
-  const [liked, favorited, likers, userStick] = await Promise.all([
+  const [liked, favorited, likers, userStick, files] = await Promise.all([
     me ? likedPostIds(db, me, postIds) : new Set<number>(),
     me ? favoritedThreadIds(db, me, ids) : new Set<number>(),
     recentLikers(db, postIds),
     me ? findUserStick(db, me) : null,
+    deps.files.presentFor(db, postIds),
   ]);
   const firstByThread = new Map(firsts.map((p) => [p.threadId, p]));
   const threadOfPost = new Map(firsts.map((p) => [p.id, p.threadId]));
@@ -60,12 +62,21 @@ export async function loadThreads(deps: ThreadsDeps, actor: Actor, rows: ThreadR
     list.push(t);
     tomMap.set(t.threadId, list);
   }
+  // Each thread's blocks see only the files bound to its own first post.
+  const filesByThread = new Map<number, Map<number, AttachmentItem>>();
+  for (const [id, file] of files) {
+    const tid = threadOfPost.get(file.typeId ?? 0);
+    if (tid === undefined) continue;
+    const m = filesByThread.get(tid) ?? new Map<number, AttachmentItem>();
+    filesByThread.set(tid, m.set(id, file));
+  }
   const shown = new Map<number, Record<string, unknown>>();
   for (const [threadId, list] of tomMap) {
     const out: Record<string, unknown> = {};
+    const ctx = { db, actor, threadId, files: filesByThread.get(threadId) ?? new Map() };
     for (const t of list) {
       const type = deps.toms.find(t.tomType);
-      out[t.key] = type?.show ? await type.show({ db, actor, threadId }, t.body) : t.body;
+      out[t.key] = type?.show ? await type.show(ctx, t.body) : t.body;
     }
     shown.set(threadId, out);
   }

@@ -1,6 +1,8 @@
 import type { ThreadItem } from '@forum/contracts';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
+import { htmlToText } from '../../platform/content/sanitize.js';
+import { highlight, searchTerms } from '../search/index.js';
 import type { CategoriesService } from '../categories/index.js';
 import type { GroupsService } from '../groups/index.js';
 import type { ThreadBundle } from './threads.loader.js';
@@ -126,5 +128,22 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
     },
     content: { text: first?.content ?? '', indexes },
     ability: threadAbility(kit.gate, actor, t),
+  };
+}
+
+/** Length of the highlighted body excerpt in search results. */
+const EXCERPT_CHARS = 120;
+
+/** What a search result marks: the query's words, plus the query itself (substring matches have no words). */
+export function highlightTermsOf(query: string): string[] {
+  const whole = query.trim().toLowerCase();
+  return [...new Set([whole, ...searchTerms(query)])].filter(Boolean);
+}
+
+/** Escaped title and body excerpt with the matches in `<mark>` (the web renders these as HTML). */
+export function searchHighlight(title: string, html: string, terms: readonly string[]) {
+  return {
+    title: highlight(title, terms),
+    content: highlight(htmlToText(html), terms, { excerpt: EXCERPT_CHARS }),
   };
 }

@@ -1,11 +1,15 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { groupUser, users } from '../../schema.js';
+import { tsvectorOf } from '../search/index.js';
 import { postLikes, posts } from './posts.table.js';
 import { threadFavorites, threadToms, threads, userThreadSticks } from './threads.table.js';
 
-/** A thread row. */
-export type ThreadRow = typeof threads.$inferSelect;
+const { searchText: _text, searchVector: _vector, ...rowColumns } = getTableColumns(threads);
+/** Every thread column but the search ones (a post's worth of text per row that only WHERE clauses need). */
+export const threadColumns = rowColumns;
+/** A thread row as the services see it. */
+export type ThreadRow = Omit<typeof threads.$inferSelect, 'searchText' | 'searchVector'>;
 /** Columns to create a thread. */
 export type NewThread = typeof threads.$inferInsert;
 
@@ -33,25 +37,49 @@ export function isCountedThread(t: Pick<ThreadRow, 'deletedAt' | 'isDraft' | 'is
   return t.deletedAt == null && !t.isDraft && t.isApproved === 1;
 }
 
-/** Inserts a thread. */
-export async function insertThread(db: DbOrTx, row: NewThread): Promise<ThreadRow> {
-  const rows = await db.insert(threads).values(row).returning();
+/** Plain title and text a thread is searched by (`search` below): indexed as words, kept for substrings. */
+export interface ThreadSearchSource {
+  title: string;
+  text: string;
+}
+
+/** The search columns for a thread's title and plain text, written in the same statement as the content. */
+function searchColumns(src: ThreadSearchSource) {
+  const plain = `${src.title}\n${src.text}`;
+  return { searchText: plain.slice(0, 20_000), searchVector: tsvectorOf(plain) };
+}
+
+/** Inserts a thread, indexing its title and text for search. */
+export async function insertThread(
+  db: DbOrTx,
+  row: Omit<NewThread, 'searchText' | 'searchVector'>,
+  search: ThreadSearchSource,
+): Promise<ThreadRow> {
+  const rows = await db
+    .insert(threads)
+    .values({ ...row, ...searchColumns(search) })
+    .returning(threadColumns);
   return rows[0]!;
 }
 
-/** Updates a thread. */
-export async function updateThread(db: DbOrTx, id: number, patch: Partial<NewThread>): Promise<ThreadRow> {
+/** Updates a thread; with `search`, re-indexes its title and text in the same statement. */
+export async function updateThread(
+  db: DbOrTx,
+  id: number,
+  patch: Omit<Partial<NewThread>, 'searchText' | 'searchVector'>,
+  search?: ThreadSearchSource,
+): Promise<ThreadRow> {
   const rows = await db
     .update(threads)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, ...(search && searchColumns(search)), updatedAt: new Date() })
     .where(eq(threads.id, id))
-    .returning();
+    .returning(threadColumns);
   return rows[0]!;
 }
 
 /** A thread by id (deleted ones too; callers check). `forUpdate` locks the row inside a transaction. */
 export async function findThread(db: DbOrTx, id: number, forUpdate = false): Promise<ThreadRow | null> {
-  const q = db.select().from(threads).where(eq(threads.id, id)).limit(1);
+  const q = db.select(threadColumns).from(threads).where(eq(threads.id, id)).limit(1);
   const rows = forUpdate ? await q.for('update') : await q;
   return rows[0] ?? null;
 }
@@ -78,7 +106,7 @@ export async function bumpThread(
     const col = threads[k as keyof typeof delta];
     set[k] = sql`greatest(${col} + ${d}, 0)`;
   }
-  const rows = await db.update(threads).set(set).where(eq(threads.id, id)).returning();
+  const rows = await db.update(threads).set(set).where(eq(threads.id, id)).returning(threadColumns);
   return rows[0] ?? null;
 }
 

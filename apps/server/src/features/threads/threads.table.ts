@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -14,6 +15,9 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL `tsvector` (drizzle has no built-in type); written only through the search feature's `tsvectorOf`. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Threads. Counters are denormalised and updated in the same transaction as the write that changes them. */
 export const threads = pgTable(
@@ -45,8 +49,12 @@ export const threads = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Segmented title + text for full-text search (the search feature's `segment()`). */
+    /** Plain title + text (capped): the substring fallback for queries full-text cannot serve (one character, no words). */
     searchText: text('search_text').notNull().default(''),
+    /** `to_tsvector('simple', segment(title + text))`: Chinese is segmented in the app (search feature). */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
     isApproved: smallint('is_approved').notNull().default(1),
     isSticky: boolean('is_sticky').notNull().default(false),
     stickSort: integer('stick_sort').notNull().default(0),
@@ -74,6 +82,8 @@ export const threads = pgTable(
       .on(t.stickSort)
       .where(sql`${t.isSticky} = true`),
     index('threads_tom_types_idx').using('gin', t.tomTypes),
+    index('threads_search_vector_idx').using('gin', t.searchVector),
+    index('threads_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 

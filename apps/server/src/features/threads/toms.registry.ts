@@ -1,4 +1,4 @@
-import { TomId } from '@forum/contracts';
+import { TomId, type AttachmentItem } from '@forum/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { DbOrTx, Tx } from '../../platform/db/db.js';
@@ -8,6 +8,12 @@ import { invalid } from '../../platform/http/errors.js';
 export interface TomSaveContext {
   tx: Tx;
   threadId: number;
+  /** The thread's first post: what its uploads are bound to. */
+  postId: number;
+  /** The thread's author (the actor may be a moderator editing it). */
+  authorId: number;
+  /** The block's key in `content.indexes` (for naming problems). */
+  key: string;
   actor: Actor;
   /** The stored body of the same key before this edit, if any. */
   previous: unknown;
@@ -18,6 +24,8 @@ export interface TomShowContext {
   db: DbOrTx;
   actor: Actor;
   threadId: number;
+  /** Uploads bound to the thread's first post, presented, by attachment id (no query per block). */
+  files: ReadonlyMap<number, AttachmentItem>;
 }
 
 /** One content block type ("tom"): built-in ones, the money issue's and plugins' register the same way. */

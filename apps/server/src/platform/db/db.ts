@@ -39,7 +39,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.default.Pool({ connectionString: url, max: 20, application_name: 'forum' });
   // An idle client's error (server restart) must not crash the process; the pool replaces the client.
   pool.on('error', () => {});
-  const db = drizzle(pool) as unknown as Db;
+  const db = drizzle(pool, { logger: process.env.DB_LOG === '1' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -68,7 +68,8 @@ async function openPglite(dir: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   // 16 MB of shared buffers instead of 128: the embedded mode serves small sites, and it saves ~150 MB of RSS.
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, postgresqlconf: ['shared_buffers=16MB'] });
-  const db = drizzle(client) as unknown as Db;
+  // DB_LOG=1 prints every query (finding N+1 patterns).
+  const db = drizzle(client, { logger: process.env.DB_LOG === '1' }) as unknown as Db;
   let closed = false;
   return {
     db,

@@ -84,7 +84,6 @@ export function Component() {
     restored.current = true;
     setMounted(true);
     // Restore once per page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   useEffect(() => {
     if (!restored.current) return;

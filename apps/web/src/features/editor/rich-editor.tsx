@@ -97,7 +97,6 @@ export default function RichEditor({
   useEffect(() => {
     if (editor) onChange(editor.getHTML(), editor.getText().length);
     // Report the restored content once the editor exists.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor]);
   if (!editor)
     return <div className="rich-editor rich-editor--loading muted">{t('editor.loadingEditor')}</div>;

@@ -1,0 +1,115 @@
+import type { AttachmentItem } from '@forum/contracts';
+import type { Gate } from '../../platform/access/gate.js';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { DbOrTx, Tx } from '../../platform/db/db.js';
+import { AppError, invalid } from '../../platform/http/errors.js';
+import { AttachmentType, type AttachmentRow, type AttachmentsService } from '../attachments/index.js';
+import { findPost } from './posts.repository.js';
+import { findUploads, type UploadRef } from './thread-files.repository.js';
+import type { ThreadRow } from './threads.repository.js';
+
+/** The upload types threads and replies use (message images belong to dialogs). */
+export const POST_FILE_TYPES = [
+  AttachmentType.FILE,
+  AttachmentType.IMAGE,
+  AttachmentType.AUDIO,
+  AttachmentType.VIDEO,
+] as const;
+
+const TYPE_NAME: Record<number, string> = { 0: 'a file', 1: 'an image', 2: 'an audio file', 3: 'a video' };
+
+/** Finds a thread the actor may see, throwing an AppError otherwise (the reader's `visibleThread`). */
+export type VisibleThread = (actor: Actor, threadId: number) => Promise<ThreadRow>;
+
+/**
+ * Uploads used by threads and replies: checks and binds the ones content references (inside the write's
+ * transaction), decides who may download a bound one, and presents them. Bound uploads point at a post id
+ * (`attachments.type_id`): the first post for a thread's blocks, the reply for a reply's files.
+ */
+export class ThreadFiles {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly gate: Gate,
+    private readonly attachments: AttachmentsService,
+    private readonly visibleThread: VisibleThread,
+  ) {}
+
+  /**
+   * -4001 naming the problem unless every id is an existing upload of one of `types`, uploaded by the
+   * author (any uploader when an administrator edits) and not used by another post; then binds them in order.
+   */
+  async bind(
+    tx: Tx,
+    actor: Actor,
+    p: {
+      authorId: number;
+      postId: number;
+      ids: number[];
+      types: readonly number[];
+      field: string;
+      /** Throws when the actor may not insert this type here (replies check insert permissions per type). */
+      permit?: (type: number) => void;
+    },
+  ): Promise<void> {
+    const ids = [...new Set(p.ids)];
+    if (!ids.length) return;
+    const found = new Map((await findUploads(tx, ids)).map((r) => [r.id, r]));
+    const byOwner = new Map<number, number[]>();
+    for (const id of ids) {
+      const r = found.get(id);
+      this.check(r, id, actor, p);
+      p.permit?.(r!.type);
+      byOwner.set(r!.userId, [...(byOwner.get(r!.userId) ?? []), id]);
+    }
+    // bind() only takes one uploader's files; a concurrent write that bound one first leaves it out.
+    for (const [owner, list] of byOwner) {
+      const bound = await this.attachments.bind(tx, owner, list, p.postId);
+      if (bound.length !== list.length) throw invalid(`${p.field}: an attachment is already used elsewhere`);
+    }
+  }
+
+  private check(
+    r: UploadRef | undefined,
+    id: number,
+    actor: Actor,
+    p: { authorId: number; postId: number; types: readonly number[]; field: string },
+  ): void {
+    if (!r) throw invalid(`${p.field}: attachment ${id} does not exist`);
+    if (!p.types.includes(r.type)) {
+      throw invalid(`${p.field}: attachment ${id} is not ${p.types.map((t) => TYPE_NAME[t]).join(' or ')}`);
+    }
+    if (r.userId !== p.authorId && !actor.isAdmin) throw invalid(`${p.field}: attachment ${id} is not yours`);
+    if (r.typeId !== null && r.typeId !== p.postId) {
+      throw invalid(`${p.field}: attachment ${id} is already used elsewhere`);
+    }
+  }
+
+  /**
+   * The attachments feature's access check for bound thread and reply files: exactly the actors who may
+   * see the post and its thread (uploaders and administrators pass before this is asked).
+   */
+  async canView(actor: Actor, row: AttachmentRow): Promise<boolean> {
+    if (row.typeId === null) return false;
+    const post = await findPost(this.db, row.typeId);
+    if (!post || post.deletedAt) return false;
+    if (post.isApproved !== 1 && post.userId !== actor.userId) return false;
+    let thread: ThreadRow;
+    try {
+      thread = await this.visibleThread(actor, post.threadId);
+    } catch (err) {
+      if (err instanceof AppError) return false;
+      throw err;
+    }
+    if (actor.userId === thread.userId) return true;
+    const res = { categoryId: thread.categoryId };
+    if (row.type === AttachmentType.FILE) return this.gate.can(actor, 'thread.downloadAttachment', res);
+    if (row.type === AttachmentType.VIDEO) return this.gate.can(actor, 'thread.viewVideo', res);
+    return true;
+  }
+
+  /** Files bound to these posts, presented with their download and thumbnail URLs, by attachment id. */
+  async presentFor(db: DbOrTx, postIds: number[]): Promise<Map<number, AttachmentItem>> {
+    const rows = await this.attachments.listFor(db, [...POST_FILE_TYPES], postIds);
+    return new Map(rows.map((r) => [r.id, this.attachments.present(r)]));
+  }
+}
