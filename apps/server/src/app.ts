@@ -49,9 +49,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) {
+      // A served attachment is bytes, not data: the browser may keep it for an hour, but only for this viewer
+      // (access depends on who asks), and the route's own CSP (img/media from self, sandbox) stays.
+      const file = req.method === 'GET' && req.url.startsWith('/api/v3/attachments/') && reply.statusCode === 200;
       // API replies are data, never documents: nothing in them may load or run, and nothing is cached.
-      reply.header('cache-control', 'no-store');
-      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+      reply.header('cache-control', file ? 'private, max-age=3600' : 'no-store');
+      if (!file || !reply.hasHeader('content-security-policy')) {
+        reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+      }
     }
   });
 

@@ -7,6 +7,7 @@ import { registerUsersRoutes } from './features/users/index.js';
 import { mountThreads } from './features/threads/index.js';
 import { registerStopWords } from './features/stop-words/index.js';
 import { registerAttachments } from './features/attachments/index.js';
+import { registerFeedsRoutes } from './features/feeds/index.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
 export interface FeatureContext extends ForumServices {
@@ -23,4 +24,5 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   ctx.users.setCensor((scope, text) => void stopWords.enforce(scope, text));
   await registerAttachments(ctx);
   await mountThreads(ctx);
+  registerFeedsRoutes(ctx);
 }

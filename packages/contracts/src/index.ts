@@ -4,6 +4,7 @@ export * from './envelope.js';
 export * from './call.js';
 export * from './permissions.js';
 export * from './users.js';
+export * from './users-search.js';
 export * from './forum.js';
 export * from './fields.js';
 export * from './categories.js';

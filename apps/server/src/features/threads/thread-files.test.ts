@@ -50,9 +50,12 @@ const png = () =>
     .png()
     .toBuffer();
 
+function fetchFile(url: string, token?: string) {
+  return t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
 async function status(url: string, token?: string) {
-  const res = await t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return res.statusCode;
+  return (await fetchFile(url, token)).statusCode;
 }
 
 function create(token: string, indexes: object, extra: object = {}) {
@@ -82,6 +85,9 @@ describe('files in thread blocks', () => {
     expect(await status(shown.images[0]!.thumbUrl, bob.token)).toBe(200);
     const guestView = await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(r.Data.threadId) } });
     expect(guestView.Data.content.indexes['0'].body.images[0].url).toBe(img.url);
+    const typed = await call(t.app, 'GET', '/api/v3/thread.list', { query: { 'filter[types][]': '101' } });
+    expect(typed.Data.pageData.map((x: { threadId: number }) => x.threadId)).toContain(r.Data.threadId);
+    expect(typed.Data.pageData[0].content.indexes['0'].body.images[0].url).toBe(img.url);
     // Editing with the same block keeps it bound; the detail and the list present the same thing.
     const edit = await call(t.app, 'POST', '/api/v3/thread.update', {
       token: alice.token,
@@ -137,6 +143,22 @@ describe('files in thread blocks', () => {
     });
     expect(edit.Code, edit.Message).toBe(0);
     expect(await status(img.url)).toBe(200);
+  });
+});
+
+describe('caching of served files', () => {
+  it('lets the viewer’s browser keep a served file for an hour, and never caches a refusal', async () => {
+    const img = await upload(alice.token, 'cache.png', await png(), 1);
+    const hidden = await fetchFile(img.url);
+    expect([hidden.statusCode, hidden.headers['cache-control']]).toEqual([404, 'no-store']);
+    const th = await create(alice.token, imageBlock(img.id));
+    expect(th.Code).toBe(0);
+    const ok = await fetchFile(img.url);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toBe('private, max-age=3600');
+    expect(ok.headers['content-security-policy']).toMatch(/^default-src 'none';.*sandbox/);
+    const api = await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(th.Data.threadId) } });
+    expect(api.headers['cache-control']).toBe('no-store');
   });
 });
 

@@ -143,9 +143,9 @@ describe('threads', () => {
   });
 
   it('content blocks: images need insertImage, at most 9; votes need insertVote; unknown types are refused', async () => {
+    // Ids must be the author's uploads (thread-files.test.ts covers real images); made-up ones are refused.
     const img = await newThread(alice.token, { content: { text: 'x', indexes: { a: { tomId: 101, body: { imageIds: [1, 2] } } } } });
-    expect(img.Code).toBe(0);
-    expect(img.Data.content.indexes.a).toMatchObject({ tomId: 101, body: { imageIds: [1, 2] } });
+    expect([img.Code, img.Message]).toEqual([-4001, 'content.indexes.a.body.imageIds: attachment 1 does not exist']);
     const ten = await newThread(alice.token, {
       content: { text: 'x', indexes: { a: { tomId: 101, body: { imageIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] } } } },
     });

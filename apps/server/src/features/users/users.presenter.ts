@@ -1,4 +1,4 @@
-import type { CurrentUser, PublicUser } from '@forum/contracts';
+import type { CurrentUser, PublicUser, UserSearchItem } from '@forum/contracts';
 import type { GroupRow } from '../groups/index.js';
 import type { UserRow } from './users.repository.js';
 
@@ -54,4 +54,13 @@ export function presentPublicUser(u: UserRow, group: GroupRow | undefined): Publ
     likedCount: u.likedCount,
     joinedAt: u.joinedAt.toISOString(),
   };
+}
+
+/** A user search hit: the public card plus the marked-up names (already HTML-escaped by `highlight`). */
+export function presentUserSearchItem(
+  u: UserRow,
+  group: GroupRow | undefined,
+  marked: { nickname: string; username: string } | undefined,
+): UserSearchItem {
+  return { ...presentPublicUser(u, group), ...(marked ? { highlight: marked } : {}) };
 }

@@ -6,6 +6,7 @@ import {
   usernameCheck,
   usernameLogin,
   usernameRegister,
+  usersList,
   type LoginResult,
 } from '@forum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -55,6 +56,10 @@ export function registerUsersRoutes(route: Route, deps: { users: UsersService; g
       gate.authorize(actor, 'user.view');
     }
     return users.profile(actor, input.userId);
+  });
+  route(usersList, {}, async (input, { actor }) => {
+    gate.authorize(actor, 'user.view');
+    return users.search.list(input.filter, input.page, input.perPage);
   });
   route(usernameCheck, { status: 'skip', rateClass: 'auth' }, async (input) => ({
     available: await users.usernameAvailable(input.username),

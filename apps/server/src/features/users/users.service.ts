@@ -25,6 +25,7 @@ import { findUserGroup, setUserGroup, type GroupsService } from '../groups/index
 import type { SettingsService } from '../settings/index.js';
 import { presentCurrentUser, presentPublicUser } from './users.presenter.js';
 import * as repo from './users.repository.js';
+import { UsersSearchService } from './users-search.service.js';
 
 /** Five failed logins from one IP lock it for 15 minutes (reference §1.1: 5 per IP). */
 export const LOGIN_MAX_FAILURES = 5;
@@ -51,6 +52,8 @@ interface CachedSession {
 export class UsersService {
   private sessions = new Map<string, CachedSession>();
   private censor: NameCensor = () => {};
+  /** User search (`users.list`). */
+  readonly search: UsersSearchService;
 
   constructor(
     private readonly db: Db,
@@ -58,6 +61,7 @@ export class UsersService {
     private readonly groups: GroupsService,
     private readonly bus: Bus,
   ) {
+    this.search = new UsersSearchService(db, groups);
     bus.subscribe(REVOKED_CHANNEL, (message) => this.dropSessions(message));
   }
 

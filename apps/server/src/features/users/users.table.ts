@@ -50,6 +50,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     index('users_nickname_idx').on(t.nickname),
     index('users_status_idx').on(t.status),
+    // Substring search (users.list) on any script: trigram GIN over the lower-cased names.
+    index('users_nickname_trgm_idx').using('gin', sql`lower(${t.nickname}) gin_trgm_ops`),
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
   ],
 );
 
