@@ -44,4 +44,4 @@ if (summary) {
   console.log(`\ntests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
   if (summary.suitesFailed > 0) console.log(`(${summary.suitesFailed} test file(s) failed to load or run)`);
 }
-process.exit(run.status || bundleStatus);
+process.exit((run.status ?? 1) || bundleStatus);
