@@ -20,8 +20,8 @@ async function withNickname(nickname: string) {
   return { userId: r.Data.userId as number, username };
 }
 
-const search = (query: Record<string, string>, token: string | undefined = viewer.token) =>
-  call(t.app, 'GET', '/api/v3/users.list', { ...(token ? { token } : {}), query });
+const search = (query: Record<string, string>, as: 'viewer' | 'guest' = 'viewer') =>
+  call(t.app, 'GET', '/api/v3/users.list', { ...(as === 'viewer' ? { token: viewer.token } : {}), query });
 
 describe('users.list (user search)', () => {
   it('finds a Chinese nickname by a substring, marks the match, lists exact matches first', async () => {
@@ -64,7 +64,7 @@ describe('users.list (user search)', () => {
   });
 
   it('guests are forbidden (-4002)', async () => {
-    const r = await search({ 'filter[keyword]': 'a' }, undefined);
+    const r = await search({ 'filter[keyword]': 'a' }, 'guest');
     expect(r.Code).toBe(-4002);
     expect(r.status).toBe(403);
   });

@@ -51,6 +51,8 @@ interface CachedSession {
 /** Accounts: registration, login, tokens and the actor behind a token. */
 export class UsersService {
   private sessions = new Map<string, CachedSession>();
+  /** The current user's own view, cached as briefly as sessions: the forum reply reads it on every page. */
+  private currentUsers = new Map<number, { user: CurrentUser; at: number }>();
   private censor: NameCensor = () => {};
   /** User search (`users.list`). */
   readonly search: UsersSearchService;
@@ -208,8 +210,10 @@ export class UsersService {
 
   /** Forgets cached sessions (one token hash, or all for '*'), e.g. after a ban. */
   dropSessions(message: string): void {
-    if (message === '*') this.sessions.clear();
-    else this.sessions.delete(message);
+    if (message === '*') {
+      this.sessions.clear();
+      this.currentUsers.clear();
+    } else this.sessions.delete(message);
   }
 
   /** Tells every instance to forget cached sessions after a status or group change. */
@@ -246,14 +250,21 @@ export class UsersService {
     this.censor('nickname', nickname);
     const user = await repo.updateUser(this.db, actor.userId!, { nickname });
     if (!user) throw new AppError(Code.RESOURCE_NOT_FOUND);
+    this.currentUsers.delete(user.id);
     return presentCurrentUser(user, this.groups.group(actor.groupId));
   }
 
   /** The current user's own view, for the forum reply. */
   async currentUser(actor: Actor): Promise<CurrentUser | null> {
     if (actor.userId == null) return null;
+    const hit = this.currentUsers.get(actor.userId);
+    if (hit && Date.now() - hit.at < SESSION_CACHE_MS && hit.user.group.id === actor.groupId) return hit.user;
     const user = await repo.findUserById(this.db, actor.userId);
-    return user ? presentCurrentUser(user, this.groups.group(actor.groupId)) : null;
+    if (!user) return null;
+    const presented = presentCurrentUser(user, this.groups.group(actor.groupId));
+    if (this.currentUsers.size > 10_000) this.currentUsers.clear();
+    this.currentUsers.set(actor.userId, { user: presented, at: Date.now() });
+    return presented;
   }
 
   private checkPassword(password: string, lang: Lang): void {
