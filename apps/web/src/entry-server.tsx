@@ -16,6 +16,9 @@ import { THEME_COOKIE, type ServerContext } from './app/api.ts';
 import type { RootData } from './app/root-loader.ts';
 import { buildDocument, serializeHydration, type PageAssets } from './server/document.ts';
 import { createI18n, LANG_COOKIE, toLang } from './i18n/i18n.ts';
+import { addNamespaces } from './i18n/messages.ts';
+import { en } from './i18n/en.ts';
+import { zh } from './i18n/zh.ts';
 
 /** One page request as the forum server sees it. */
 export interface RenderRequest {
@@ -66,16 +69,26 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     return location ? { status: context.status, redirect: location } : { status: context.status };
   }
 
-  const i18n = createI18n(lang);
+  const namespaces = context.matches.flatMap(
+    (m) => (m.route.handle as ForumRouteHandle | undefined)?.namespaces ?? [],
+  );
+  const i18n = createI18n(lang, lang === 'en' ? en : zh);
+  // The matched pages' strings, added before the head and the markup are built (the browser adds the same before hydrating).
+  await addNamespaces(i18n, namespaces);
   const root = context.loaderData.root as RootData | undefined;
   const head = headForMatches(
     context.matches.map((m) => ({ handle: m.route.handle, loaderData: context.loaderData[m.route.id] })),
     root?.forum.setSite,
     i18n.t,
   );
-  const modules = context.matches
-    .map((m) => (m.route.handle as ForumRouteHandle | undefined)?.module)
-    .filter((m): m is string => Boolean(m));
+  // The browser imports the shell strings and the page's namespaces before hydrating: preload them with the page.
+  const modules = [
+    `src/i18n/${lang}.ts`,
+    ...namespaces.map((ns) => `src/i18n/${lang}-${ns}.ts`),
+    ...context.matches
+      .map((m) => (m.route.handle as ForumRouteHandle | undefined)?.module)
+      .filter((m): m is string => Boolean(m)),
+  ];
   const router = createStaticRouter(handler.dataRoutes, context);
   const hydration = serializeHydration(
     context.loaderData,
@@ -135,7 +148,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
 
 /** The fallback error page in plain HTML, for when React itself cannot render (spec §2). */
 export function renderFallbackError(headers: Record<string, string | undefined>): string {
-  const i18n = createI18n(toLang(readCookie(headers.cookie ?? '', LANG_COOKIE)));
+  const errorLang = toLang(readCookie(headers.cookie ?? '', LANG_COOKIE));
+  const i18n = createI18n(errorLang, errorLang === 'en' ? en : zh);
   const msg = i18n.t('error.message');
   return `<!doctype html><html><head><meta charset="utf-8"><title>${msg}</title></head><body><p>${msg}</p></body></html>`;
 }

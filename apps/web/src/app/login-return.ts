@@ -78,3 +78,8 @@ export function takeReturn(storage: KeyValueStorage | undefined, siteHome = '/')
     return siteHome;
   }
 }
+
+/** Login page address that brings the user back to `here` afterwards (a plain link: works before hydration too). */
+export function loginHref(here: string): string {
+  return isAllowedReturn(here) ? `/user/login?returnTo=${encodeURIComponent(here)}` : '/user/login';
+}

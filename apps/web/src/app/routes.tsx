@@ -5,20 +5,26 @@ import { RootLayout } from './root-layout.tsx';
 import { rootLoader } from './root-loader.ts';
 import { RootErrorBoundary } from './status-pages.tsx';
 import { threadHead } from '../features/threads/thread-head.ts';
+import { addRouteNamespaces, type Namespace } from '../i18n/messages.ts';
 
 /** Route handle plus the source module, so the server can preload the chunk of the matched page. */
 export interface ForumRouteHandle extends RouteHandle {
   module?: string;
+  /** Page strings the route needs; the server adds them before rendering, the browser while loading the chunk. */
+  namespaces?: readonly Namespace[];
 }
 
 function page(
   path: string | undefined,
   module: string,
-  lazy: RouteObject['lazy'],
+  load: () => Promise<Record<string, unknown>>,
   titleKey?: string,
+  namespaces: readonly Namespace[] = [],
   head?: ForumRouteHandle['head'],
 ): RouteObject {
-  const handle: ForumRouteHandle = { module, titleKey, head };
+  const handle: ForumRouteHandle = { module, titleKey, head, namespaces };
+  // The page's strings load in parallel with its chunk, so navigation costs no extra round trip.
+  const lazy = async () => (await Promise.all([load(), addRouteNamespaces(namespaces)]))[0];
   return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
 }
 
@@ -48,40 +54,47 @@ export const routes: RouteObject[] = [
         () => import('../features/home/home-page.tsx'),
         'home.title',
       ),
-      page('user/login', 'src/features/user/login-page.tsx', loginPage, 'login.title'),
-      page('user/username-login', 'src/features/user/login-page.tsx', loginPage, 'login.usernameTitle'),
+      page('user/login', 'src/features/user/login-page.tsx', loginPage, 'login.title', ['account']),
+      page('user/username-login', 'src/features/user/login-page.tsx', loginPage, 'login.usernameTitle', [
+        'account',
+      ]),
       page(
         'user/register',
         'src/features/user/register-page.tsx',
         () => import('../features/user/register-page.tsx'),
         'register.title',
+        ['account'],
       ),
       page(
         'user/agreement',
         'src/features/user/agreement-page.tsx',
         () => import('../features/user/agreement-page.tsx'),
         'agreement.title',
+        ['account'],
       ),
       page(
         'user/status',
         'src/features/user/status-page.tsx',
         () => import('../features/user/status-page.tsx'),
         'status.title',
+        ['account'],
       ),
       page(
         'user/bind-nickname',
         'src/features/user/bind-nickname-page.tsx',
         () => import('../features/user/bind-nickname-page.tsx'),
         'bindNickname.title',
+        ['account'],
       ),
       page(
         'install',
         'src/features/install/install-page.tsx',
         () => import('../features/install/install-page.tsx'),
         'install.title',
+        ['account'],
       ),
       ...NOT_ENABLED_PATHS.map((p) =>
-        page(p, 'src/features/user/not-enabled-page.tsx', notEnabled, 'notEnabled.title'),
+        page(p, 'src/features/user/not-enabled-page.tsx', notEnabled, 'notEnabled.title', ['account']),
       ),
       page('my/*', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.my'),
       page('message', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.message'),
@@ -90,12 +103,14 @@ export const routes: RouteObject[] = [
         'src/features/editor/editor-page.tsx',
         () => import('../features/editor/editor-page.tsx'),
         'editor.title',
+        ['threads', 'editor'],
       ),
       page(
         'thread/:id',
         'src/features/threads/thread-page.tsx',
         () => import('../features/threads/thread-page.tsx'),
         'thread.title',
+        ['threads'],
         threadHead,
       ),
       page(
@@ -103,6 +118,7 @@ export const routes: RouteObject[] = [
         'src/features/topics/topic-page.tsx',
         () => import('../features/topics/topic-page.tsx'),
         'topic.title',
+        ['threads'],
       ),
       page(
         'category/:id',
@@ -114,6 +130,7 @@ export const routes: RouteObject[] = [
         'src/features/search/search-page.tsx',
         () => import('../features/search/search-page.tsx'),
         'search.title',
+        ['threads', 'search'],
       ),
       page(
         '*',

@@ -1,6 +1,4 @@
-import { zhThreads } from './zh-threads.ts';
-
-/** Chinese UI strings (the default locale, spec §9). */
+/** Chinese shell strings (layouts, home, login, errors): loaded up front; pages add their namespaces (messages.ts). */
 export const zh = {
   app: { product: '论坛', welcome: '欢迎您', loading: '加载中…' },
   nav: {
@@ -42,6 +40,24 @@ export const zh = {
     notInstalled: '站点尚未完成安装。',
     goInstall: '前往安装',
   },
+  tabs: { all: '全部', recommended: '推荐', essence: '精华', following: '关注' },
+  list: {
+    empty: '暂无内容',
+    loadMore: '加载更多',
+    loading: '加载中…',
+    end: '没有更多了',
+    prev: '上一页',
+    next: '下一页',
+    pageOf: '第 {{page}} / {{total}} 页',
+    replies: '{{count}} 回复',
+    likes: '{{count}} 赞',
+    views: '{{count}} 浏览',
+    essence: '精华',
+    pinned: '置顶',
+    pending: '审核中',
+    post: '发帖',
+    category: '分类',
+  },
   login: {
     title: '登录',
     usernameTitle: '用户名登录',
@@ -57,78 +73,6 @@ export const zh = {
     wechat: '微信登录',
     success: '登录成功',
     pleaseLogin: '请先登录！',
-  },
-  register: {
-    title: '注册',
-    nickname: '昵称',
-    nicknamePlaceholder: '请输入昵称（选填）',
-    confirmPassword: '确认密码',
-    confirmPlaceholder: '请再次输入密码',
-    mismatch: '两次输入的密码不一致',
-    agree: '注册即表示同意',
-    agreement: '用户协议',
-    privacy: '隐私政策',
-    submit: '注册',
-    hasAccount: '已有账号？',
-    toLogin: '去登录',
-    closed: '本站暂未开放注册',
-    success: '注册成功',
-  },
-  agreement: { title: '用户协议', register: '用户协议', privacy: '隐私政策', empty: '站点暂未设置协议内容' },
-  status: {
-    title: '账号状态',
-    code: '状态码：{{code}}',
-    pending: '你的账号正在审核中，请耐心等待',
-    rejected: '你的注册申请未通过审核',
-    banned: '你的账号已被禁用',
-    ignored: '你的注册申请已被忽略',
-    unknown: '账号状态异常',
-    reason: '原因：{{reason}}',
-    home: '返回首页',
-  },
-  bindNickname: {
-    title: '设置昵称',
-    tip: '请设置一个昵称，方便大家认识你',
-    submit: '确定',
-    skip: '跳过',
-    success: '昵称已设置',
-  },
-  install: {
-    title: '安装站点',
-    intro: '创建第一个管理员账号。安装链接由服务器在启动时打印，只能使用一次。',
-    token: '安装令牌',
-    tokenPlaceholder: '请输入服务器打印的安装令牌',
-    siteName: '站点名称',
-    adminUsername: '管理员用户名',
-    adminPassword: '管理员密码',
-    submit: '安装',
-    done: '站点已安装',
-    success: '安装完成，请使用管理员账号登录',
-  },
-  notEnabled: {
-    title: '暂未开启',
-    message: '本站暂未开启此功能（{{method}}），请使用用户名登录。',
-    toLogin: '使用用户名登录',
-    home: '返回首页',
-  },
-  methods: {
-    'wx-auth': '微信授权',
-    'phone-login': '手机号登录',
-    'wx-login': '微信登录',
-    'wx-authorization': '微信授权登录',
-    'wx-bind': '微信绑定',
-    'wx-bind-phone': '微信绑定手机号',
-    'wx-bind-qrcode': '微信扫码绑定',
-    'wx-bind-username': '微信绑定用户名',
-    'wx-select': '选择微信账号',
-    supplementary: '补充注册信息',
-    'reset-password': '找回密码',
-    'bind-phone': '绑定手机号',
-    rebind: '换绑',
-    'wx-rebind-action': '微信换绑',
-    'partner-invite': '付费加入',
-    wallet: '钱包',
-    recharge: '充值',
   },
   placeholder: {
     my: '个人中心',
@@ -150,8 +94,7 @@ export const zh = {
     reload: '重新加载',
   },
   common: { required: '请填写{{field}}', submitting: '提交中…' },
-  ...zhThreads,
 };
 
-/** The shape every locale must provide. */
+/** The shape every locale's shell must provide. */
 export type Messages = typeof zh;

@@ -3,8 +3,7 @@ import { hashPassword } from '../../platform/auth/password.js';
 import type { Database } from '../../platform/db/db.js';
 import { categories } from '../categories/index.js';
 import { groupUser } from '../groups/groups.table.js';
-import { segment } from '../search/index.js';
-import { posts, threads } from '../threads/index.js';
+import { posts, threadSearchColumns, threads } from '../threads/index.js';
 import { users } from '../users/users.table.js';
 import { nickname, replyText, rng, threadText } from './seed.text.js';
 
@@ -67,7 +66,7 @@ export async function seed(database: Database, opts: SeedOptions, progress: Prog
         userId: userIds[Math.floor(r() * userIds.length)]!,
         categoryId: catIds[Math.floor(r() * catIds.length)]!,
         title: t.title,
-        searchText: segment(`${t.title} ${t.text}`),
+        ...threadSearchColumns({ title: t.title, text: t.text }),
         tomTypes: ['100'],
         createdAt: created,
         updatedAt: created,

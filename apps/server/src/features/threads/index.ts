@@ -30,6 +30,7 @@ import { registerVoteTom, VotesService } from './votes.service.js';
 export { TomRegistry, type TomType } from './toms.registry.js';
 export type { CaptchaProvider } from './captcha.js';
 export { threads, threadToms } from './threads.table.js';
+export { threadSearchColumns, type ThreadSearchSource } from './threads.repository.js';
 export { posts, postLikes, postMentions } from './posts.table.js';
 
 /** What other features (money, follows, plugins) reach through `app.threads`. */

@@ -6,7 +6,12 @@ import { attachments } from '../../schema.js';
 export function findUploads(db: DbOrTx, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
-    .select({ id: attachments.id, userId: attachments.userId, type: attachments.type, typeId: attachments.typeId })
+    .select({
+      id: attachments.id,
+      userId: attachments.userId,
+      type: attachments.type,
+      typeId: attachments.typeId,
+    })
     .from(attachments)
     .where(inArray(attachments.id, ids));
 }

@@ -38,7 +38,10 @@ async function upload(token: string, name: string, data: Buffer, type: number): 
     method: 'POST',
     url: '/api/v3/attachments',
     payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${token}`,
+    },
   });
   const body = res.json() as { Code: number; Message: string; Data: AttachmentItem };
   expect(body.Code, body.Message).toBe(0);
@@ -83,7 +86,9 @@ describe('files in thread blocks', () => {
     });
     expect(await status(shown.images[0]!.url)).toBe(200);
     expect(await status(shown.images[0]!.thumbUrl, bob.token)).toBe(200);
-    const guestView = await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(r.Data.threadId) } });
+    const guestView = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      query: { threadId: String(r.Data.threadId) },
+    });
     expect(guestView.Data.content.indexes['0'].body.images[0].url).toBe(img.url);
     const typed = await call(t.app, 'GET', '/api/v3/thread.list', { query: { 'filter[types][]': '101' } });
     expect(typed.Data.pageData.map((x: { threadId: number }) => x.threadId)).toContain(r.Data.threadId);
@@ -113,7 +118,10 @@ describe('files in thread blocks', () => {
     const goneImg = await upload(alice.token, 'g.png', await png(), 1);
     const gone = await create(alice.token, imageBlock(goneImg.id));
     expect(await status(goneImg.url)).toBe(200);
-    const del = await call(t.app, 'POST', '/api/v3/thread.delete', { token: alice.token, body: { threadId: gone.Data.threadId } });
+    const del = await call(t.app, 'POST', '/api/v3/thread.delete', {
+      token: alice.token,
+      body: { threadId: gone.Data.threadId },
+    });
     expect(del.Code).toBe(0);
     expect([await status(goneImg.url), await status(goneImg.url, bob.token)]).toEqual([404, 404]);
   });
@@ -121,17 +129,29 @@ describe('files in thread blocks', () => {
   it('refuses someone else’s upload, a wrong type, a missing id and an upload used elsewhere (-4001)', async () => {
     const img = await upload(alice.token, 'mine.png', await png(), 1);
     const stolen = await create(bob.token, imageBlock(img.id));
-    expect([stolen.Code, stolen.Message]).toEqual([-4001, `content.indexes.0.body.imageIds: attachment ${img.id} is not yours`]);
+    expect([stolen.Code, stolen.Message]).toEqual([
+      -4001,
+      `content.indexes.0.body.imageIds: attachment ${img.id} is not yours`,
+    ]);
     expect(await status(img.url, bob.token)).toBe(404);
     const asDoc = await create(alice.token, { '1': { tomId: 108, body: { docIds: [img.id] } } });
-    expect([asDoc.Code, asDoc.Message]).toEqual([-4001, `content.indexes.1.body.docIds: attachment ${img.id} is not a file`]);
+    expect([asDoc.Code, asDoc.Message]).toEqual([
+      -4001,
+      `content.indexes.1.body.docIds: attachment ${img.id} is not a file`,
+    ]);
     const missing = await create(alice.token, imageBlock(99_999));
-    expect([missing.Code, missing.Message]).toEqual([-4001, 'content.indexes.0.body.imageIds: attachment 99999 does not exist']);
+    expect([missing.Code, missing.Message]).toEqual([
+      -4001,
+      'content.indexes.0.body.imageIds: attachment 99999 does not exist',
+    ]);
     // The refused writes above bound nothing, so its first real use still succeeds.
     const first = await create(alice.token, imageBlock(img.id));
     expect(first.Code).toBe(0);
     const twice = await create(alice.token, imageBlock(img.id));
-    expect([twice.Code, twice.Message]).toEqual([-4001, `content.indexes.0.body.imageIds: attachment ${img.id} is already used elsewhere`]);
+    expect([twice.Code, twice.Message]).toEqual([
+      -4001,
+      `content.indexes.0.body.imageIds: attachment ${img.id} is already used elsewhere`,
+    ]);
   });
 
   it('lets an administrator keep the author’s files when editing', async () => {
@@ -139,7 +159,10 @@ describe('files in thread blocks', () => {
     const th = await create(alice.token, imageBlock(img.id));
     const edit = await call(t.app, 'POST', '/api/v3/thread.update', {
       token: admin.token,
-      body: { threadId: th.Data.threadId, content: { text: '<p>管理员编辑</p>', indexes: imageBlock(img.id) } },
+      body: {
+        threadId: th.Data.threadId,
+        content: { text: '<p>管理员编辑</p>', indexes: imageBlock(img.id) },
+      },
     });
     expect(edit.Code, edit.Message).toBe(0);
     expect(await status(img.url)).toBe(200);
@@ -157,7 +180,9 @@ describe('caching of served files', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['cache-control']).toBe('private, max-age=3600');
     expect(ok.headers['content-security-policy']).toMatch(/^default-src 'none';.*sandbox/);
-    const api = await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(th.Data.threadId) } });
+    const api = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      query: { threadId: String(th.Data.threadId) },
+    });
     expect(api.headers['cache-control']).toBe('no-store');
   });
 });

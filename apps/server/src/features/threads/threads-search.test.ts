@@ -43,9 +43,11 @@ describe(`thread search (${db})`, () => {
   let draft: number;
 
   beforeAll(async () => {
-    wallet = (await create(alice.token, '求助帖', '<p>今天在论坛里申请<b>钱包提现</b>，等了三天还没有到账。</p>'))
+    wallet = (
+      await create(alice.token, '求助帖', '<p>今天在论坛里申请<b>钱包提现</b>，等了三天还没有到账。</p>')
+    ).threadId;
+    lake = (await create(bob.token, 'Travel notes', '<p>周末去杭州西湖旅游，和大家分享美食推荐。</p>'))
       .threadId;
-    lake = (await create(bob.token, 'Travel notes', '<p>周末去杭州西湖旅游，和大家分享美食推荐。</p>')).threadId;
     draft = (await create(alice.token, '草稿', '<p>草稿里也提到钱包提现</p>', { draft: true })).threadId;
   });
 
@@ -85,7 +87,15 @@ describe(`thread search (${db})`, () => {
   });
 
   it('never lets tsquery operators or LIKE wildcards through', async () => {
-    for (const q of ["a & | ! :* '", "'&|!:*()", "提现 & !钱包 | 'x':*", '%', '_', '\\', "'); DROP TABLE threads; --"]) {
+    for (const q of [
+      "a & | ! :* '",
+      "'&|!:*()",
+      "提现 & !钱包 | 'x':*",
+      '%',
+      '_',
+      '\\',
+      "'); DROP TABLE threads; --",
+    ]) {
       const r = await search(q);
       expect([q, r.Code]).toEqual([q, 0]);
     }

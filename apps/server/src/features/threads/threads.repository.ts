@@ -43,8 +43,8 @@ export interface ThreadSearchSource {
   text: string;
 }
 
-/** The search columns for a thread's title and plain text, written in the same statement as the content. */
-function searchColumns(src: ThreadSearchSource) {
+/** The search columns for a thread's title and plain text (bulk writers such as the seeder spread these in too). */
+export function threadSearchColumns(src: ThreadSearchSource) {
   const plain = `${src.title}\n${src.text}`;
   return { searchText: plain.slice(0, 20_000), searchVector: tsvectorOf(plain) };
 }
@@ -57,7 +57,7 @@ export async function insertThread(
 ): Promise<ThreadRow> {
   const rows = await db
     .insert(threads)
-    .values({ ...row, ...searchColumns(search) })
+    .values({ ...row, ...threadSearchColumns(search) })
     .returning(threadColumns);
   return rows[0]!;
 }
@@ -71,7 +71,7 @@ export async function updateThread(
 ): Promise<ThreadRow> {
   const rows = await db
     .update(threads)
-    .set({ ...patch, ...(search && searchColumns(search)), updatedAt: new Date() })
+    .set({ ...patch, ...(search && threadSearchColumns(search)), updatedAt: new Date() })
     .where(eq(threads.id, id))
     .returning(threadColumns);
   return rows[0]!;

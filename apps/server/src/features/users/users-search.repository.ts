@@ -67,7 +67,10 @@ export async function searchUsers(
       .orderBy(...exactFirst, desc(users.fansCount), desc(users.threadCount), users.id)
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(filter),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(filter),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }

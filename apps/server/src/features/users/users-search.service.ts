@@ -24,7 +24,10 @@ export class UsersSearchService {
           user,
           this.groups.group(groupId ?? 0),
           words.length
-            ? { nickname: highlight(user.nickname, nicknameWords), username: highlight(user.username, usernameWords) }
+            ? {
+                nickname: highlight(user.nickname, nicknameWords),
+                username: highlight(user.username, usernameWords),
+              }
             : undefined,
         ),
       ),

@@ -228,16 +228,30 @@ describe('accounts', () => {
     const batch = await call(t.app, 'POST', '/api/backAdmin/stopwords.batch', {
       token: admin.token,
       // Scoped form: {ugc}|{username}|{signature}|{dialog}|{nickname}.
-      body: { words: ['坏名字={IGNORE}|{BANNED}|{IGNORE}|{IGNORE}|{BANNED}', 'badnick={IGNORE}|{IGNORE}|{IGNORE}|{IGNORE}|{BANNED}'], overwrite: true },
+      body: {
+        words: [
+          '坏名字={IGNORE}|{BANNED}|{IGNORE}|{IGNORE}|{BANNED}',
+          'badnick={IGNORE}|{IGNORE}|{IGNORE}|{IGNORE}|{BANNED}',
+        ],
+        overwrite: true,
+      },
     });
     expect(batch.Code).toBe(0);
-    const r1 = await call(t.app, 'POST', '/api/v3/users/username.register', { body: { username: 'x坏名字y', password: 'secret123' } });
+    const r1 = await call(t.app, 'POST', '/api/v3/users/username.register', {
+      body: { username: 'x坏名字y', password: 'secret123' },
+    });
     expect(r1.Code).toBe(-4001);
     expect(r1.Message).toMatch(/坏名字/);
     const u = await registerUser(t.app);
-    const r2 = await call(t.app, 'POST', '/api/v3/users/nickname.set', { token: u.token, body: { nickname: 'myBADNICK' } });
+    const r2 = await call(t.app, 'POST', '/api/v3/users/nickname.set', {
+      token: u.token,
+      body: { nickname: 'myBADNICK' },
+    });
     expect(r2.Code).toBe(-4001);
-    const ok = await call(t.app, 'POST', '/api/v3/users/nickname.set', { token: u.token, body: { nickname: '好昵称' } });
+    const ok = await call(t.app, 'POST', '/api/v3/users/nickname.set', {
+      token: u.token,
+      body: { nickname: '好昵称' },
+    });
     expect(ok.Code).toBe(0);
   });
 

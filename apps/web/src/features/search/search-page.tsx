@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ThreadItem, TopicItem } from '@forum/contracts';
+import type { ThreadItem, TopicItem, UserSearchItem } from '@forum/contracts';
 import { Button, Input } from '@forum/ui';
 import { apiFrom } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { Highlight, ThreadCard } from '../threads/thread-card.tsx';
+import { SearchUsers } from './search-users.tsx';
 
 const TABS = ['threads', 'topics', 'users'] as const;
 type SearchTab = (typeof TABS)[number];
@@ -16,6 +17,9 @@ interface SearchData {
   tab: SearchTab;
   threads: ThreadItem[];
   topics: TopicItem[];
+  users: UserSearchItem[];
+  /** The actor may not search users (guests by default): the tab shows a login prompt. */
+  usersForbidden: boolean;
 }
 
 /** `/search?keyword=&tab=` loader: matching threads (search scope) and topics; without a keyword, what is hot. */
@@ -28,21 +32,37 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
     : 'threads';
   const [api, c] = await Promise.all([apiFrom(context), import('@forum/contracts')]);
   const signal = request.signal;
-  const [threads, topics] = await Promise.all([
-    api.call(
-      c.threadList,
-      keyword
-        ? { perPage: 20, filter: { search: keyword, sort: 1 }, scope: 2 }
-        : { perPage: 10, filter: { sort: 3 }, scope: 0 },
-      { signal },
-    ),
-    api.call(
-      c.topicsList,
-      { perPage: 20, filter: keyword ? { content: keyword } : {}, sortBy: 1 },
-      { signal },
-    ),
+  // Only the open tab is fetched: each tab is its own URL, so switching tabs runs the loader again.
+  const [threads, topics, users] = await Promise.all([
+    tab === 'threads'
+      ? api.call(
+          c.threadList,
+          keyword
+            ? { perPage: 20, filter: { search: keyword, sort: 1 }, scope: 2 }
+            : { perPage: 10, filter: { sort: 3 }, scope: 0 },
+          { signal },
+        )
+      : null,
+    tab === 'topics'
+      ? api.call(
+          c.topicsList,
+          { perPage: 20, filter: keyword ? { content: keyword } : {}, sortBy: 1 },
+          { signal },
+        )
+      : null,
+    tab === 'users'
+      ? api.call(c.usersList, { perPage: 20, filter: keyword ? { keyword } : {} }, { signal })
+      : null,
   ]);
-  return { keyword, tab, threads: threads.Data?.pageData ?? [], topics: topics.Data?.pageData ?? [] };
+  const forbidden = new Set<number>([c.Code.UNAUTHORIZED, c.Code.JUMP_TO_LOGIN]);
+  return {
+    keyword,
+    tab,
+    threads: threads?.Data?.pageData ?? [],
+    topics: topics?.Data?.pageData ?? [],
+    users: users?.Data?.pageData ?? [],
+    usersForbidden: users !== null && forbidden.has(users.Code),
+  };
 }
 
 function href(keyword: string, tab: SearchTab): string {
@@ -53,7 +73,7 @@ function href(keyword: string, tab: SearchTab): string {
   return s ? `/search?${s}` : '/search';
 }
 
-/** `/search`: discover threads, topics and (with the people issue) users; matches are highlighted as text. */
+/** `/search`: discover threads, topics and users; matches are highlighted as text. */
 export function Component() {
   const { t } = useTranslation();
   const { platform } = useSite();
@@ -118,7 +138,9 @@ export function Component() {
           </ul>
         </section>
       )}
-      {d.tab === 'users' && <p className="panel muted">{t('search.usersSoon')}</p>}
+      {d.tab === 'users' && (
+        <SearchUsers users={d.users} keyword={d.keyword} forbidden={d.usersForbidden} variant={platform} />
+      )}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { postsList, postsUpdate, type PostItem } from '@forum/contracts';
 import { Avatar, Button, toast, type Variant } from '@forum/ui';
+import { loginHref } from '../../app/login-return.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { ReplyBox } from './reply-box.tsx';
 import { act } from './thread-call.ts';
@@ -157,6 +158,7 @@ export function ReplyList({
 }) {
   const { t } = useTranslation();
   const { isLogin } = useSite();
+  const location = useLocation();
   const [posts, setPosts] = useState(initial);
   const [next, setNext] = useState(cursor);
   const [busy, setBusy] = useState(false);
@@ -207,7 +209,9 @@ export function ReplyList({
       ) : (
         !isLogin && (
           <p className="muted">
-            <Link to="/user/login">{t('thread.loginToReply')}</Link>
+            <Link to={loginHref(location.pathname + location.search)} data-testid="login-to-reply">
+              {t('thread.loginToReply')}
+            </Link>
           </p>
         )
       )}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { hydrated, launch, openContext, shot } from './support/browser.ts';
+import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
+import { api, loginAs } from './support/forum-api.ts';
+
+let forum: RunningForum;
+let browser: Browser;
+
+describe.skipIf(noChromiumReason !== null)(
+  `discover: users tab${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      forum = await startForum();
+      browser = await launch();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await forum?.close();
+    });
+
+    for (const kind of ['pc', 'h5'] as const) {
+      it(`${kind}: a logged-in user finds another by a Chinese nickname fragment`, async () => {
+        const { context, page, errors } = await openContext(browser, kind);
+        const tag = Math.random().toString(36).slice(2, 6);
+        // The one to find, with markup in the nickname that must show as text.
+        const other = await api<{ userId: number }>(
+          context,
+          forum.url,
+          'POST',
+          '/api/v3/users/username.register',
+          { username: `sun${kind}${tag}`, password: 'secret123', nickname: `向日葵<b>${kind}` },
+        );
+        expect(other.Code).toBe(0);
+        await context.clearCookies();
+        const me = await api(context, forum.url, 'POST', '/api/v3/users/username.register', {
+          username: `me${kind}${tag}`,
+          password: 'secret123',
+          nickname: `观察者${kind}`,
+        });
+        expect(me.Code).toBe(0);
+        // Log in through the form: the page keeps its own login marker, which an API-only login would not set.
+        await context.clearCookies();
+        await loginAs(page, forum.url, `me${kind}${tag}`, 'secret123');
+
+        await page.goto(`${forum.url}/search?keyword=${encodeURIComponent('日葵')}&tab=users`);
+        await hydrated(page);
+        const card = page.locator(`[data-testid="user-card"][data-user-id="${other.Data.userId}"]`);
+        await card.waitFor();
+        expect(await card.locator('mark').first().innerText()).toBe('日葵');
+        expect(await card.locator('.user-card__name').innerText()).toContain(`向日葵<b>${kind}`);
+        expect(await card.locator('b').count()).toBe(0);
+        await shot(page, 'search-users', kind);
+
+        // Searching again from the form keeps the tab and finds by the username too.
+        await page.getByTestId('search-page').locator('input[type="search"]').fill(`sun${kind}${tag}`);
+        await page.getByTestId('search-page').getByTestId('search-submit').click();
+        await page.waitForURL(/tab=users/);
+        await page.locator(`[data-testid="user-card"][data-user-id="${other.Data.userId}"]`).waitFor();
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+
+      it(`${kind}: a guest is asked to log in and comes back to the search`, async () => {
+        const { context, page, errors } = await openContext(browser, kind);
+        await page.goto(`${forum.url}/search?keyword=${encodeURIComponent('日葵')}&tab=users`);
+        await hydrated(page);
+        const prompt = page.getByTestId('search-users-login');
+        await prompt.waitFor();
+        expect(await prompt.innerText()).toContain('登录后即可查看用户');
+        const href = await prompt.locator('a').getAttribute('href');
+        expect(href).toBe(
+          `/user/login?returnTo=${encodeURIComponent('/search?keyword=%E6%97%A5%E8%91%B5&tab=users')}`,
+        );
+        await shot(page, 'search-users-guest', kind);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
+  },
+);
