@@ -205,6 +205,8 @@ export const threadListFilter = z.object({
   search: z.string().trim().max(100).optional(),
   toUserId: z.coerce.number().int().min(0).optional(),
   exclusiveIds: idList,
+  /** Threads tagged with this topic (the topic page). */
+  topicId: z.coerce.number().int().min(1).optional(),
   /** 1 posted, 2 last reply, 3 hot, 4 updated. */
   sort: z.coerce.number().int().min(1).max(4).default(1),
   /** 1 my drafts, 2 my likes, 3 my favourites, 4 my purchases, 5 my or their threads. */

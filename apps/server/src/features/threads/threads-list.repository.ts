@@ -1,3 +1,4 @@
+import { threadTopics } from '../topics/topics.table.js';
 import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { matchesQuery, rankOf, searchTerms, titleContains } from '../search/index.js';
@@ -16,6 +17,8 @@ export interface ThreadQuery {
   search?: string;
   userId?: number;
   excludeIds?: number[];
+  /** Only threads tagged with this `#topic#`. */
+  topicId?: number;
   /** Only recommended-to-home threads. */
   site?: boolean;
   sort: 1 | 2 | 3 | 4;
@@ -45,6 +48,7 @@ function conditions(q: ThreadQuery): SQL[] {
   if (q.site) c.push(eq(threads.isSite, true));
   if (q.authorIds) c.push(q.authorIds.length ? inArray(threads.userId, q.authorIds) : sql`false`);
   if (q.excludeIds?.length) c.push(notInArray(threads.id, q.excludeIds));
+  if (q.topicId) c.push(sql`exists (select 1 from ${threadTopics} tt where tt.thread_id = ${threads.id} and tt.topic_id = ${q.topicId})`);
   // Listing someone's threads must not reveal which anonymous threads are theirs.
   if (q.userId !== undefined && q.userId !== q.viewer.userId) c.push(eq(threads.isAnonymous, false));
   if (q.search) c.push(searchCondition(q.search));

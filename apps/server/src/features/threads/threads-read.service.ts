@@ -22,6 +22,7 @@ export interface ListInput {
     search?: string;
     toUserId?: number;
     exclusiveIds?: number[];
+    topicId?: number;
     sort: number;
     complex?: number;
   };
@@ -74,6 +75,7 @@ export class ThreadsReader {
       ...(f.essence && { essence: true }),
       ...(f.search && { search: f.search }),
       ...(f.exclusiveIds?.length && { excludeIds: f.exclusiveIds }),
+      ...(f.topicId && { topicId: f.topicId }),
       ...(input.scope === 1 && { site: true }),
     };
     if (f.complex === 1 || f.complex === 2 || f.complex === 3) q.complex = f.complex;

@@ -79,6 +79,13 @@ describe('threads', () => {
     expect(list.Data).toMatchObject({ currentPage: 1, perPage: 100 });
     const topics = await call(t.app, 'GET', '/api/v3/topics.list', { query: { 'filter[content]': '美食' } });
     expect(topics.Data.pageData[0]).toMatchObject({ content: '美食', threadCount: 1 });
+    const topicId = String(th.topicId);
+    const byTopic = await call(t.app, 'GET', '/api/v3/thread.list', { query: { 'filter[topicId]': topicId } });
+    expect(byTopic.Data.pageData.map((x: { threadId: number }) => x.threadId)).toEqual([th.threadId]);
+    const otherTopic = await call(t.app, 'GET', '/api/v3/thread.list', { query: { 'filter[topicId]': '999999' } });
+    expect(otherTopic.Data.totalCount).toBe(0);
+    const badTopic = await call(t.app, 'GET', '/api/v3/thread.list', { query: { 'filter[topicId]': 'x' } });
+    expect(badTopic.Code).toBe(-4001);
     const cats = await call(t.app, 'GET', '/api/v3/categories');
     expect(cats.Data[0].threadCount).toBeGreaterThanOrEqual(1);
   });
