@@ -16,5 +16,5 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reports_status_idx').on(t.status, t.createdAt.desc())],
+  (t) => [index('reports_status_idx').on(t.status, t.createdAt.desc().nullsFirst())],
 );

@@ -51,7 +51,7 @@ export const posts = pgTable(
     index('posts_comments_idx')
       .on(t.replyPostId, t.id)
       .where(sql`${t.isComment} = true`),
-    index('posts_user_idx').on(t.userId, t.createdAt.desc()),
+    index('posts_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -65,7 +65,7 @@ export const postLikes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
-    index('post_likes_user_idx').on(t.userId, t.createdAt.desc()),
+    index('post_likes_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 

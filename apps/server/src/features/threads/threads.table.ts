@@ -71,13 +71,19 @@ export const threads = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedUserId: integer('deleted_user_id'),
   },
+  // Every DESC index says NULLS FIRST: that is what a plain `ORDER BY x DESC` means, and PostgreSQL only
+  // walks an index whose null ordering matches (drizzle's bare .desc() emits NULLS LAST → seq scans).
   (t) => [
     index('threads_public_created_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null and ${t.isDraft} = false and ${t.isApproved} = 1`),
-    index('threads_category_created_idx').on(t.categoryId, t.createdAt.desc()),
-    index('threads_user_idx').on(t.userId, t.createdAt.desc()),
-    index('threads_posted_idx').on(t.postedAt.desc()),
+    // Lets the list's count(*) be an index-only scan instead of reading every wide thread row.
+    index('threads_public_category_idx')
+      .on(t.categoryId)
+      .where(sql`${t.deletedAt} is null and ${t.isDraft} = false and ${t.isApproved} = 1`),
+    index('threads_category_created_idx').on(t.categoryId, t.createdAt.desc().nullsFirst()),
+    index('threads_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('threads_posted_idx').on(t.postedAt.desc().nullsFirst()),
     index('threads_sticky_idx')
       .on(t.stickSort)
       .where(sql`${t.isSticky} = true`),
@@ -110,7 +116,7 @@ export const threadFavorites = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.threadId, t.userId] }),
-    index('thread_favorites_user_idx').on(t.userId, t.createdAt.desc()),
+    index('thread_favorites_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
