@@ -35,7 +35,10 @@ rmSync(dir, { recursive: true, force: true });
 // The h5 first-load budget of `/` (issue 3) is part of the suite: build the web if the browser run did not.
 let bundleStatus = 0;
 if (!existsSync('apps/web/dist/client/.vite/manifest.json')) {
-  spawnSync('npm', ['run', 'build', '--workspace', '@forum/web'], { stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+  spawnSync('npm', ['run', 'build', '--workspace', '@forum/web'], {
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 bundleStatus = spawnSync('node', ['scripts/bundle-size.mjs'], { stdio: 'inherit' }).status ?? 1;
 if (bundleStatus !== 0 && summary) summary.failed += 1;

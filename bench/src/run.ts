@@ -97,9 +97,25 @@ async function main() {
     FORUM_ADMIN_PASSWORD: 'benchadmin1',
     FORUM_WEB: existsSync(path.join(root, 'apps/web/dist/server')) ? 'prod' : 'off',
   };
-  const seedArgs = ['seed', '--users', dataset.users, '--threads', dataset.threads, '--replies', dataset.replies, '--big-thread', dataset.big].map(String);
-  console.log(`seeding ${dataset.threads} threads / ${dataset.replies} replies / ${dataset.users} users (+ a ${dataset.big}-reply thread)...`);
-  const seeded = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), ...seedArgs], { stdio: 'inherit', env, cwd: root });
+  const seedArgs = [
+    'seed',
+    '--users',
+    dataset.users,
+    '--threads',
+    dataset.threads,
+    '--replies',
+    dataset.replies,
+    '--big-thread',
+    dataset.big,
+  ].map(String);
+  console.log(
+    `seeding ${dataset.threads} threads / ${dataset.replies} replies / ${dataset.users} users (+ a ${dataset.big}-reply thread)...`,
+  );
+  const seeded = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), ...seedArgs], {
+    stdio: 'inherit',
+    env,
+    cwd: root,
+  });
   if (seeded.status !== 0) throw new Error('seeding failed');
   const server = startNode(path.join(root, 'apps/server/dist/main.js'), env);
   try {
@@ -110,13 +126,28 @@ async function main() {
       body: JSON.stringify({ username: 'benchadmin', password: 'benchadmin1' }),
     });
     const token = ((await login.json()) as { Data: { accessToken: string } }).Data.accessToken;
-    const api = (p: string) => fetch(`http://127.0.0.1:${port}${p}`).then((r) => r.json() as Promise<{ Data: { pageData: Array<{ threadId: number }> } }>);
+    const api = (p: string) =>
+      fetch(`http://127.0.0.1:${port}${p}`).then(
+        (r) => r.json() as Promise<{ Data: { pageData: Array<{ threadId: number }> } }>,
+      );
     const list = await api('/api/v3/thread.list?perPage=1&page=2');
     const threadId = Number(list.Data.pageData[0]!.threadId);
-    const bigThreadId = dataset.big > 0 ? Number((await api('/api/v3/thread.list?perPage=1&page=1')).Data.pageData[0]!.threadId) : null;
-    const ctx = { threadId, bigThreadId, bigThreadPages: Math.ceil(dataset.big / 20), web: env.FORUM_WEB === 'prod' };
+    const bigThreadId =
+      dataset.big > 0
+        ? Number((await api('/api/v3/thread.list?perPage=1&page=1')).Data.pageData[0]!.threadId)
+        : null;
+    const ctx = {
+      threadId,
+      bigThreadId,
+      bigThreadPages: Math.ceil(dataset.big / 20),
+      web: env.FORUM_WEB === 'prod',
+    };
     for (const s of scenarios(ctx)) {
-      const headers: Record<string, string> = !s.auth ? {} : s.page ? { cookie: `access_token=${token}` } : { authorization: `Bearer ${token}` };
+      const headers: Record<string, string> = !s.auth
+        ? {}
+        : s.page
+          ? { cookie: `access_token=${token}` }
+          : { authorization: `Bearer ${token}` };
       const r = await measure(`http://127.0.0.1:${port}${s.path}`, s, headers, server.pid!);
       rows.push({ name: s.name, ...r, ratio: Math.round((r.rps / ceiling.rps) * 1000) / 1000 });
     }

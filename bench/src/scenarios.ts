@@ -32,26 +32,58 @@ export function scenarios(ctx: BenchContext): Scenario[] {
   const list: Scenario[] = [
     { name: 'GET /api/v3/forum (guest)', method: 'GET', path: '/api/v3/forum' },
     { name: 'GET /api/v3/forum (logged in)', method: 'GET', path: '/api/v3/forum', auth: true },
-    { name: 'thread.list API (guest)', method: 'GET', path: `/api/v3/thread.list?${q({ page: 1, perPage: 20, 'filter[sort]': 1 })}` },
-    { name: 'thread.list API (logged in)', method: 'GET', path: `/api/v3/thread.list?${q({ page: 1, perPage: 20, 'filter[sort]': 1 })}`, auth: true },
-    { name: 'thread.detail API (guest)', method: 'GET', path: `/api/v3/thread.detail?threadId=${ctx.threadId}` },
+    {
+      name: 'thread.list API (guest)',
+      method: 'GET',
+      path: `/api/v3/thread.list?${q({ page: 1, perPage: 20, 'filter[sort]': 1 })}`,
+    },
+    {
+      name: 'thread.list API (logged in)',
+      method: 'GET',
+      path: `/api/v3/thread.list?${q({ page: 1, perPage: 20, 'filter[sort]': 1 })}`,
+      auth: true,
+    },
+    {
+      name: 'thread.detail API (guest)',
+      method: 'GET',
+      path: `/api/v3/thread.detail?threadId=${ctx.threadId}`,
+    },
   ];
   if (ctx.web) {
     list.push(
       { name: 'home page / (guest)', method: 'GET', path: '/', page: true },
       { name: 'home page / (logged in)', method: 'GET', path: '/', page: true, auth: true },
       { name: 'thread page (guest)', method: 'GET', path: `/thread/${ctx.threadId}`, page: true },
-      { name: 'thread page (logged in)', method: 'GET', path: `/thread/${ctx.threadId}`, page: true, auth: true },
+      {
+        name: 'thread page (logged in)',
+        method: 'GET',
+        path: `/thread/${ctx.threadId}`,
+        page: true,
+        auth: true,
+      },
     );
   }
   if (ctx.bigThreadId) {
     const base = { 'filter[thread]': ctx.bigThreadId, perPage: 20 };
     list.push(
-      { name: 'big thread replies, first page', method: 'GET', path: `/api/v3/posts.list?${q({ ...base, page: 1 })}` },
-      { name: 'big thread replies, last page', method: 'GET', path: `/api/v3/posts.list?${q({ ...base, page: ctx.bigThreadPages })}` },
+      {
+        name: 'big thread replies, first page',
+        method: 'GET',
+        path: `/api/v3/posts.list?${q({ ...base, page: 1 })}`,
+      },
+      {
+        name: 'big thread replies, last page',
+        method: 'GET',
+        path: `/api/v3/posts.list?${q({ ...base, page: ctx.bigThreadPages })}`,
+      },
     );
     if (ctx.web) {
-      list.push({ name: 'big thread page (guest)', method: 'GET', path: `/thread/${ctx.bigThreadId}`, page: true });
+      list.push({
+        name: 'big thread page (guest)',
+        method: 'GET',
+        path: `/thread/${ctx.bigThreadId}`,
+        page: true,
+      });
     }
   }
   list.push({

@@ -7,6 +7,7 @@ import type { CallContract } from '@forum/contracts';
 import { Gate } from './platform/access/gate.js';
 import { tokenFromRequest } from './platform/auth/tokens.js';
 import { memoryBus, redisBus, type Bus } from './platform/cache/bus.js';
+import { GuestCache } from './platform/cache/guest-cache.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/db.js';
 import { runMigrations } from './platform/db/migrate.js';
@@ -51,7 +52,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) {
       // A served attachment is bytes, not data: the browser may keep it for an hour, but only for this viewer
       // (access depends on who asks), and the route's own CSP (img/media from self, sandbox) stays.
-      const file = req.method === 'GET' && req.url.startsWith('/api/v3/attachments/') && reply.statusCode === 200;
+      const file =
+        req.method === 'GET' && req.url.startsWith('/api/v3/attachments/') && reply.statusCode === 200;
       // API replies are data, never documents: nothing in them may load or run, and nothing is cached.
       reply.header('cache-control', file ? 'private, max-age=3600' : 'no-store');
       if (!file || !reply.hasHeader('content-security-policy')) {
@@ -81,6 +83,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const settings = new SettingsService(database.db, bus);
   const groups = new GroupsService(database.db, bus);
+  const guestCache = new GuestCache(bus);
+  settings.onChange(() => guestCache.clearLocal());
+  groups.onChange(() => guestCache.clearLocal());
   const install = new InstallService(database.db, settings);
   await runMigrations(database, () => install.bootstrap());
   await Promise.all([settings.start(), groups.start()]);
@@ -108,6 +113,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     guards: [forum.siteClosedGuard],
     validateResponses: config.validateResponses,
     contracts,
+    guestCache,
   });
   await mountFeatures({ ...app.forum, app, route });
 

@@ -26,7 +26,12 @@ function num(name: string, fallback: number): number {
 async function runSeed(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
   const { seed, SEED_PASSWORD } = await import('./features/seed/index.js');
   const { default: cliProgress } = await import('cli-progress');
-  const opts = { users: num('users', 100), threads: num('threads', 1000), replies: num('replies', 10000), bigThreadReplies: num('big-thread', 0) };
+  const opts = {
+    users: num('users', 100),
+    threads: num('threads', 1000),
+    replies: num('replies', 10000),
+    bigThreadReplies: num('big-thread', 0),
+  };
   const bar = new cliProgress.SingleBar(
     { format: '{stage} |{bar}| {percentage}% {value}/{total} {duration_formatted}', hideCursor: true },
     cliProgress.Presets.shades_classic,
@@ -42,8 +47,11 @@ async function runSeed(app: Awaited<ReturnType<typeof buildApp>>): Promise<void>
     bar.update(done, { stage: s.padEnd(8) });
   });
   bar.stop();
-  console.log(`seeded ${opts.users} users, ${opts.threads} threads, ${opts.replies} replies in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  if (result.bigThreadId) console.log(`big thread ${result.bigThreadId} has ${opts.bigThreadReplies} replies`);
+  console.log(
+    `seeded ${opts.users} users, ${opts.threads} threads, ${opts.replies} replies in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  if (result.bigThreadId)
+    console.log(`big thread ${result.bigThreadId} has ${opts.bigThreadReplies} replies`);
   console.log(`seeded users sign in with the password "${SEED_PASSWORD}"`);
 }
 

@@ -89,7 +89,12 @@ export const categoriesUpdate = defineCall({
   aliases: ['/api/categories.update.v2'],
   summary: 'Update categories (admin, batch)',
   tags: ['categories', 'admin'],
-  input: z.object({ data: z.array(categoryFields.partial().extend({ id: idField })).min(1).max(50) }),
+  input: z.object({
+    data: z
+      .array(categoryFields.partial().extend({ id: idField }))
+      .min(1)
+      .max(50),
+  }),
   output: z.array(categoryNode),
 });
 

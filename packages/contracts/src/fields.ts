@@ -11,9 +11,14 @@ export const boolish = z.preprocess((v) => {
 export const idField = z.coerce.number().int().min(1);
 
 /** A list of ids from `a[]=1&a[]=2`, `a=1,2` or a JSON array. */
-export const idList = z.preprocess((v) => {
-  if (v === undefined || v === null || v === '') return undefined;
-  if (Array.isArray(v)) return v;
-  if (typeof v === 'object') return Object.values(v as Record<string, unknown>);
-  return String(v).split(',').filter((s) => s !== '');
-}, z.array(z.coerce.number().int().min(0)).max(100).optional());
+export const idList = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    if (Array.isArray(v)) return v;
+    if (typeof v === 'object') return Object.values(v as Record<string, unknown>);
+    return String(v)
+      .split(',')
+      .filter((s) => s !== '');
+  },
+  z.array(z.coerce.number().int().min(0)).max(100).optional(),
+);

@@ -112,7 +112,10 @@ export const postsCreate = defineCall({
     isComment: boolish.default(false),
     replyId: idField.optional(),
     commentPostId: idField.optional(),
-    attachments: z.array(z.object({ id: idField })).max(9).default([]),
+    attachments: z
+      .array(z.object({ id: idField }))
+      .max(9)
+      .default([]),
     captchaTicket: z.string().max(500).optional(),
     captchaRandStr: z.string().max(500).optional(),
   }),
@@ -120,7 +123,12 @@ export const postsCreate = defineCall({
 });
 
 const postChanges = z.object({
-  content: z.string().trim().min(1).max(POST_TEXT_MAX, { message: `content can be at most ${POST_TEXT_MAX} characters` }).optional(),
+  content: z
+    .string()
+    .trim()
+    .min(1)
+    .max(POST_TEXT_MAX, { message: `content can be at most ${POST_TEXT_MAX} characters` })
+    .optional(),
   isLiked: boolish.optional(),
   isDeleted: boolish.optional(),
   isApproved: z.coerce.number().int().min(0).max(2).optional(),
@@ -146,6 +154,16 @@ export const postsPosition = defineCall({
   aliases: ['/api/v3/posts.position'],
   summary: 'Which page of its thread a reply is on',
   tags: ['posts'],
-  input: z.object({ threadId: idField, postId: idField, perPage: z.coerce.number().int().min(1).max(50).default(20) }),
-  output: z.object({ threadId: z.number().int(), postId: z.number().int(), page: z.number().int(), location: z.number().int(), cursor: z.number().int() }),
+  input: z.object({
+    threadId: idField,
+    postId: idField,
+    perPage: z.coerce.number().int().min(1).max(50).default(20),
+  }),
+  output: z.object({
+    threadId: z.number().int(),
+    postId: z.number().int(),
+    page: z.number().int(),
+    location: z.number().int(),
+    cursor: z.number().int(),
+  }),
 });

@@ -31,7 +31,10 @@ export const tomInput = z.object({
 
 /** Thread content: sanitised rich text plus typed blocks keyed by any client-chosen key. */
 export const threadContentInput = z.object({
-  text: z.string().max(THREAD_TEXT_MAX, { message: `text can be at most ${THREAD_TEXT_MAX} characters` }).default(''),
+  text: z
+    .string()
+    .max(THREAD_TEXT_MAX, { message: `text can be at most ${THREAD_TEXT_MAX} characters` })
+    .default(''),
   indexes: z.record(z.string().max(40), tomInput).default({}),
 });
 
@@ -52,7 +55,11 @@ const threadWriteFields = {
   draft: boolish.default(false),
   /** Paid threads arrive with the money issue; until then only 0 is accepted. */
   price: z.coerce.number().min(0).max(0, { message: 'paid threads are not available yet' }).default(0),
-  attachmentPrice: z.coerce.number().min(0).max(0, { message: 'paid attachments are not available yet' }).default(0),
+  attachmentPrice: z.coerce
+    .number()
+    .min(0)
+    .max(0, { message: 'paid attachments are not available yet' })
+    .default(0),
   freeWords: z.coerce.number().min(0).max(1).default(0),
   captchaTicket: z.string().max(500).optional(),
   captchaRandStr: z.string().max(500).optional(),
@@ -123,14 +130,24 @@ export const threadItem = z.object({
   userStickStatus: z.boolean(),
   position: positionField.required(),
   user: userBrief,
-  group: z.object({ groupId: z.number().int(), groupName: z.string(), groupIcon: z.string(), isDisplay: z.boolean() }),
+  group: z.object({
+    groupId: z.number().int(),
+    groupName: z.string(),
+    groupIcon: z.string(),
+    isDisplay: z.boolean(),
+  }),
   likeReward: z.object({
     users: z.array(z.object({ userId: z.number().int(), nickname: z.string(), avatar: z.string() })),
     likePayCount: z.number().int(),
     shareCount: z.number().int(),
     postCount: z.number().int(),
   }),
-  displayTag: z.object({ isPrice: z.boolean(), isRedPack: z.boolean(), isReward: z.boolean(), isEssence: z.boolean() }),
+  displayTag: z.object({
+    isPrice: z.boolean(),
+    isRedPack: z.boolean(),
+    isReward: z.boolean(),
+    isEssence: z.boolean(),
+  }),
   content: z.object({
     text: z.string(),
     indexes: z.record(z.string(), z.object({ tomId: z.union([z.number(), z.string()]), body: z.unknown() })),
@@ -197,7 +214,14 @@ export const threadDetail = defineCall({
 export const threadListFilter = z.object({
   categoryids: idList,
   types: z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : typeof v === 'object' && v ? Object.values(v) : String(v).split(',')),
+    (v) =>
+      v === undefined || v === ''
+        ? undefined
+        : Array.isArray(v)
+          ? v
+          : typeof v === 'object' && v
+            ? Object.values(v)
+            : String(v).split(','),
     z.array(z.string().max(40)).max(20).optional(),
   ),
   essence: boolish.optional(),
@@ -286,7 +310,13 @@ export const threadLikedUsers = defineCall({
       rewardCount: z.number().int(),
       paidCount: z.number().int(),
       list: z.array(
-        z.object({ userId: z.number().int(), nickname: z.string(), avatar: z.string(), type: z.number().int(), createdAt: z.string() }),
+        z.object({
+          userId: z.number().int(),
+          nickname: z.string(),
+          avatar: z.string(),
+          type: z.number().int(),
+          createdAt: z.string(),
+        }),
       ),
     }),
     currentPage: z.number().int(),
@@ -368,7 +398,14 @@ export const voteBody = z.object({
   isExpired: z.boolean(),
   isVoted: z.boolean(),
   voteUsers: z.number().int(),
-  subitems: z.array(z.object({ id: z.number().int(), content: z.string(), voteCount: z.number().int(), isVoted: z.boolean() })),
+  subitems: z.array(
+    z.object({
+      id: z.number().int(),
+      content: z.string(),
+      voteCount: z.number().int(),
+      isVoted: z.boolean(),
+    }),
+  ),
 });
 
 /** What a list query may carry besides page and perPage (for api-client typing). */

@@ -38,7 +38,7 @@ async function readUpload(req: FastifyRequest, maxBytes: number) {
 
 /** Mounts upload and download. */
 export function registerAttachmentsRoutes(route: Route, attachments: AttachmentsService): void {
-  route(attachmentUpload, { auth: 'required' }, async (input, { actor, req }) => {
+  route(attachmentUpload, { auth: 'required', keepsGuestCache: true }, async (input, { actor, req }) => {
     // Check the permission for the query's type before reading a byte of the body.
     if (input.type !== undefined) attachments.authorizeUpload(actor, input.type);
     const upload = await readUpload(req, attachments.maxBytes());

@@ -10,7 +10,7 @@ import type { CategoriesService } from './categories.service.js';
 
 /** Mounts the category reads and the admin batch writes. */
 export function registerCategoriesRoutes(route: Route, categories: CategoriesService): void {
-  route(categoriesList, {}, async (_input, { actor }) => categories.visibleTree(actor));
+  route(categoriesList, { guestCache: true }, async (_input, { actor }) => categories.visibleTree(actor));
   route(categoriesPostable, {}, async (_input, { actor }) => categories.postableTree(actor));
   route(categoriesCreate, { auth: 'required' }, async (input, { actor }) =>
     categories.create(actor, input.data),

@@ -12,7 +12,12 @@ export interface FeedThread {
 }
 
 /** Latest published, approved, undeleted threads in the given categories (guests' view), newest first. */
-export async function latestPublicThreads(db: DbOrTx, categoryIds: number[], limit: number, withContent: boolean): Promise<FeedThread[]> {
+export async function latestPublicThreads(
+  db: DbOrTx,
+  categoryIds: number[],
+  limit: number,
+  withContent: boolean,
+): Promise<FeedThread[]> {
   if (categoryIds.length === 0) return [];
   const visible = and(
     isNull(threads.deletedAt),
@@ -22,7 +27,12 @@ export async function latestPublicThreads(db: DbOrTx, categoryIds: number[], lim
     inArray(threads.categoryId, categoryIds),
   );
   const rows = await db
-    .select({ id: threads.id, title: threads.title, createdAt: threads.createdAt, updatedAt: threads.updatedAt })
+    .select({
+      id: threads.id,
+      title: threads.title,
+      createdAt: threads.createdAt,
+      updatedAt: threads.updatedAt,
+    })
     .from(threads)
     .where(visible)
     .orderBy(desc(threads.createdAt), desc(threads.id))
@@ -31,7 +41,15 @@ export async function latestPublicThreads(db: DbOrTx, categoryIds: number[], lim
   const firsts = await db
     .select({ threadId: posts.threadId, content: posts.content })
     .from(posts)
-    .where(and(eq(posts.isFirst, true), inArray(posts.threadId, rows.map((r) => r.id))));
+    .where(
+      and(
+        eq(posts.isFirst, true),
+        inArray(
+          posts.threadId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
   const byThread = new Map(firsts.map((f) => [f.threadId, f.content]));
   return rows.map((r) => ({ ...r, content: byThread.get(r.id) ?? '' }));
 }

@@ -28,7 +28,10 @@ export function registerFeedsRoutes(deps: Deps): void {
   const cache = new Map<string, { at: number; body: string }>();
 
   const origin = (req: FastifyRequest) =>
-    (settings.get('site_url') || deps.config.publicUrl || `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+    (settings.get('site_url') || deps.config.publicUrl || `${req.protocol}://${req.host}`).replace(
+      /\/+$/,
+      '',
+    );
 
   async function guestCategoryIds(): Promise<number[]> {
     const guest = guestActor(groups.permissions(GroupId.GUEST));
@@ -49,7 +52,10 @@ export function registerFeedsRoutes(deps: Deps): void {
     const body = await cached(`sitemap:${o}`, async () =>
       sitemapXml(o, await latestPublicThreads(database.db, await guestCategoryIds(), SITEMAP_LIMIT, false)),
     );
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(body);
   });
 
   app.get('/rss.xml', async (req, reply) => {
@@ -59,14 +65,23 @@ export function registerFeedsRoutes(deps: Deps): void {
         name: settings.get('site_name') || 'Forum',
         description: settings.get('site_introduction') || settings.get('site_name') || 'Forum',
       };
-      return rssXml(o, site, await latestPublicThreads(database.db, await guestCategoryIds(), RSS_LIMIT, true));
+      return rssXml(
+        o,
+        site,
+        await latestPublicThreads(database.db, await guestCategoryIds(), RSS_LIMIT, true),
+      );
     });
-    return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
+    return reply
+      .type('application/rss+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(body);
   });
 
   app.get('/robots.txt', async (req, reply) =>
     reply
       .type('text/plain; charset=utf-8')
-      .send(`User-agent: *\nDisallow: /api/\nDisallow: /admin\nDisallow: /user/\nSitemap: ${origin(req)}/sitemap.xml\n`),
+      .send(
+        `User-agent: *\nDisallow: /api/\nDisallow: /admin\nDisallow: /user/\nSitemap: ${origin(req)}/sitemap.xml\n`,
+      ),
   );
 }

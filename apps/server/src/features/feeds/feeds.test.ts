@@ -13,7 +13,11 @@ describe('sitemap, RSS and robots', () => {
     const alice = await registerUser(t.app);
     const pub = await call(t.app, 'POST', '/api/v3/thread.create', {
       token: alice.token,
-      body: { categoryId: 1, title: 'Tom & Jerry <3 钱包', content: { text: '<p>正文 <b>加粗</b> &amp; more</p>' } },
+      body: {
+        categoryId: 1,
+        title: 'Tom & Jerry <3 钱包',
+        content: { text: '<p>正文 <b>加粗</b> &amp; more</p>' },
+      },
     });
     expect(pub.Code).toBe(0);
     const draft = await call(t.app, 'POST', '/api/v3/thread.create', {
@@ -35,7 +39,11 @@ describe('sitemap, RSS and robots', () => {
     expect(rss.body).not.toContain('草稿不该出现');
     expect(rss.body).not.toMatch(/<b>/);
 
-    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'forum.example' } });
+    const robots = await t.app.inject({
+      method: 'GET',
+      url: '/robots.txt',
+      headers: { host: 'forum.example' },
+    });
     expect(robots.body).toContain('Sitemap: http://forum.example/sitemap.xml');
   });
 });

@@ -16,13 +16,19 @@ export function xml(s: string): string {
 export function sitemapXml(origin: string, items: FeedThread[]): string {
   const urls = [`  <url><loc>${xml(origin)}/</loc><changefreq>hourly</changefreq></url>`];
   for (const t of items) {
-    urls.push(`  <url><loc>${xml(`${origin}/thread/${t.id}`)}</loc><lastmod>${t.updatedAt.toISOString()}</lastmod></url>`);
+    urls.push(
+      `  <url><loc>${xml(`${origin}/thread/${t.id}`)}</loc><lastmod>${t.updatedAt.toISOString()}</lastmod></url>`,
+    );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** RSS 2.0 of the latest threads; descriptions are plain-text excerpts (no markup from users). */
-export function rssXml(origin: string, site: { name: string; description: string }, items: FeedThread[]): string {
+export function rssXml(
+  origin: string,
+  site: { name: string; description: string },
+  items: FeedThread[],
+): string {
   const entries = items.map((t) => {
     const link = `${origin}/thread/${t.id}`;
     const excerpt = htmlToText(t.content).slice(0, 200);

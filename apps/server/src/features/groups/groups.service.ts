@@ -16,10 +16,24 @@ export class GroupsService {
     private readonly bus: Bus,
   ) {}
 
+  private readonly listeners: Array<() => void> = [];
+
+  /** Calls fn after every change, local or announced by another instance (caches built on these). */
+  onChange(fn: () => void): void {
+    this.listeners.push(fn);
+  }
+
   /** Loads the cache and listens for changes. */
   async start(): Promise<void> {
     await this.reload();
-    this.bus.subscribe(CHANNEL, () => void this.reload().catch(() => {}));
+    this.bus.subscribe(
+      CHANNEL,
+      () =>
+        void this.reload().then(
+          () => this.listeners.forEach((fn) => fn()),
+          () => {},
+        ),
+    );
   }
 
   /** Re-reads groups and grants. */
@@ -38,6 +52,7 @@ export class GroupsService {
   /** Tells every instance (this one too) to reload after a write. */
   async changed(): Promise<void> {
     await this.reload();
+    this.listeners.forEach((fn) => fn());
     await this.bus.publish(CHANNEL, '1');
   }
 

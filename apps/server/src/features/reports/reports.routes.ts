@@ -10,12 +10,14 @@ import { insertReport } from './reports.repository.js';
 export interface ReportsDeps {
   db: Db;
   reader: { visibleThread(actor: Actor, threadId: number): Promise<{ id: number; userId: number }> };
-  posts: { visiblePost(actor: Actor, postId: number): Promise<{ id: number; threadId: number; userId: number }> };
+  posts: {
+    visiblePost(actor: Actor, postId: number): Promise<{ id: number; threadId: number; userId: number }>;
+  };
 }
 
 /** Mounts `POST reports` (a user, a thread or a reply); the admin queue comes with the admin issue. */
 export function registerReportsRoutes(route: Route, d: ReportsDeps): void {
-  route(reportCreate, { auth: 'required' }, async (input, { actor }) => {
+  route(reportCreate, { auth: 'required', keepsGuestCache: true }, async (input, { actor }) => {
     let reportedUserId = input.userId;
     let threadId = input.threadId;
     if (input.type === ReportType.USER) {

@@ -24,7 +24,12 @@ export const SEED_PASSWORD = 'password123';
 const BATCH = 500;
 const CATEGORY_NAMES = ['综合讨论', '技术交流', '生活分享', '问答求助', 'English Corner'];
 
-async function inBatches<T>(rows: T[], stage: string, progress: Progress, write: (batch: T[]) => Promise<void>) {
+async function inBatches<T>(
+  rows: T[],
+  stage: string,
+  progress: Progress,
+  write: (batch: T[]) => Promise<void>,
+) {
   for (let i = 0; i < rows.length; i += BATCH) {
     await write(rows.slice(i, i + BATCH));
     progress(stage, Math.min(i + BATCH, rows.length), rows.length);
@@ -32,7 +37,11 @@ async function inBatches<T>(rows: T[], stage: string, progress: Progress, write:
 }
 
 /** Bulk-inserts realistic users, threads and replies, then recomputes every counter in SQL. */
-export async function seed(database: Database, opts: SeedOptions, progress: Progress): Promise<{ bigThreadId: number | null }> {
+export async function seed(
+  database: Database,
+  opts: SeedOptions,
+  progress: Progress,
+): Promise<{ bigThreadId: number | null }> {
   const db = database.db;
   const r = rng(opts.seed ?? 42);
   const passwordHash = await hashPassword(SEED_PASSWORD);
@@ -55,7 +64,8 @@ export async function seed(database: Database, opts: SeedOptions, progress: Prog
     await db.insert(groupUser).values(ids.map((u) => ({ userId: u.id, groupId: 10 })));
     userIds.push(...ids.map((u) => u.id));
   });
-  if (userIds.length === 0) userIds.push(...(await db.select({ id: users.id }).from(users).limit(1000)).map((u) => u.id));
+  if (userIds.length === 0)
+    userIds.push(...(await db.select({ id: users.id }).from(users).limit(1000)).map((u) => u.id));
 
   const now = Date.now();
   const threadRows = Array.from({ length: opts.threads + (opts.bigThreadReplies ? 1 : 0) }, (_, i) => {
@@ -79,8 +89,21 @@ export async function seed(database: Database, opts: SeedOptions, progress: Prog
   });
   const threadIds: number[] = [];
   await inBatches(threadRows, 'threads', progress, async (batch) => {
-    const ids = await db.insert(threads).values(batch.map((b) => b.row)).returning({ id: threads.id, userId: threads.userId, createdAt: threads.createdAt });
-    await db.insert(posts).values(ids.map((t, j) => ({ threadId: t.id, userId: t.userId, content: batch[j]!.html, isFirst: true, createdAt: t.createdAt })));
+    const ids = await db
+      .insert(threads)
+      .values(batch.map((b) => b.row))
+      .returning({ id: threads.id, userId: threads.userId, createdAt: threads.createdAt });
+    await db
+      .insert(posts)
+      .values(
+        ids.map((t, j) => ({
+          threadId: t.id,
+          userId: t.userId,
+          content: batch[j]!.html,
+          isFirst: true,
+          createdAt: t.createdAt,
+        })),
+      );
     threadIds.push(...ids.map((t) => t.id));
   });
   const bigThreadId = opts.bigThreadReplies ? threadIds[threadIds.length - 1]! : null;
@@ -88,14 +111,21 @@ export async function seed(database: Database, opts: SeedOptions, progress: Prog
   // Replies: spread over the ordinary threads, numbered per thread, after each thread's creation time.
   const seqOf = new Map<number, number>();
   const replyPlan: Array<{ threadId: number }> = [];
-  for (let i = 0; i < opts.replies; i++) replyPlan.push({ threadId: threadIds[Math.floor(r() * opts.threads)]! });
+  for (let i = 0; i < opts.replies; i++)
+    replyPlan.push({ threadId: threadIds[Math.floor(r() * opts.threads)]! });
   for (let i = 0; i < (opts.bigThreadReplies ?? 0); i++) replyPlan.push({ threadId: bigThreadId! });
   await inBatches(replyPlan, 'replies', progress, async (batch) => {
     await db.insert(posts).values(
       batch.map((p) => {
         const seq = (seqOf.get(p.threadId) ?? 0) + 1;
         seqOf.set(p.threadId, seq);
-        return { threadId: p.threadId, userId: userIds[Math.floor(r() * userIds.length)]!, content: replyText(r), seq, createdAt: new Date(now + seq) };
+        return {
+          threadId: p.threadId,
+          userId: userIds[Math.floor(r() * userIds.length)]!,
+          content: replyText(r),
+          seq,
+          createdAt: new Date(now + seq),
+        };
       }),
     );
   });

@@ -1,6 +1,29 @@
 /** Small phrase banks: seeded threads read like a real bilingual community, not lorem ipsum. */
-const ZH_TOPICS = ['手机摄影', '咖啡', '前端开发', '跑步', '旅行', '读书', '装修', '数码', '美食', '育儿', '理财', '电影', '游戏', '健身', '露营'];
-const ZH_OPENERS = ['大家好，', '分享一下最近的心得：', '请教一个问题，', '周末整理了一份笔记，', '刚入坑，想问问', '记录一下'];
+const ZH_TOPICS = [
+  '手机摄影',
+  '咖啡',
+  '前端开发',
+  '跑步',
+  '旅行',
+  '读书',
+  '装修',
+  '数码',
+  '美食',
+  '育儿',
+  '理财',
+  '电影',
+  '游戏',
+  '健身',
+  '露营',
+];
+const ZH_OPENERS = [
+  '大家好，',
+  '分享一下最近的心得：',
+  '请教一个问题，',
+  '周末整理了一份笔记，',
+  '刚入坑，想问问',
+  '记录一下',
+];
 const ZH_SENTENCES = [
   '这个问题困扰我很久了，查了很多资料都没有找到满意的答案。',
   '总体来说体验还不错，但是细节上还有很多可以改进的地方。',
@@ -13,7 +36,18 @@ const ZH_SENTENCES = [
   '今天终于把钱包提现的问题解决了，原来是设置里没有绑定账户。',
   '第一次发帖，排版不好请见谅。',
 ];
-const EN_TOPICS = ['photography', 'coffee', 'TypeScript', 'running', 'travel', 'books', 'home repair', 'gadgets', 'cooking', 'board games'];
+const EN_TOPICS = [
+  'photography',
+  'coffee',
+  'TypeScript',
+  'running',
+  'travel',
+  'books',
+  'home repair',
+  'gadgets',
+  'cooking',
+  'board games',
+];
 const EN_SENTENCES = [
   'I have been looking into this for a while and wanted to share what I found.',
   'Overall the experience was good, but a few details could be better.',
@@ -22,8 +56,23 @@ const EN_SENTENCES = [
   'The price dropped a lot compared to last year, which makes it a great deal.',
   'Consistency matters more than intensity: small steps every day add up.',
 ];
-const ZH_REPLIES = ['顶一下！', '说得很有道理，学到了。', '同问，我也遇到了。', '感谢分享，收藏了。', '楼主辛苦了 👍', '我的经验是先备份再操作。', '这个价格确实可以入手。', '求后续更新！'];
-const EN_REPLIES = ['Great post, thanks!', 'Same here, following this thread.', 'This helped me a lot.', 'Interesting, I did it differently.', '+1, bookmarked.'];
+const ZH_REPLIES = [
+  '顶一下！',
+  '说得很有道理，学到了。',
+  '同问，我也遇到了。',
+  '感谢分享，收藏了。',
+  '楼主辛苦了 👍',
+  '我的经验是先备份再操作。',
+  '这个价格确实可以入手。',
+  '求后续更新！',
+];
+const EN_REPLIES = [
+  'Great post, thanks!',
+  'Same here, following this thread.',
+  'This helped me a lot.',
+  'Interesting, I did it differently.',
+  '+1, bookmarked.',
+];
 
 /** A deterministic pseudo-random generator, so a seed run can be repeated. */
 export function rng(seed: number): () => number {
@@ -65,6 +114,19 @@ export function replyText(r: () => number): string {
 
 /** A nickname like "小明_12". */
 export function nickname(r: () => number, i: number): string {
-  const names = ['小明', '阿杰', '晓雪', '大鹏', '木子', '老王', 'Lily', 'Tom', '橙子', '星星', 'Alex', '阿May'];
+  const names = [
+    '小明',
+    '阿杰',
+    '晓雪',
+    '大鹏',
+    '木子',
+    '老王',
+    'Lily',
+    'Tom',
+    '橙子',
+    '星星',
+    'Alex',
+    '阿May',
+  ];
   return `${pick(r, names)}${i}`.slice(0, 15);
 }

@@ -14,10 +14,24 @@ export class SettingsService {
     private readonly bus: Bus,
   ) {}
 
+  private readonly listeners: Array<() => void> = [];
+
+  /** Calls fn after every change, local or announced by another instance (caches built on these). */
+  onChange(fn: () => void): void {
+    this.listeners.push(fn);
+  }
+
   /** Loads the cache and listens for changes from other instances. */
   async start(): Promise<void> {
     await this.reload();
-    this.bus.subscribe(CHANNEL, () => void this.reload().catch(() => {}));
+    this.bus.subscribe(
+      CHANNEL,
+      () =>
+        void this.reload().then(
+          () => this.listeners.forEach((fn) => fn()),
+          () => {},
+        ),
+    );
   }
 
   /** Re-reads every row. */
@@ -60,6 +74,7 @@ export class SettingsService {
   /** Applies committed rows to this cache and tells the other instances to reload. */
   async changed(rows: SettingRow[]): Promise<void> {
     for (const r of rows) this.values.set(`${r.tag}:${r.key}`, r.value);
+    this.listeners.forEach((fn) => fn());
     await this.bus.publish(CHANNEL, '1');
   }
 }

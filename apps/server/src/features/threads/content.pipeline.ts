@@ -37,7 +37,10 @@ export class ContentPipeline {
     return {
       html,
       // Titles are plain text; markup characters are kept as typed and escaped by whoever renders them.
-      title: [...title.text].map((c) => (c.charCodeAt(0) < 32 ? ' ' : c)).join('').trim(),
+      title: [...title.text]
+        .map((c) => (c.charCodeAt(0) < 32 ? ' ' : c))
+        .join('')
+        .trim(),
       text,
       isApproved: review ? 0 : 1,
       modWords: review ? words.join(',') : '',

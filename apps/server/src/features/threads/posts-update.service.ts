@@ -25,7 +25,10 @@ export class PostsUpdater {
     const { deps, reader } = this.posts;
     const { gate } = deps;
     const restoring = changes.isDeleted === false;
-    const post = restoring && actor.isAdmin ? await findPost(deps.db, postId) : await this.posts.visiblePost(actor, postId);
+    const post =
+      restoring && actor.isAdmin
+        ? await findPost(deps.db, postId)
+        : await this.posts.visiblePost(actor, postId);
     if (!post) throw notFound();
     const thread = await reader.visibleThread(actor, post.threadId);
     const res = { categoryId: thread.categoryId, ownerId: post.userId };
@@ -33,7 +36,10 @@ export class PostsUpdater {
     const prepared =
       changes.content !== undefined ? deps.content.prepare(changes.content, '', POST_TEXT_MAX) : null;
     if (prepared) {
-      requireAbility(gate.can(actor, 'thread.edit', res) || (own && gate.can(actor, 'thread.editOwnThreadOrPost', res)), 'thread.edit');
+      requireAbility(
+        gate.can(actor, 'thread.edit', res) || (own && gate.can(actor, 'thread.editOwnThreadOrPost', res)),
+        'thread.edit',
+      );
       if (post.isFirst) throw invalid('postId: edit the thread with thread.update');
     }
     if (changes.isLiked !== undefined) {
@@ -43,7 +49,11 @@ export class PostsUpdater {
     if (changes.isDeleted !== undefined) {
       if (post.isFirst) throw invalid('postId: delete the thread with thread.delete');
       if (changes.isDeleted) {
-        requireAbility(gate.can(actor, 'thread.hidePosts', res) || (own && gate.can(actor, 'thread.hideOwnThreadOrPost', res)), 'thread.hidePosts');
+        requireAbility(
+          gate.can(actor, 'thread.hidePosts', res) ||
+            (own && gate.can(actor, 'thread.hideOwnThreadOrPost', res)),
+          'thread.hidePosts',
+        );
       } else requireAbility(actor.isAdmin, 'thread.hidePosts');
     }
     if (changes.isApproved !== undefined) requireAbility(actor.isAdmin, 'approve');
@@ -52,7 +62,9 @@ export class PostsUpdater {
       const before = (await findPost(tx, postId, true))!;
       let after: PostRow = before;
       if (changes.isLiked !== undefined) {
-        const changed = changes.isLiked ? await insertLike(tx, postId, userId) : await deleteLike(tx, postId, userId);
+        const changed = changes.isLiked
+          ? await insertLike(tx, postId, userId)
+          : await deleteLike(tx, postId, userId);
         if (changed) {
           const d = changes.isLiked ? 1 : -1;
           after = (await bumpPost(tx, postId, { likeCount: d }))!;
@@ -67,7 +79,12 @@ export class PostsUpdater {
         if (prepared.isApproved === 0) Object.assign(patch, { isApproved: 0, modWords: prepared.modWords });
       }
       if (changes.isDeleted !== undefined) {
-        Object.assign(patch, changes.isDeleted ? { deletedAt: new Date(), deletedUserId: userId } : { deletedAt: null, deletedUserId: null });
+        Object.assign(
+          patch,
+          changes.isDeleted
+            ? { deletedAt: new Date(), deletedUserId: userId }
+            : { deletedAt: null, deletedUserId: null },
+        );
       }
       if (changes.isApproved !== undefined) patch.isApproved = changes.isApproved;
       if (Object.keys(patch).length) after = await updatePost(tx, postId, patch);

@@ -18,8 +18,10 @@ export function postAbility(gate: Gate, actor: Actor, thread: ThreadRow, p: Post
   const res = { categoryId: thread.categoryId, ownerId: p.userId };
   const own = actor.userId != null && actor.userId === p.userId;
   return {
-    canEdit: gate.can(actor, 'thread.edit', res) || (own && gate.can(actor, 'thread.editOwnThreadOrPost', res)),
-    canDelete: gate.can(actor, 'thread.hidePosts', res) || (own && gate.can(actor, 'thread.hideOwnThreadOrPost', res)),
+    canEdit:
+      gate.can(actor, 'thread.edit', res) || (own && gate.can(actor, 'thread.editOwnThreadOrPost', res)),
+    canDelete:
+      gate.can(actor, 'thread.hidePosts', res) || (own && gate.can(actor, 'thread.hideOwnThreadOrPost', res)),
     canLike: !actor.isGuest && gate.can(actor, 'thread.likePosts', res),
     canReply: !actor.isGuest && gate.can(actor, 'thread.reply', res),
     canApprove: actor.isAdmin,
@@ -62,7 +64,13 @@ function base(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow, b: PostBu
 }
 
 /** A post with its first comments, as the contract's shape. */
-export function presentPost(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow, b: PostBundle): PostItem {
+export function presentPost(
+  gate: Gate,
+  actor: Actor,
+  thread: ThreadRow,
+  p: PostRow,
+  b: PostBundle,
+): PostItem {
   return {
     ...base(gate, actor, thread, p, b),
     lastThreeComments: (b.comments.get(p.id) ?? []).map((c) => base(gate, actor, thread, c, b)),

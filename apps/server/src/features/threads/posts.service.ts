@@ -56,7 +56,8 @@ export class PostsService {
     if (thread.isDraft) throw invalid('drafts cannot be replied to');
     const res = { categoryId: thread.categoryId };
     this.deps.gate.authorize(actor, 'thread.reply', res);
-    if (!actor.isAdmin && this.deps.gate.hasGrant(actor, 'publishNeedBindPhone', res)) throw new AppError(Code.NEED_BIND_PHONE);
+    if (!actor.isAdmin && this.deps.gate.hasGrant(actor, 'publishNeedBindPhone', res))
+      throw new AppError(Code.NEED_BIND_PHONE);
     if (!actor.isAdmin && this.deps.gate.hasGrant(actor, 'createThreadWithCaptcha', res)) {
       await requireCaptcha(this.deps.captcha, input.captchaTicket, input.captchaRandStr);
     }
@@ -65,7 +66,8 @@ export class PostsService {
     if (input.isComment) {
       if (!input.replyId) throw invalid('replyId: a comment needs the reply it answers');
       parent = await this.visiblePost(actor, input.replyId);
-      if (parent.threadId !== thread.id || parent.isFirst || parent.isComment) throw invalid('replyId: not a reply of this thread');
+      if (parent.threadId !== thread.id || parent.isFirst || parent.isComment)
+        throw invalid('replyId: not a reply of this thread');
       if (input.commentPostId) {
         target = await this.visiblePost(actor, input.commentPostId);
         if (target.replyPostId !== parent.id) throw invalid('commentPostId: not a comment of this reply');
@@ -109,7 +111,13 @@ export class PostsService {
   /** `posts.list`: replies by floor range (page) or after a cursor; both cost the same on any page. */
   async list(
     actor: Actor,
-    input: { filter: { thread: number }; sort: 'createdAt' | '-createdAt'; page: number; perPage: number; cursor?: number },
+    input: {
+      filter: { thread: number };
+      sort: 'createdAt' | '-createdAt';
+      page: number;
+      perPage: number;
+      cursor?: number;
+    },
   ) {
     const thread = await this.reader.visibleThread(actor, input.filter.thread);
     const desc = input.sort === '-createdAt';
@@ -126,7 +134,10 @@ export class PostsService {
       // Page N is floors ((N-1)·perPage, N·perPage]: deleted floors leave gaps, as floors do, and links stay stable.
       const from = desc ? Math.max(last - page * perPage, 0) : (page - 1) * perPage;
       const to = desc ? last - (page - 1) * perPage : page * perPage;
-      rows = to <= 0 ? [] : await listReplies(this.deps.db, { threadId: thread.id, visible, desc, from, to, limit: perPage });
+      rows =
+        to <= 0
+          ? []
+          : await listReplies(this.deps.db, { threadId: thread.id, visible, desc, from, to, limit: perPage });
       nextCursor = desc ? (from > 0 ? from + 1 : null) : to < last ? to : null;
     }
     return {
@@ -144,7 +155,13 @@ export class PostsService {
     const post = await this.visiblePost(actor, postId);
     const thread = await this.reader.visibleThread(actor, post.threadId);
     const parent = post.isComment ? await this.visiblePost(actor, post.replyPostId) : post;
-    const comments = await listComments(this.deps.db, parent.id, visiblePosts(actor.userId, actor.isAdmin), cursor ?? 0, perPage);
+    const comments = await listComments(
+      this.deps.db,
+      parent.id,
+      visiblePosts(actor.userId, actor.isAdmin),
+      cursor ?? 0,
+      perPage,
+    );
     const bundle = await this.bundle(actor, [parent, ...comments], false);
     return {
       post: presentPost(this.deps.gate, actor, thread, parent, await this.bundle(actor, [parent], true)),
@@ -159,13 +176,20 @@ export class PostsService {
     const post = await this.visiblePost(actor, postId);
     if (post.threadId !== threadId) throw notFound();
     const floor = post.isFirst ? 0 : post.seq;
-    return { threadId, postId, page: Math.max(1, Math.ceil(floor / perPage)), location: floor, cursor: Math.max(floor - 1, 0) };
+    return {
+      threadId,
+      postId,
+      page: Math.max(1, Math.ceil(floor / perPage)),
+      location: floor,
+      cursor: Math.max(floor - 1, 0),
+    };
   }
 
   /** A post the actor may see (approved, or their own, not deleted), else -4004. */
   async visiblePost(actor: Actor, postId: number): Promise<PostRow> {
     const p = await findPost(this.deps.db, postId);
-    if (!p || p.deletedAt || (p.isApproved !== 1 && p.userId !== actor.userId && !actor.isAdmin)) throw notFound();
+    if (!p || p.deletedAt || (p.isApproved !== 1 && p.userId !== actor.userId && !actor.isAdmin))
+      throw notFound();
     return p;
   }
 
@@ -192,11 +216,22 @@ export class PostsService {
     const replyIds = rows.filter((r) => !r.isComment && !r.isFirst).map((r) => r.id);
     const comments = withComments ? await firstComments(db, replyIds, visible) : [];
     const all = [...rows, ...comments];
-    const userIds = new Set(all.flatMap((p) => [p.userId, p.replyUserId, p.commentUserId]).filter((id) => id > 0));
+    const userIds = new Set(
+      all.flatMap((p) => [p.userId, p.replyUserId, p.commentUserId]).filter((id) => id > 0),
+    );
     const [users, liked, files] = await Promise.all([
       findPostUsers(db, [...userIds]),
-      actor.userId ? likedPostIds(db, actor.userId, all.map((p) => p.id)) : new Set<number>(),
-      this.deps.files.presentFor(db, all.map((p) => p.id)),
+      actor.userId
+        ? likedPostIds(
+            db,
+            actor.userId,
+            all.map((p) => p.id),
+          )
+        : new Set<number>(),
+      this.deps.files.presentFor(
+        db,
+        all.map((p) => p.id),
+      ),
     ]);
     const filesOf = new Map<number, AttachmentItem[]>();
     for (const f of files.values()) filesOf.set(f.typeId ?? 0, [...(filesOf.get(f.typeId ?? 0) ?? []), f]);

@@ -23,9 +23,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const reply = (token: string | undefined, body: object) => call(t.app, 'POST', '/api/v3/posts.create', { token, body });
+const reply = (token: string | undefined, body: object) =>
+  call(t.app, 'POST', '/api/v3/posts.create', { token, body });
 const list = (query: Record<string, string>, token?: string) =>
-  call(t.app, 'GET', '/api/v3/posts.list', { token, query: { 'filter[thread]': String(threadId), ...query } });
+  call(t.app, 'GET', '/api/v3/posts.list', {
+    token,
+    query: { 'filter[thread]': String(threadId), ...query },
+  });
 
 describe('replies and comments', () => {
   it('replies get floors; pages and cursors agree; which page works', async () => {
@@ -46,9 +50,13 @@ describe('replies and comments', () => {
     expect(p3.Data.nextCursor).toBeNull();
     const newest = await list({ page: '1', perPage: '3', sort: '-createdAt' });
     expect(newest.Data.pageData.map((p: { floor: number }) => p.floor)).toEqual([7, 6, 5]);
-    const pos = await call(t.app, 'GET', '/api/v3/posts.postion', { query: { threadId: String(threadId), postId: String(ids[4]), perPage: '3' } });
+    const pos = await call(t.app, 'GET', '/api/v3/posts.postion', {
+      query: { threadId: String(threadId), postId: String(ids[4]), perPage: '3' },
+    });
     expect(pos.Data).toMatchObject({ page: 2, location: 5 });
-    const detail = await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(threadId) } });
+    const detail = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      query: { threadId: String(threadId) },
+    });
     expect(detail.Data.postCount).toBe(7);
     expect((await list({ perPage: '500' })).Code).toBe(-4001);
   });
@@ -57,9 +65,20 @@ describe('replies and comments', () => {
     const r = (await reply(alice.token, { id: threadId, content: 'parent' })).Data;
     const c1 = await reply(bob.token, { id: threadId, content: 'c1', isComment: true, replyId: r.id });
     expect(c1.Data).toMatchObject({ isComment: true, replyPostId: r.id, floor: r.floor });
-    const c2 = await reply(alice.token, { id: threadId, content: 'c2', isComment: true, replyId: r.id, commentPostId: c1.Data.id });
+    const c2 = await reply(alice.token, {
+      id: threadId,
+      content: 'c2',
+      isComment: true,
+      replyId: r.id,
+      commentPostId: c1.Data.id,
+    });
     expect(c2.Data.commentUserId).toBe(bob.userId);
-    const nested = await reply(bob.token, { id: threadId, content: 'x', isComment: true, replyId: c1.Data.id });
+    const nested = await reply(bob.token, {
+      id: threadId,
+      content: 'x',
+      isComment: true,
+      replyId: c1.Data.id,
+    });
     expect(nested.Code).toBe(-4001);
     const d = await call(t.app, 'GET', '/api/v3/posts.detail', { query: { postId: String(r.id) } });
     expect(d.Data.post.replyCount).toBe(2);
@@ -82,43 +101,115 @@ describe('replies and comments', () => {
       body: { postId: firstPostId, data: { attributes: { isLiked: true } } },
     });
     expect(like.Data).toMatchObject({ isLiked: true, likeCount: 1 });
-    const again = await call(t.app, 'POST', '/api/v3/posts.update', { token: bob.token, body: { postId: firstPostId, isLiked: true } });
+    const again = await call(t.app, 'POST', '/api/v3/posts.update', {
+      token: bob.token,
+      body: { postId: firstPostId, isLiked: true },
+    });
     expect(again.Data.likeCount).toBe(1);
-    const th = await call(t.app, 'GET', '/api/v3/thread.detail', { token: bob.token, query: { threadId: String(threadId) } });
+    const th = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      token: bob.token,
+      query: { threadId: String(threadId) },
+    });
     expect(th.Data).toMatchObject({ isLike: true, likeCount: 1 });
     expect(th.Data.likeReward.users[0].userId).toBe(bob.userId);
-    const users = await call(t.app, 'GET', '/api/v3/thread.likedusers', { query: { threadId: String(threadId), type: '2', page: '1', perPage: '300' } });
+    const users = await call(t.app, 'GET', '/api/v3/thread.likedusers', {
+      query: { threadId: String(threadId), type: '2', page: '1', perPage: '300' },
+    });
     expect(users.Data.pageData.list.map((u: { userId: number }) => u.userId)).toEqual([bob.userId]);
     const after = await call(t.app, 'GET', '/api/v3/user', { token: alice.token });
     expect(after.Data.likedCount).toBe(before.Data.likedCount + 1);
-    const guest = await call(t.app, 'POST', '/api/v3/posts.update', { body: { postId: firstPostId, isLiked: true } });
+    const guest = await call(t.app, 'POST', '/api/v3/posts.update', {
+      body: { postId: firstPostId, isLiked: true },
+    });
     expect(guest.Code).toBe(-3001);
-    const liked = await call(t.app, 'GET', '/api/v3/thread.list', { token: bob.token, query: { 'filter[complex]': '2' } });
+    const liked = await call(t.app, 'GET', '/api/v3/thread.list', {
+      token: bob.token,
+      query: { 'filter[complex]': '2' },
+    });
     expect(liked.Data.pageData.map((x: { threadId: number }) => x.threadId)).toEqual([threadId]);
   });
 
   it('edit and delete replies: own yes, others no; deleted floors leave gaps', async () => {
     const r = (await reply(bob.token, { id: threadId, content: 'mine' })).Data;
-    const byAlice = await call(t.app, 'POST', '/api/v3/posts.update', { token: alice.token, body: { postId: r.id, content: 'x' } });
+    const byAlice = await call(t.app, 'POST', '/api/v3/posts.update', {
+      token: alice.token,
+      body: { postId: r.id, content: 'x' },
+    });
     expect(byAlice.Code).toBe(-4002);
-    const edit = await call(t.app, 'POST', '/api/v3/posts.update', { token: bob.token, body: { postId: r.id, content: '<p>edited<script>x</script></p>' } });
+    const edit = await call(t.app, 'POST', '/api/v3/posts.update', {
+      token: bob.token,
+      body: { postId: r.id, content: '<p>edited<script>x</script></p>' },
+    });
     expect(edit.Data.content).toBe('<p>edited</p>');
-    const countBefore = (await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(threadId) } })).Data.postCount;
-    expect((await call(t.app, 'POST', '/api/v3/posts.update', { token: alice.token, body: { postId: r.id, isDeleted: true } })).Code).toBe(-4002);
-    expect((await call(t.app, 'POST', '/api/v3/posts.update', { token: bob.token, body: { postId: r.id, isDeleted: true } })).Code).toBe(0);
-    const countAfter = (await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(threadId) } })).Data.postCount;
+    const countBefore = (
+      await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(threadId) } })
+    ).Data.postCount;
+    expect(
+      (
+        await call(t.app, 'POST', '/api/v3/posts.update', {
+          token: alice.token,
+          body: { postId: r.id, isDeleted: true },
+        })
+      ).Code,
+    ).toBe(-4002);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/v3/posts.update', {
+          token: bob.token,
+          body: { postId: r.id, isDeleted: true },
+        })
+      ).Code,
+    ).toBe(0);
+    const countAfter = (
+      await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(threadId) } })
+    ).Data.postCount;
     expect(countAfter).toBe(countBefore - 1);
-    expect((await call(t.app, 'GET', '/api/v3/posts.detail', { query: { postId: String(r.id) } })).Code).toBe(-4004);
-    expect((await call(t.app, 'POST', '/api/v3/posts.update', { token: bob.token, body: { postId: r.id, isApproved: 1 } })).Code).toBe(-4004);
+    expect((await call(t.app, 'GET', '/api/v3/posts.detail', { query: { postId: String(r.id) } })).Code).toBe(
+      -4004,
+    );
+    expect(
+      (
+        await call(t.app, 'POST', '/api/v3/posts.update', {
+          token: bob.token,
+          body: { postId: r.id, isApproved: 1 },
+        })
+      ).Code,
+    ).toBe(-4004);
   });
 
   it('reports of threads, posts and users', async () => {
-    const ok = await call(t.app, 'POST', '/api/v3/reports', { token: bob.token, body: { type: 1, threadId, reason: 'spam' } });
+    const ok = await call(t.app, 'POST', '/api/v3/reports', {
+      token: bob.token,
+      body: { type: 1, threadId, reason: 'spam' },
+    });
     expect(ok.Data.id).toBeGreaterThan(0);
-    expect((await call(t.app, 'POST', '/api/v3/reports', { token: bob.token, body: { type: 0, userId: alice.userId, reason: 'x' } })).Code).toBe(0);
-    expect((await call(t.app, 'POST', '/api/v3/reports', { token: bob.token, body: { type: 2, postId: 99999, reason: 'x' } })).Code).toBe(-4004);
-    expect((await call(t.app, 'POST', '/api/v3/reports', { token: bob.token, body: { type: 1, threadId, reason: '' } })).Code).toBe(-4001);
-    expect((await call(t.app, 'POST', '/api/v3/reports', { body: { type: 1, threadId, reason: 'x' } })).Code).toBe(-3001);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/v3/reports', {
+          token: bob.token,
+          body: { type: 0, userId: alice.userId, reason: 'x' },
+        })
+      ).Code,
+    ).toBe(0);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/v3/reports', {
+          token: bob.token,
+          body: { type: 2, postId: 99999, reason: 'x' },
+        })
+      ).Code,
+    ).toBe(-4004);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/v3/reports', {
+          token: bob.token,
+          body: { type: 1, threadId, reason: '' },
+        })
+      ).Code,
+    ).toBe(-4001);
+    expect(
+      (await call(t.app, 'POST', '/api/v3/reports', { body: { type: 1, threadId, reason: 'x' } })).Code,
+    ).toBe(-3001);
   });
 });
 
@@ -129,22 +220,41 @@ describe('per-category permissions', () => {
       body: { data: [{ name: '内部', sort: 9 }] },
     });
     const cat = created.Data.find((c: { name: string }) => c.name === '内部').pid as number;
-    const th = (await call(t.app, 'POST', '/api/v3/thread.create', { token: admin.token, body: { categoryId: cat, content: { text: 'secret' } } })).Data;
+    const th = (
+      await call(t.app, 'POST', '/api/v3/thread.create', {
+        token: admin.token,
+        body: { categoryId: cat, content: { text: 'secret' } },
+      })
+    ).Data;
     const db = t.app.forum.database;
-    await db.exec(`DELETE FROM group_permissions WHERE group_id = 7 AND permission IN ('viewThreads', 'thread.viewPosts')`);
-    await db.exec(`INSERT INTO group_permissions (group_id, permission) VALUES (7, 'category1.viewThreads'), (7, 'category1.thread.viewPosts')`);
+    await db.exec(
+      `DELETE FROM group_permissions WHERE group_id = 7 AND permission IN ('viewThreads', 'thread.viewPosts')`,
+    );
+    await db.exec(
+      `INSERT INTO group_permissions (group_id, permission) VALUES (7, 'category1.viewThreads'), (7, 'category1.thread.viewPosts')`,
+    );
     await t.app.forum.groups.changed();
     try {
       const cats = await call(t.app, 'GET', '/api/v3/categories');
       expect(cats.Data.map((c: { pid: number }) => c.pid)).toEqual([1]);
-      expect((await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(th.threadId) } })).Code).toBe(-4002);
+      expect(
+        (await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(th.threadId) } }))
+          .Code,
+      ).toBe(-4002);
       const listed = await call(t.app, 'GET', '/api/v3/thread.list', { query: { perPage: '100' } });
       expect(listed.Data.pageData.map((x: { threadId: number }) => x.threadId)).not.toContain(th.threadId);
-      expect((await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(threadId) } })).Code).toBe(0);
-      const member = await call(t.app, 'GET', '/api/v3/thread.detail', { token: bob.token, query: { threadId: String(th.threadId) } });
+      expect(
+        (await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(threadId) } })).Code,
+      ).toBe(0);
+      const member = await call(t.app, 'GET', '/api/v3/thread.detail', {
+        token: bob.token,
+        query: { threadId: String(th.threadId) },
+      });
       expect(member.Code).toBe(0);
     } finally {
-      await db.exec(`INSERT INTO group_permissions (group_id, permission) VALUES (7, 'viewThreads'), (7, 'thread.viewPosts')`);
+      await db.exec(
+        `INSERT INTO group_permissions (group_id, permission) VALUES (7, 'viewThreads'), (7, 'thread.viewPosts')`,
+      );
       await t.app.forum.groups.changed();
     }
   });

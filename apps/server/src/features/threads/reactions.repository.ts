@@ -4,7 +4,11 @@ import { threadFavorites } from './threads.table.js';
 
 /** Adds a favourite; false when it existed. */
 export async function insertFavorite(db: DbOrTx, threadId: number, userId: number): Promise<boolean> {
-  const rows = await db.insert(threadFavorites).values({ threadId, userId }).onConflictDoNothing().returning({ id: threadFavorites.threadId });
+  const rows = await db
+    .insert(threadFavorites)
+    .values({ threadId, userId })
+    .onConflictDoNothing()
+    .returning({ id: threadFavorites.threadId });
   return rows.length > 0;
 }
 

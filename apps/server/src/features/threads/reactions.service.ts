@@ -35,7 +35,8 @@ export class ReactionsService {
     const { gate } = this.deps;
     const res = { categoryId: t.categoryId, ownerId: t.userId };
     if (input.isEssence !== undefined) gate.authorize(actor, 'thread.essence', res);
-    if (input.isSticky !== undefined || input.stickSort !== undefined) gate.authorize(actor, 'thread.sticky', res);
+    if (input.isSticky !== undefined || input.stickSort !== undefined)
+      gate.authorize(actor, 'thread.sticky', res);
     if (input.isFavorite !== undefined) gate.authorize(actor, 'thread.favorite', res);
     // Recommending to the home page is an administrator's call (the original's `is_site`).
     if (input.isSite !== undefined && !actor.isAdmin) throw forbidden();
@@ -48,7 +49,9 @@ export class ReactionsService {
         throw new AppError(Code.RESOURCE_EXIST, `最多置顶 ${MAX_STICKY} 个帖子`);
       }
       if (input.isFavorite !== undefined) {
-        const changed = input.isFavorite ? await insertFavorite(tx, threadId, userId) : await deleteFavorite(tx, threadId, userId);
+        const changed = input.isFavorite
+          ? await insertFavorite(tx, threadId, userId)
+          : await deleteFavorite(tx, threadId, userId);
         if (changed) await bumpThread(tx, threadId, { favoriteCount: input.isFavorite ? 1 : -1 });
       }
       const patch = {
@@ -57,7 +60,9 @@ export class ReactionsService {
         ...(input.stickSort !== undefined && { stickSort: input.stickSort }),
         ...(input.isSite !== undefined && { isSite: input.isSite }),
       };
-      return Object.keys(patch).length ? updateThread(tx, threadId, patch) : (await findThread(tx, threadId))!;
+      return Object.keys(patch).length
+        ? updateThread(tx, threadId, patch)
+        : (await findThread(tx, threadId))!;
     });
     return this.reader.present(actor, row);
   }
@@ -81,7 +86,8 @@ export class ReactionsService {
     if (actor.isGuest || actor.userId == null) throw new AppError(Code.JUMP_TO_LOGIN);
     const t = await this.reader.visibleThread(actor, threadId);
     if (t.userId !== actor.userId) throw forbidden('only your own threads can be pinned on your profile');
-    if (status === 1 && (t.isDraft || t.isAnonymous)) throw invalid('drafts and anonymous threads cannot be pinned');
+    if (status === 1 && (t.isDraft || t.isAnonymous))
+      throw invalid('drafts and anonymous threads cannot be pinned');
     await setUserStick(this.deps.db, actor.userId, status === 1 ? threadId : null);
     return { threadId, status };
   }

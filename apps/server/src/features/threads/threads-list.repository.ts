@@ -39,7 +39,9 @@ function conditions(q: ThreadQuery): SQL[] {
     );
   }
   if (q.complex === 3) {
-    c.push(sql`exists (select 1 from ${threadFavorites} f where f.thread_id = ${threads.id} and f.user_id = ${me})`);
+    c.push(
+      sql`exists (select 1 from ${threadFavorites} f where f.thread_id = ${threads.id} and f.user_id = ${me})`,
+    );
   }
   if (q.userId !== undefined) c.push(eq(threads.userId, q.userId));
   if (q.categoryIds?.length) c.push(inArray(threads.categoryId, q.categoryIds));
@@ -48,7 +50,10 @@ function conditions(q: ThreadQuery): SQL[] {
   if (q.site) c.push(eq(threads.isSite, true));
   if (q.authorIds) c.push(q.authorIds.length ? inArray(threads.userId, q.authorIds) : sql`false`);
   if (q.excludeIds?.length) c.push(notInArray(threads.id, q.excludeIds));
-  if (q.topicId) c.push(sql`exists (select 1 from ${threadTopics} tt where tt.thread_id = ${threads.id} and tt.topic_id = ${q.topicId})`);
+  if (q.topicId)
+    c.push(
+      sql`exists (select 1 from ${threadTopics} tt where tt.thread_id = ${threads.id} and tt.topic_id = ${q.topicId})`,
+    );
   // Listing someone's threads must not reveal which anonymous threads are theirs.
   if (q.userId !== undefined && q.userId !== q.viewer.userId) c.push(eq(threads.isAnonymous, false));
   if (q.search) c.push(searchCondition(q.search));

@@ -44,7 +44,8 @@ export class ThreadsReader {
     const own = t != null && actor.userId === t.userId;
     if (!t || t.deletedAt || ((t.isDraft || t.isApproved !== 1) && !own && !actor.isAdmin)) throw notFound();
     const res = { categoryId: t.categoryId };
-    if (!own && !this.deps.gate.can(actor, 'viewThreads', res)) throw new AppError(Code.UNAUTHORIZED, '', { ability: 'viewThreads' });
+    if (!own && !this.deps.gate.can(actor, 'viewThreads', res))
+      throw new AppError(Code.UNAUTHORIZED, '', { ability: 'viewThreads' });
     if (!own && !this.deps.gate.can(actor, 'thread.viewPosts', res)) {
       throw new AppError(Code.UNAUTHORIZED, '', { ability: 'thread.viewPosts' });
     }
@@ -60,8 +61,15 @@ export class ThreadsReader {
   async list(actor: Actor, input: ListInput): Promise<Page<ThreadItem>> {
     const f = input.filter;
     const me = actor.userId;
-    const empty = { pageData: [], currentPage: input.page, perPage: input.perPage, totalCount: 0, totalPage: 0 };
-    const needsLogin = f.complex === 1 || f.complex === 2 || f.complex === 3 || f.complex === 4 || f.attention;
+    const empty = {
+      pageData: [],
+      currentPage: input.page,
+      perPage: input.perPage,
+      totalCount: 0,
+      totalPage: 0,
+    };
+    const needsLogin =
+      f.complex === 1 || f.complex === 2 || f.complex === 3 || f.complex === 4 || f.attention;
     if (needsLogin && me == null) throw new AppError(Code.JUMP_TO_LOGIN);
     // Purchases arrive with the money issue.
     if (f.complex === 4) return empty;
@@ -89,7 +97,10 @@ export class ThreadsReader {
       pageData: rows.map((r) => {
         const item = presentThread(this.deps, actor, r, bundle);
         if (!terms) return item;
-        return { ...item, highlight: searchHighlight(r.title, bundle.firstPosts.get(r.id)?.content ?? '', terms) };
+        return {
+          ...item,
+          highlight: searchHighlight(r.title, bundle.firstPosts.get(r.id)?.content ?? '', terms),
+        };
       }),
       currentPage: input.page,
       perPage: input.perPage,
@@ -101,7 +112,14 @@ export class ThreadsReader {
   /** `thread.stick`. */
   async sticky(actor: Actor, categoryIds: number[] | undefined) {
     const rows = await listSticky(this.deps.db, viewerOf(this.deps, actor), categoryIds);
-    const firsts = new Map((await findFirstPosts(this.deps.db, rows.map((r) => r.id))).map((p) => [p.threadId, p]));
+    const firsts = new Map(
+      (
+        await findFirstPosts(
+          this.deps.db,
+          rows.map((r) => r.id),
+        )
+      ).map((p) => [p.threadId, p]),
+    );
     return rows.map((r) => ({
       threadId: r.id,
       categoryId: r.categoryId,
@@ -113,7 +131,10 @@ export class ThreadsReader {
   }
 
   /** `thread.likedusers`: likers of the thread (its first post) or of one of its posts. */
-  async likedUsers(actor: Actor, input: { threadId: number; postId?: number; page: number; perPage: number }) {
+  async likedUsers(
+    actor: Actor,
+    input: { threadId: number; postId?: number; page: number; perPage: number },
+  ) {
     await this.visibleThread(actor, input.threadId);
     let postId = input.postId;
     if (postId !== undefined) {
@@ -122,14 +143,25 @@ export class ThreadsReader {
     } else {
       postId = (await findFirstPosts(this.deps.db, [input.threadId]))[0]?.id ?? 0;
     }
-    const { rows, total } = await listLikers(this.deps.db, postId, input.perPage, (input.page - 1) * input.perPage);
+    const { rows, total } = await listLikers(
+      this.deps.db,
+      postId,
+      input.perPage,
+      (input.page - 1) * input.perPage,
+    );
     return {
       pageData: {
         allCount: total,
         likeCount: total,
         rewardCount: 0,
         paidCount: 0,
-        list: rows.map((r) => ({ userId: r.userId, nickname: r.nickname, avatar: r.avatar, type: 1, createdAt: r.createdAt.toISOString() })),
+        list: rows.map((r) => ({
+          userId: r.userId,
+          nickname: r.nickname,
+          avatar: r.avatar,
+          type: 1,
+          createdAt: r.createdAt.toISOString(),
+        })),
       },
       currentPage: input.page,
       perPage: input.perPage,
@@ -152,7 +184,8 @@ export class ThreadsReader {
   /** `tom.permissions`: which block types the actor may insert (in a category, or anywhere). */
   tomPermissions(actor: Actor, categoryId: number | undefined): Record<string, boolean> {
     const out: Record<string, boolean> = { '100': this.allowed(actor, 'createThread', categoryId) };
-    for (const t of this.deps.toms.all()) out[t.id] = !t.permission || this.allowed(actor, t.permission, categoryId);
+    for (const t of this.deps.toms.all())
+      out[t.id] = !t.permission || this.allowed(actor, t.permission, categoryId);
     out.position = this.allowed(actor, 'thread.insertPosition', categoryId);
     out.anonymous = this.allowed(actor, 'thread.allowAnonymous', categoryId);
     return out;
@@ -160,6 +193,8 @@ export class ThreadsReader {
 
   private allowed(actor: Actor, ability: string, categoryId: number | undefined): boolean {
     if (actor.isGuest) return false;
-    return categoryId ? this.deps.gate.can(actor, ability, { categoryId }) : this.deps.gate.canAnywhere(actor, ability);
+    return categoryId
+      ? this.deps.gate.can(actor, ability, { categoryId })
+      : this.deps.gate.canAnywhere(actor, ability);
   }
 }

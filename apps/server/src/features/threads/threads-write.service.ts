@@ -92,7 +92,13 @@ export class ThreadsWriter {
         isApproved: prepared.isApproved,
         modWords: prepared.modWords,
       });
-      const saved = await this.saveToms(tx, actor, { threadId: row.id, postId: post.id, authorId: userId }, tomsIn, []);
+      const saved = await this.saveToms(
+        tx,
+        actor,
+        { threadId: row.id, postId: post.id, authorId: userId },
+        tomsIn,
+        [],
+      );
       const withTypes = await updateThread(tx, row.id, {
         tomTypes: [...new Set(saved.map((t) => t.tomType))],
       });
@@ -292,7 +298,13 @@ export class ThreadsWriter {
     for (const t of toms) {
       const type = this.deps.toms.require(t.tomType);
       const prev = prevByKey.get(t.key);
-      const ctx = { tx, ...owner, key: t.key, actor, previous: prev?.tomType === t.tomType ? prev.body : undefined };
+      const ctx = {
+        tx,
+        ...owner,
+        key: t.key,
+        actor,
+        previous: prev?.tomType === t.tomType ? prev.body : undefined,
+      };
       stored.push({ ...t, body: type.save ? await type.save(ctx, t.body) : t.body });
     }
     await replaceToms(tx, owner.threadId, stored);

@@ -44,33 +44,47 @@ export interface ThreadsRoutesDeps {
 /** Mounts the thread and post calls (thin: parse → service → presenter). */
 export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void {
   const write = { auth: 'required' } as const;
+  // Guests' reads are shared and cached until the next write (platform/cache/guest-cache.ts).
+  const guestRead = { guestCache: true } as const;
   route(threadCreate, write, async (input, { actor }) => d.writer.create(actor, input));
-  route(threadUpdate, write, async ({ threadId, ...input }, { actor }) => d.writer.update(actor, threadId, input));
+  route(threadUpdate, write, async ({ threadId, ...input }, { actor }) =>
+    d.writer.update(actor, threadId, input),
+  );
   route(threadDelete, write, async (input, { actor }) => d.writer.remove(actor, input.threadId));
-  route(threadDetail, {}, async (input, { actor }) => d.reader.detail(actor, input.threadId));
-  route(threadList, {}, async (input, { actor }) => d.reader.list(actor, input));
-  route(threadStick, {}, async (input, { actor }) => d.reader.sticky(actor, input.categoryIds));
-  route(threadLikedUsers, {}, async (input, { actor }) => d.reader.likedUsers(actor, input));
-  route(threadTypeList, {}, async () => d.reader.typeList());
+  route(threadDetail, guestRead, async (input, { actor }) => d.reader.detail(actor, input.threadId));
+  route(threadList, guestRead, async (input, { actor }) => d.reader.list(actor, input));
+  route(threadStick, guestRead, async (input, { actor }) => d.reader.sticky(actor, input.categoryIds));
+  route(threadLikedUsers, guestRead, async (input, { actor }) => d.reader.likedUsers(actor, input));
+  route(threadTypeList, guestRead, async () => d.reader.typeList());
   route(tomPermissions, {}, async (input, { actor }) => d.reader.tomPermissions(actor, input.categoryId));
   route(threadOperate, write, async ({ id, threadId, ...input }, { actor }) => {
     const tid = threadId ?? id;
     if (!tid) throw invalid('threadId is required');
     return d.reactions.operate(actor, tid, input);
   });
-  route(threadViewCount, {}, async (input, { actor }) => d.reactions.view(actor, input.threadId));
-  route(threadShare, {}, async (input, { actor }) => d.reactions.share(actor, input.threadId));
-  route(userThreadStick, write, async (input, { actor }) => d.reactions.userStick(actor, input.threadId, input.status));
+  route(threadViewCount, { keepsGuestCache: true }, async (input, { actor }) =>
+    d.reactions.view(actor, input.threadId),
+  );
+  route(threadShare, { keepsGuestCache: true }, async (input, { actor }) =>
+    d.reactions.share(actor, input.threadId),
+  );
+  route(userThreadStick, write, async (input, { actor }) =>
+    d.reactions.userStick(actor, input.threadId, input.status),
+  );
   route(voteThread, write, async (input, { actor }) =>
     d.votes.vote(actor, input.threadId, input.vote.id, input.vote.subitemIds),
   );
-  route(captchaIssue, {}, async () => d.captcha.issue());
+  route(captchaIssue, { keepsGuestCache: true }, async () => d.captcha.issue());
 
-  route(postsList, {}, async (input, { actor }) => d.posts.list(actor, input));
-  route(postsDetail, {}, async (input, { actor }) => d.posts.detail(actor, input.postId, input.cursor, input.perPage));
+  route(postsList, guestRead, async (input, { actor }) => d.posts.list(actor, input));
+  route(postsDetail, guestRead, async (input, { actor }) =>
+    d.posts.detail(actor, input.postId, input.cursor, input.perPage),
+  );
   route(postsCreate, write, async (input, { actor }) => d.posts.create(actor, input));
   route(postsUpdate, write, async ({ postId, data, ...flat }, { actor }) =>
     d.postsUpdater.update(actor, postId, { ...flat, ...data?.attributes }),
   );
-  route(postsPosition, {}, async (input, { actor }) => d.posts.position(actor, input.threadId, input.postId, input.perPage));
+  route(postsPosition, guestRead, async (input, { actor }) =>
+    d.posts.position(actor, input.threadId, input.postId, input.perPage),
+  );
 }

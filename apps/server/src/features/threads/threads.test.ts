@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (token: string | undefined, body: object) => call(t.app, 'POST', '/api/v3/thread.create', { token, body });
+const post = (token: string | undefined, body: object) =>
+  call(t.app, 'POST', '/api/v3/thread.create', { token, body });
 const newThread = (token: string, extra: object = {}) =>
   post(token, { categoryId: 1, title: '标题', content: { text: '<p>你好 世界</p>' }, ...extra });
 
@@ -50,7 +51,10 @@ describe('categories', () => {
       body: { data: [{ name: 'deep', parentid: child.pid }] },
     });
     expect(deep.Code).toBe(-4001);
-    const bad = await call(t.app, 'POST', '/api/backAdmin/categories.create', { token: admin.token, body: { data: [{ name: '' }] } });
+    const bad = await call(t.app, 'POST', '/api/backAdmin/categories.create', {
+      token: admin.token,
+      body: { data: [{ name: '' }] },
+    });
     expect(bad.Code).toBe(-4001);
   });
 });
@@ -69,20 +73,30 @@ describe('threads', () => {
     expect(th.ability.canEdit).toBe(true);
     expect(th.ability.canEssence).toBe(false);
     expect(th.topicId).toBeGreaterThan(0);
-    const guest = await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(th.threadId) } });
+    const guest = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      query: { threadId: String(th.threadId) },
+    });
     expect(guest.Code).toBe(0);
     expect(guest.Data.ability.canReply).toBe(false);
     expect(guest.Data.ability.canEdit).toBe(false);
-    const list = await call(t.app, 'GET', '/api/v3/thread.list?perPage=100&page=1&filter[essence]=0&filter[attention]=0&filter[sort]=1&scope=0&dzqSid=1');
+    const list = await call(
+      t.app,
+      'GET',
+      '/api/v3/thread.list?perPage=100&page=1&filter[essence]=0&filter[attention]=0&filter[sort]=1&scope=0&dzqSid=1',
+    );
     expect(list.Code).toBe(0);
     expect(list.Data.pageData.some((x: { threadId: number }) => x.threadId === th.threadId)).toBe(true);
     expect(list.Data).toMatchObject({ currentPage: 1, perPage: 100 });
     const topics = await call(t.app, 'GET', '/api/v3/topics.list', { query: { 'filter[content]': '美食' } });
     expect(topics.Data.pageData[0]).toMatchObject({ content: '美食', threadCount: 1 });
     const topicId = String(th.topicId);
-    const byTopic = await call(t.app, 'GET', '/api/v3/thread.list', { query: { 'filter[topicId]': topicId } });
+    const byTopic = await call(t.app, 'GET', '/api/v3/thread.list', {
+      query: { 'filter[topicId]': topicId },
+    });
     expect(byTopic.Data.pageData.map((x: { threadId: number }) => x.threadId)).toEqual([th.threadId]);
-    const otherTopic = await call(t.app, 'GET', '/api/v3/thread.list', { query: { 'filter[topicId]': '999999' } });
+    const otherTopic = await call(t.app, 'GET', '/api/v3/thread.list', {
+      query: { 'filter[topicId]': '999999' },
+    });
     expect(otherTopic.Data.totalCount).toBe(0);
     const badTopic = await call(t.app, 'GET', '/api/v3/thread.list', { query: { 'filter[topicId]': 'x' } });
     expect(badTopic.Code).toBe(-4001);
@@ -102,11 +116,20 @@ describe('threads', () => {
   it('drafts are only the author’s; publishing counts them', async () => {
     const d = await newThread(alice.token, { draft: true });
     expect(d.Data.isDraft).toBe(true);
-    const other = await call(t.app, 'GET', '/api/v3/thread.detail', { token: bob.token, query: { threadId: String(d.Data.threadId) } });
+    const other = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      token: bob.token,
+      query: { threadId: String(d.Data.threadId) },
+    });
     expect(other.Code).toBe(-4004);
-    const drafts = await call(t.app, 'GET', '/api/v3/thread.list', { token: alice.token, query: { 'filter[complex]': '1' } });
+    const drafts = await call(t.app, 'GET', '/api/v3/thread.list', {
+      token: alice.token,
+      query: { 'filter[complex]': '1' },
+    });
     expect(drafts.Data.pageData.map((x: { threadId: number }) => x.threadId)).toContain(d.Data.threadId);
-    const pub = await call(t.app, 'POST', '/api/v3/thread.update', { token: alice.token, body: { threadId: d.Data.threadId, draft: false } });
+    const pub = await call(t.app, 'POST', '/api/v3/thread.update', {
+      token: alice.token,
+      body: { threadId: d.Data.threadId, draft: false },
+    });
     expect(pub.Code).toBe(0);
     expect(pub.Data.isDraft).toBe(false);
     expect(pub.Data.issueAt).not.toBeNull();
@@ -114,25 +137,56 @@ describe('threads', () => {
 
   it('edit and delete: own yes, others no, admin yes; delete is soft and counted', async () => {
     const th = (await newThread(alice.token)).Data;
-    const byBob = await call(t.app, 'POST', '/api/v3/thread.update', { token: bob.token, body: { threadId: th.threadId, title: 'x' } });
+    const byBob = await call(t.app, 'POST', '/api/v3/thread.update', {
+      token: bob.token,
+      body: { threadId: th.threadId, title: 'x' },
+    });
     expect(byBob.Code).toBe(-4002);
-    const own = await call(t.app, 'POST', '/api/v3/thread.update', { token: alice.token, body: { threadId: th.threadId, title: '新标题' } });
+    const own = await call(t.app, 'POST', '/api/v3/thread.update', {
+      token: alice.token,
+      body: { threadId: th.threadId, title: '新标题' },
+    });
     expect(own.Data.title).toBe('新标题');
     const me1 = await call(t.app, 'GET', '/api/v3/user', { token: alice.token });
-    expect((await call(t.app, 'POST', '/api/v3/thread.delete', { token: bob.token, body: { threadId: th.threadId } })).Code).toBe(-4002);
-    expect((await call(t.app, 'POST', '/api/v3/thread.delete', { token: admin.token, body: { threadId: th.threadId } })).Code).toBe(0);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/v3/thread.delete', {
+          token: bob.token,
+          body: { threadId: th.threadId },
+        })
+      ).Code,
+    ).toBe(-4002);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/v3/thread.delete', {
+          token: admin.token,
+          body: { threadId: th.threadId },
+        })
+      ).Code,
+    ).toBe(0);
     const me2 = await call(t.app, 'GET', '/api/v3/user', { token: alice.token });
     expect(me2.Data.threadCount).toBe(me1.Data.threadCount - 1);
-    expect((await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(th.threadId) } })).Code).toBe(-4004);
-    expect((await call(t.app, 'POST', '/api/v3/thread.delete', { token: alice.token, body: { threadId: 'x' } })).Code).toBe(-4001);
+    expect(
+      (await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(th.threadId) } })).Code,
+    ).toBe(-4004);
+    expect(
+      (await call(t.app, 'POST', '/api/v3/thread.delete', { token: alice.token, body: { threadId: 'x' } }))
+        .Code,
+    ).toBe(-4001);
   });
 
   it('anonymous threads hide the author from others', async () => {
     const th = (await newThread(alice.token, { anonymous: true })).Data;
-    const seen = await call(t.app, 'GET', '/api/v3/thread.detail', { token: bob.token, query: { threadId: String(th.threadId) } });
+    const seen = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      token: bob.token,
+      query: { threadId: String(th.threadId) },
+    });
     expect(seen.Data.user).toMatchObject({ userId: 0, nickname: '匿名用户' });
     expect(seen.Data.userId).toBe(0);
-    const his = await call(t.app, 'GET', '/api/v3/thread.list', { token: bob.token, query: { 'filter[toUserId]': String(alice.userId) } });
+    const his = await call(t.app, 'GET', '/api/v3/thread.list', {
+      token: bob.token,
+      query: { 'filter[toUserId]': String(alice.userId) },
+    });
     expect(his.Data.pageData.map((x: { threadId: number }) => x.threadId)).not.toContain(th.threadId);
   });
 
@@ -151,17 +205,35 @@ describe('threads', () => {
 
   it('content blocks: images need insertImage, at most 9; votes need insertVote; unknown types are refused', async () => {
     // Ids must be the author's uploads (thread-files.test.ts covers real images); made-up ones are refused.
-    const img = await newThread(alice.token, { content: { text: 'x', indexes: { a: { tomId: 101, body: { imageIds: [1, 2] } } } } });
-    expect([img.Code, img.Message]).toEqual([-4001, 'content.indexes.a.body.imageIds: attachment 1 does not exist']);
+    const img = await newThread(alice.token, {
+      content: { text: 'x', indexes: { a: { tomId: 101, body: { imageIds: [1, 2] } } } },
+    });
+    expect([img.Code, img.Message]).toEqual([
+      -4001,
+      'content.indexes.a.body.imageIds: attachment 1 does not exist',
+    ]);
     const ten = await newThread(alice.token, {
-      content: { text: 'x', indexes: { a: { tomId: 101, body: { imageIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] } } } },
+      content: {
+        text: 'x',
+        indexes: { a: { tomId: 101, body: { imageIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] } } },
+      },
     });
     expect(ten.Code).toBe(-4001);
-    const vote = { tomId: 109, body: { voteTitle: 'q', choiceType: 1, subitems: [{ content: 'a' }, { content: 'b' }] } };
+    const vote = {
+      tomId: 109,
+      body: { voteTitle: 'q', choiceType: 1, subitems: [{ content: 'a' }, { content: 'b' }] },
+    };
     expect((await newThread(alice.token, { content: { text: 'x', indexes: { v: vote } } })).Code).toBe(-4002);
-    expect((await newThread(alice.token, { content: { text: 'x', indexes: { v: { tomId: 999, body: {} } } } })).Code).toBe(-4001);
+    expect(
+      (await newThread(alice.token, { content: { text: 'x', indexes: { v: { tomId: 999, body: {} } } } }))
+        .Code,
+    ).toBe(-4001);
     const typed = await call(t.app, 'GET', '/api/v3/thread.list', { query: { 'filter[types][]': '101' } });
-    expect(typed.Data.pageData.every((x: { content: { indexes: object } }) => Object.keys(x.content.indexes).length > 0)).toBe(true);
+    expect(
+      typed.Data.pageData.every(
+        (x: { content: { indexes: object } }) => Object.keys(x.content.indexes).length > 0,
+      ),
+    ).toBe(true);
     const perms = await call(t.app, 'GET', '/api/v3/tom.permissions', { token: alice.token });
     expect(perms.Data).toMatchObject({ '101': true, '109': false });
     const types = await call(t.app, 'GET', '/api/v3/thread.typelist');
@@ -170,14 +242,24 @@ describe('threads', () => {
 
   it('votes: admin creates one, members vote once, single choice enforced', async () => {
     const body = { voteTitle: '选哪个', choiceType: 1, subitems: [{ content: '甲' }, { content: '乙' }] };
-    const one = await newThread(admin.token, { content: { text: 'vote', indexes: { v: { tomId: 109, body: { ...body, subitems: [{ content: 'a' }] } } } } });
+    const one = await newThread(admin.token, {
+      content: {
+        text: 'vote',
+        indexes: { v: { tomId: 109, body: { ...body, subitems: [{ content: 'a' }] } } },
+      },
+    });
     expect(one.Code).toBe(-4001);
-    const th = (await newThread(admin.token, { content: { text: 'vote', indexes: { v: { tomId: 109, body } } } })).Data;
+    const th = (
+      await newThread(admin.token, { content: { text: 'vote', indexes: { v: { tomId: 109, body } } } })
+    ).Data;
     const v = th.content.indexes.v.body;
     expect(v.subitems).toHaveLength(2);
     const both = await call(t.app, 'POST', '/api/v3/vote.thread', {
       token: bob.token,
-      body: { threadId: th.threadId, vote: { id: v.voteId, subitemIds: v.subitems.map((s: { id: number }) => s.id) } },
+      body: {
+        threadId: th.threadId,
+        vote: { id: v.voteId, subitemIds: v.subitems.map((s: { id: number }) => s.id) },
+      },
     });
     expect(both.Code).toBe(-4001);
     const ok = await call(t.app, 'POST', '/api/v3/vote.thread', {
@@ -190,13 +272,18 @@ describe('threads', () => {
       body: { threadId: th.threadId, vote: { id: v.voteId, subitemIds: [v.subitems[1].id] } },
     });
     expect(twice.Code).toBe(-4003);
-    const guest = await call(t.app, 'POST', '/api/v3/vote.thread', { body: { threadId: th.threadId, vote: { id: v.voteId, subitemIds: [1] } } });
+    const guest = await call(t.app, 'POST', '/api/v3/vote.thread', {
+      body: { threadId: th.threadId, vote: { id: v.voteId, subitemIds: [1] } },
+    });
     expect(guest.Code).toBe(-3001);
   });
 
   it('operate: essence and sticky need their permissions; favourites; pinned list', async () => {
     const th = (await newThread(alice.token)).Data;
-    const e = await call(t.app, 'POST', '/api/v3/threads/operate', { token: alice.token, body: { id: th.threadId, isEssence: 1 } });
+    const e = await call(t.app, 'POST', '/api/v3/threads/operate', {
+      token: alice.token,
+      body: { id: th.threadId, isEssence: 1 },
+    });
     expect(e.Code).toBe(-4002);
     const ok = await call(t.app, 'POST', '/api/v3/threads/operate', {
       token: admin.token,
@@ -207,24 +294,60 @@ describe('threads', () => {
     expect(stick.Data.map((x: { threadId: number }) => x.threadId)).toContain(th.threadId);
     const ess = await call(t.app, 'GET', '/api/v3/thread.list', { query: { 'filter[essence]': '1' } });
     expect(ess.Data.pageData.map((x: { threadId: number }) => x.threadId)).toEqual([th.threadId]);
-    const fav = await call(t.app, 'POST', '/api/v3/threads/operate', { token: bob.token, body: { id: th.threadId, isFavorite: true } });
+    const fav = await call(t.app, 'POST', '/api/v3/threads/operate', {
+      token: bob.token,
+      body: { id: th.threadId, isFavorite: true },
+    });
     expect(fav.Data).toMatchObject({ isFavorite: true, favoriteCount: 1 });
-    const favs = await call(t.app, 'GET', '/api/v3/thread.list', { token: bob.token, query: { 'filter[complex]': '3' } });
+    const favs = await call(t.app, 'GET', '/api/v3/thread.list', {
+      token: bob.token,
+      query: { 'filter[complex]': '3' },
+    });
     expect(favs.Data.pageData.map((x: { threadId: number }) => x.threadId)).toEqual([th.threadId]);
-    const site = await call(t.app, 'POST', '/api/v3/threads/operate', { token: alice.token, body: { id: th.threadId, isSite: true } });
+    const site = await call(t.app, 'POST', '/api/v3/threads/operate', {
+      token: alice.token,
+      body: { id: th.threadId, isSite: true },
+    });
     expect(site.Code).toBe(-4002);
-    const guest = await call(t.app, 'POST', '/api/v3/threads/operate', { body: { id: th.threadId, isFavorite: true } });
+    const guest = await call(t.app, 'POST', '/api/v3/threads/operate', {
+      body: { id: th.threadId, isFavorite: true },
+    });
     expect(guest.Code).toBe(-3001);
-    expect((await call(t.app, 'POST', '/api/v3/threads/operate', { token: bob.token, body: {} })).Code).toBe(-4001);
+    expect((await call(t.app, 'POST', '/api/v3/threads/operate', { token: bob.token, body: {} })).Code).toBe(
+      -4001,
+    );
   });
 
   it('views, shares and a profile pin', async () => {
     const th = (await newThread(alice.token)).Data;
-    expect((await call(t.app, 'GET', '/api/v3/view.count', { query: { threadId: String(th.threadId) } })).Data.viewCount).toBe(1);
-    expect((await call(t.app, 'POST', '/api/v3/thread.share', { body: { threadId: th.threadId } })).Data.shareCount).toBe(1);
-    expect((await call(t.app, 'POST', '/api/v3/user/thread.stick', { token: bob.token, body: { threadId: th.threadId } })).Code).toBe(-4002);
-    expect((await call(t.app, 'POST', '/api/v3/user/thread.stick', { token: alice.token, body: { threadId: th.threadId } })).Code).toBe(0);
-    const d = await call(t.app, 'GET', '/api/v3/thread.detail', { token: alice.token, query: { threadId: String(th.threadId) } });
+    expect(
+      (await call(t.app, 'GET', '/api/v3/view.count', { query: { threadId: String(th.threadId) } })).Data
+        .viewCount,
+    ).toBe(1);
+    expect(
+      (await call(t.app, 'POST', '/api/v3/thread.share', { body: { threadId: th.threadId } })).Data
+        .shareCount,
+    ).toBe(1);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/v3/user/thread.stick', {
+          token: bob.token,
+          body: { threadId: th.threadId },
+        })
+      ).Code,
+    ).toBe(-4002);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/v3/user/thread.stick', {
+          token: alice.token,
+          body: { threadId: th.threadId },
+        })
+      ).Code,
+    ).toBe(0);
+    const d = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      token: alice.token,
+      query: { threadId: String(th.threadId) },
+    });
     expect(d.Data.userStickStatus).toBe(true);
     expect((await call(t.app, 'GET', '/api/v3/view.count', { query: { threadId: '0' } })).Code).toBe(-4001);
   });

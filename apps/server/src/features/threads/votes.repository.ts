@@ -14,12 +14,18 @@ export async function insertVote(
     .insert(threadVotes)
     .values({ threadId: v.threadId, title: v.title, choiceType: v.choiceType, expiredAt: v.expiredAt })
     .returning({ id: threadVotes.id });
-  await db.insert(threadVoteOptions).values(v.options.map((content, sort) => ({ voteId: vote!.id, content, sort })));
+  await db
+    .insert(threadVoteOptions)
+    .values(v.options.map((content, sort) => ({ voteId: vote!.id, content, sort })));
   return vote!.id;
 }
 
 /** Updates a vote's own fields. */
-export async function updateVote(db: DbOrTx, id: number, patch: Partial<typeof threadVotes.$inferInsert>): Promise<void> {
+export async function updateVote(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<typeof threadVotes.$inferInsert>,
+): Promise<void> {
   await db.update(threadVotes).set(patch).where(eq(threadVotes.id, id));
 }
 
@@ -41,7 +47,11 @@ export async function findVote(db: DbOrTx, id: number, forUpdate = false) {
   const q = db.select().from(threadVotes).where(eq(threadVotes.id, id)).limit(1);
   const [vote] = forUpdate ? await q.for('update') : await q;
   if (!vote) return null;
-  const options = await db.select().from(threadVoteOptions).where(eq(threadVoteOptions.voteId, id)).orderBy(asc(threadVoteOptions.sort));
+  const options = await db
+    .select()
+    .from(threadVoteOptions)
+    .where(eq(threadVoteOptions.voteId, id))
+    .orderBy(asc(threadVoteOptions.sort));
   return { vote, options };
 }
 
@@ -55,7 +65,12 @@ export async function chosenOptions(db: DbOrTx, voteId: number, userId: number):
 }
 
 /** Records a user's choices and bumps the counts. */
-export async function castVote(db: DbOrTx, voteId: number, userId: number, optionIds: number[]): Promise<void> {
+export async function castVote(
+  db: DbOrTx,
+  voteId: number,
+  userId: number,
+  optionIds: number[],
+): Promise<void> {
   await db.insert(threadVoteUsers).values(optionIds.map((optionId) => ({ voteId, userId, optionId })));
   await db
     .update(threadVoteOptions)

@@ -8,7 +8,15 @@ import type { ThreadsDeps } from './threads.deps.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import { findToms } from './threads.repository.js';
 import type { TomRegistry } from './toms.registry.js';
-import { castVote, chosenOptions, deleteVote, findVote, insertVote, replaceOptions, updateVote } from './votes.repository.js';
+import {
+  castVote,
+  chosenOptions,
+  deleteVote,
+  findVote,
+  insertVote,
+  replaceOptions,
+  updateVote,
+} from './votes.repository.js';
 
 /** The vote block body (reference §1.3): 2–20 unique non-empty options of at most 50 characters. */
 export const voteInput = z.object({
@@ -38,7 +46,12 @@ async function showVote(db: DbOrTx, actor: Actor, body: unknown) {
     isExpired: found.vote.expiredAt != null && found.vote.expiredAt.getTime() < Date.now(),
     isVoted: mine.length > 0,
     voteUsers: found.vote.voteUsers,
-    subitems: found.options.map((o) => ({ id: o.id, content: o.content, voteCount: o.voteCount, isVoted: mine.includes(o.id) })),
+    subitems: found.options.map((o) => ({
+      id: o.id,
+      content: o.content,
+      voteCount: o.voteCount,
+      isVoted: mine.includes(o.id),
+    })),
   };
 }
 
@@ -53,20 +66,26 @@ export function registerVoteTom(registry: TomRegistry): void {
     schema: voteInput,
     async save(ctx, body) {
       const v = body as z.infer<typeof voteInput>;
-      if (v.expiredAt && v.expiredAt.getTime() <= Date.now()) throw invalid('expiredAt: must be in the future');
+      if (v.expiredAt && v.expiredAt.getTime() <= Date.now())
+        throw invalid('expiredAt: must be in the future');
       const options = v.subitems.map((s) => s.content);
       const prev = stored.safeParse(ctx.previous);
       if (prev.success) {
         const found = await findVote(ctx.tx, prev.data.voteId, true);
         if (found) {
           if (found.vote.voteUsers > 0) {
-            if (found.vote.choiceType !== v.choiceType) throw invalid('choiceType: cannot change once people have voted');
+            if (found.vote.choiceType !== v.choiceType)
+              throw invalid('choiceType: cannot change once people have voted');
             const same = found.options.map((o) => o.content).join('\n') === options.join('\n');
             if (!same) throw invalid('subitems: cannot change once people have voted');
           } else {
             await replaceOptions(ctx.tx, found.vote.id, options);
           }
-          await updateVote(ctx.tx, found.vote.id, { title: v.voteTitle, choiceType: v.choiceType, expiredAt: v.expiredAt });
+          await updateVote(ctx.tx, found.vote.id, {
+            title: v.voteTitle,
+            choiceType: v.choiceType,
+            expiredAt: v.expiredAt,
+          });
           return { voteId: found.vote.id };
         }
       }
@@ -100,16 +119,20 @@ export class VotesService {
     const userId = actor.userId;
     await this.reader.visibleThread(actor, threadId);
     const toms = await findToms(this.deps.db, [threadId]);
-    if (!toms.some((t) => stored.safeParse(t.body).data?.voteId === voteId)) throw notFound('vote not found in this thread');
+    if (!toms.some((t) => stored.safeParse(t.body).data?.voteId === voteId))
+      throw notFound('vote not found in this thread');
     const unique = [...new Set(optionIds)];
     await inTransaction(this.deps.db, async (tx) => {
       const found = await findVote(tx, voteId, true);
       if (!found) throw notFound();
-      if (found.vote.expiredAt && found.vote.expiredAt.getTime() < Date.now()) throw new AppError(Code.RESOURCE_EXPIRED, '投票已结束');
-      if (found.vote.choiceType === 1 && unique.length !== 1) throw invalid('subitemIds: choose exactly one option');
+      if (found.vote.expiredAt && found.vote.expiredAt.getTime() < Date.now())
+        throw new AppError(Code.RESOURCE_EXPIRED, '投票已结束');
+      if (found.vote.choiceType === 1 && unique.length !== 1)
+        throw invalid('subitemIds: choose exactly one option');
       const valid = new Set(found.options.map((o) => o.id));
       if (!unique.every((id) => valid.has(id))) throw invalid('subitemIds: unknown option');
-      if ((await chosenOptions(tx, voteId, userId)).length) throw new AppError(Code.RESOURCE_EXIST, '已经投过票了');
+      if ((await chosenOptions(tx, voteId, userId)).length)
+        throw new AppError(Code.RESOURCE_EXIST, '已经投过票了');
       await castVote(tx, voteId, userId, unique);
     });
     return showVote(this.deps.db, actor, { voteId });

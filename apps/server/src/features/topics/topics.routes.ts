@@ -4,8 +4,8 @@ import type { TopicsService } from './topics.service.js';
 
 /** Mounts `topics.list` and `emoji`. */
 export function registerTopicsRoutes(route: Route, topics: TopicsService): void {
-  route(topicsList, {}, async (input) =>
+  route(topicsList, { guestCache: true }, async (input) =>
     topics.list({ ...input.filter, sortBy: input.sortBy, page: input.page, perPage: input.perPage }),
   );
-  route(emojiList, { siteClosedExempt: true }, async () => topics.emoji());
+  route(emojiList, { siteClosedExempt: true, guestCache: true }, async () => topics.emoji());
 }

@@ -28,7 +28,13 @@ function withCookies(req: FastifyRequest, reply: FastifyReply, result: LoginResu
 /** Mounts the account calls. */
 export function registerUsersRoutes(route: Route, deps: { users: UsersService; gate: Gate }): void {
   const { users, gate } = deps;
-  const entry = { status: 'skip', siteClosedExempt: true, payExempt: true, rateClass: 'auth' } as const;
+  const entry = {
+    status: 'skip',
+    siteClosedExempt: true,
+    payExempt: true,
+    rateClass: 'auth',
+    keepsGuestCache: true,
+  } as const;
 
   route(usernameRegister, entry, async (input, { req, reply, lang }) =>
     withCookies(req, reply, await users.register(input, client(req), lang)),
@@ -61,7 +67,7 @@ export function registerUsersRoutes(route: Route, deps: { users: UsersService; g
     gate.authorize(actor, 'user.view');
     return users.search.list(input.filter, input.page, input.perPage);
   });
-  route(usernameCheck, { status: 'skip', rateClass: 'auth' }, async (input) => ({
+  route(usernameCheck, { status: 'skip', rateClass: 'auth', keepsGuestCache: true }, async (input) => ({
     available: await users.usernameAvailable(input.username),
   }));
   route(nicknameSet, { auth: 'required', status: 'allowPending' }, async (input, { actor }) =>

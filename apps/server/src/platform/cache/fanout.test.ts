@@ -3,7 +3,8 @@ import { buildApp } from '../../app.js';
 import { call, freshDatabase, noPostgresReason, registerUser } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
 
-const reason = noPostgresReason ?? (process.env.REDIS_URL ? null : 'REDIS_URL is not set: fan-out needs Redis');
+const reason =
+  noPostgresReason ?? (process.env.REDIS_URL ? null : 'REDIS_URL is not set: fan-out needs Redis');
 
 async function until(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
   const t0 = Date.now();
@@ -19,23 +20,41 @@ describe.skipIf(!!reason)(`multi-instance fan-out${reason ? ` (skipped: ${reason
   it('a settings change, a permission change and a logout on one instance reach the other', async () => {
     const db = await freshDatabase();
     const cfg = loadConfig(
-      { NODE_ENV: 'test', DATABASE_URL: db.databaseUrl, DATA_DIR: db.dataDir, REDIS_URL: process.env.REDIS_URL },
+      {
+        NODE_ENV: 'test',
+        DATABASE_URL: db.databaseUrl,
+        DATA_DIR: db.dataDir,
+        REDIS_URL: process.env.REDIS_URL,
+      },
       { web: 'off', rateLimit: { enabled: false } as never },
     );
     const [a, b] = await Promise.all([buildApp(cfg), buildApp(cfg)]);
     try {
       await a.forum.settings.set([{ key: 'site_name', tag: 'default', value: '扇出论坛' }]);
-      expect(await until(async () => (await call(b, 'GET', '/api/v3/forum')).Data.setSite.siteName === '扇出论坛')).toBe(true);
+      expect(
+        await until(async () => (await call(b, 'GET', '/api/v3/forum')).Data.setSite.siteName === '扇出论坛'),
+      ).toBe(true);
 
-      await a.forum.database.exec("DELETE FROM group_permissions WHERE group_id = 7 AND permission IN ('viewThreads','switch.viewThreads')");
+      await a.forum.database.exec(
+        "DELETE FROM group_permissions WHERE group_id = 7 AND permission IN ('viewThreads','switch.viewThreads')",
+      );
       await a.forum.groups.changed();
-      expect(await until(async () => (await call(b, 'GET', '/api/v3/forum')).Data.otherPermissions.canViewThreads === false)).toBe(true);
+      expect(
+        await until(
+          async () => (await call(b, 'GET', '/api/v3/forum')).Data.otherPermissions.canViewThreads === false,
+        ),
+      ).toBe(true);
 
       const u = await registerUser(a);
       expect((await call(b, 'GET', '/api/v3/user', { token: u.token })).Code).toBe(0);
       await call(a, 'POST', '/api/v3/users/logout', { token: u.token });
       // b had the session cached; the revocation message must drop it well before the 5 s cache expires.
-      expect(await until(async () => (await call(b, 'GET', '/api/v3/user', { token: u.token })).Code === -4011, 2000)).toBe(true);
+      expect(
+        await until(
+          async () => (await call(b, 'GET', '/api/v3/user', { token: u.token })).Code === -4011,
+          2000,
+        ),
+      ).toBe(true);
     } finally {
       await Promise.all([a.close(), b.close()]);
       await db.drop();

@@ -181,7 +181,8 @@ const BLOCK_END = new RegExp(`</(?:${[...BLOCKS].join('|')})\\s*>|<(?:br|hr)\\b[
 function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
     if (e[0] === '#') {
-      const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
+      const code =
+        e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
     }
     return NAMED[e.toLowerCase()] ?? m;
@@ -198,7 +199,10 @@ export function htmlToText(html: string): string {
     html
       .replace(/<(script|style|textarea|template)\b[\s\S]*?<\/\1\s*>/gi, '')
       .replace(/<!--[\s\S]*?-->/g, '')
-      .replace(/<img\b[^>]*?\balt\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>/gi, (_m, a?: string, b?: string) => a ?? b ?? '')
+      .replace(
+        /<img\b[^>]*?\balt\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>/gi,
+        (_m, a?: string, b?: string) => a ?? b ?? '',
+      )
       .replace(BLOCK_END, '\n')
       .replace(/<\/t[dh]\s*>/gi, ' ')
       .replace(/<[^>]*>/g, ''),

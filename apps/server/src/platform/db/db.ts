@@ -67,7 +67,10 @@ async function openPglite(dir: string): Promise<Database> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   // 16 MB of shared buffers instead of 128: the embedded mode serves small sites, and it saves ~150 MB of RSS.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, postgresqlconf: ['shared_buffers=16MB'] });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    postgresqlconf: ['shared_buffers=16MB'],
+  });
   // DB_LOG=1 prints every query (finding N+1 patterns).
   const db = drizzle(client, { logger: process.env.DB_LOG === '1' }) as unknown as Db;
   let closed = false;

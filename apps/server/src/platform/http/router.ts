@@ -6,6 +6,7 @@ import { clearSessionCookies } from '../auth/cookies.js';
 import { AppError } from './errors.js';
 import { sendOk } from './envelope.js';
 import { langOf, type Lang } from './lang.js';
+import type { GuestCache } from '../cache/guest-cache.js';
 
 /** Route classes for rate limits. */
 export type RateClass = 'read' | 'write' | 'auth';
@@ -21,6 +22,10 @@ export interface RouteOptions {
   /** Served to unpaid users in pay mode (the money issue uses this). */
   payExempt?: boolean;
   rateClass?: RateClass;
+  /** GET only: guests' replies come from the guest cache (same for every guest; cleared by any write). */
+  guestCache?: boolean;
+  /** Writes clear the guest cache unless they change nothing a guest sees (login, view counts, uploads). */
+  keepsGuestCache?: boolean;
 }
 
 /** What a handler receives besides its parsed input. */
@@ -42,6 +47,8 @@ export interface RouterKit {
   validateResponses: boolean;
   /** Every contract mounted on this app: the OpenAPI document is built from it. */
   contracts: CallContract[];
+  /** Shared replies for guests' reads; cleared after every successful write. */
+  guestCache?: GuestCache;
 }
 
 declare module 'fastify' {
@@ -123,12 +130,22 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
           if (options.auth === 'required' && actor.isGuest) throw new AppError(Code.JUMP_TO_LOGIN);
           for (const guard of kit.guards) await guard(actor, options, req);
           checkStatus(actor, options.status ?? 'enforce');
+          const cache = kit.guestCache;
+          const cacheable = !!cache && options.guestCache === true && req.method === 'GET' && actor.isGuest;
+          const cacheKey = cacheable ? `${langOf(req)}:${req.url}` : '';
+          if (cacheable) {
+            const hit = cache.get(cacheKey);
+            if (hit !== undefined) return sendOk(req, reply, hit);
+          }
+          const generation = cache?.current() ?? 0;
           const raw = mergedInput(req);
           if (hasNul(raw)) throw new AppError(Code.INVALID_PARAMETER, 'text cannot contain NUL characters');
           const input = contract.input.parse(raw) as CallParsed<C>;
           const data = await handler(input, { actor, lang: langOf(req), req, reply });
           if (reply.sent) return reply;
           if (kit.validateResponses) contract.output.parse(data);
+          if (cacheable) cache.set(cacheKey, data ?? null, generation);
+          else if (cache && req.method !== 'GET' && !options.keepsGuestCache) await cache.clear();
           return sendOk(req, reply, data ?? null);
         },
       });

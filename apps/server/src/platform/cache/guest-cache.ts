@@ -1,0 +1,56 @@
+import type { Bus } from './bus.js';
+
+const CHANNEL = 'guest-cache.clear';
+
+/**
+ * Replies to guests' reads, kept until the next write anywhere (or ttl): guests are most of the traffic
+ * and all see the same thing, as in Discourse's anonymous cache. Any write on any instance clears it,
+ * so a guest never sees a page older than the last change they could have caused to be visible.
+ */
+export class GuestCache {
+  private entries = new Map<string, { at: number; data: unknown }>();
+  private generation = 0;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly ttlMs = 10_000,
+    private readonly maxEntries = 2000,
+  ) {
+    bus.subscribe(CHANNEL, () => this.clearLocal());
+  }
+
+  /** A fresh cached reply, if any. */
+  get(key: string): unknown {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (Date.now() - e.at > this.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return e.data;
+  }
+
+  /** The generation a read started in: a reply computed across a clear must not be stored. */
+  current(): number {
+    return this.generation;
+  }
+
+  /** Stores a reply computed during generation `gen`. */
+  set(key: string, data: unknown, gen: number): void {
+    if (gen !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { at: Date.now(), data });
+  }
+
+  /** Drops everything here at once, then on the other instances. */
+  async clear(): Promise<void> {
+    this.clearLocal();
+    await this.bus.publish(CHANNEL, '1');
+  }
+
+  /** Drops this instance's entries (when a change was announced some other way). */
+  clearLocal(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+}
