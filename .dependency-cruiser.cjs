@@ -33,12 +33,16 @@ module.exports = {
     },
     {
       name: 'features-use-each-other-through-index',
-      comment: 'A feature reaches another only through its index.ts (tables are allowed for joins in repositories).',
+      comment:
+        'A feature reaches another only through its index.ts (tables are allowed for joins in repositories).',
       severity: 'error',
       from: { path: '^apps/server/src/features/([^/]+)/' },
       to: {
         path: '^apps/server/src/features/([^/]+)/',
-        pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/[^/]+/(index|[^/]+\\.table)\\.ts$'],
+        pathNot: [
+          '^apps/server/src/features/$1/',
+          '^apps/server/src/features/[^/]+/(index|[^/]+\\.table)\\.ts$',
+        ],
       },
     },
     {

@@ -11,7 +11,11 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts', 'bench/src/**/*.test.ts'],
+          include: [
+            'apps/server/src/**/*.test.ts',
+            'packages/contracts/src/**/*.test.ts',
+            'bench/src/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 90_000,

@@ -93,17 +93,15 @@ export async function seed(
       .insert(threads)
       .values(batch.map((b) => b.row))
       .returning({ id: threads.id, userId: threads.userId, createdAt: threads.createdAt });
-    await db
-      .insert(posts)
-      .values(
-        ids.map((t, j) => ({
-          threadId: t.id,
-          userId: t.userId,
-          content: batch[j]!.html,
-          isFirst: true,
-          createdAt: t.createdAt,
-        })),
-      );
+    await db.insert(posts).values(
+      ids.map((t, j) => ({
+        threadId: t.id,
+        userId: t.userId,
+        content: batch[j]!.html,
+        isFirst: true,
+        createdAt: t.createdAt,
+      })),
+    );
     threadIds.push(...ids.map((t) => t.id));
   });
   const bigThreadId = opts.bigThreadReplies ? threadIds[threadIds.length - 1]! : null;
