@@ -45,6 +45,13 @@ export const enThreads: typeof zhThreads = {
     users: '{{count}} voters',
     expiresAt: 'Ends {{at}}',
   },
+  captcha: {
+    title: 'Please verify first',
+    question: 'Solve: {{question}}',
+    wrong: 'That answer was wrong or expired; please try again',
+    submit: 'Submit',
+    cancel: 'Cancel',
+  },
   topic: {
     title: 'Topic',
     threads: '{{count}} threads',

@@ -43,5 +43,12 @@ export const zhThreads = {
     users: '{{count}} 人参与',
     expiresAt: '截止 {{at}}',
   },
+  captcha: {
+    title: '请先完成验证',
+    question: '计算：{{question}}',
+    wrong: '答案不对或已过期，请再试一次',
+    submit: '提交',
+    cancel: '取消',
+  },
   topic: { title: '话题', threads: '{{count}} 篇内容', views: '{{count}} 热度', notFound: '话题不存在' },
 };

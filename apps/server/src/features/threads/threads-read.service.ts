@@ -188,6 +188,11 @@ export class ThreadsReader {
       out[t.id] = !t.permission || this.allowed(actor, t.permission, categoryId);
     out.position = this.allowed(actor, 'thread.insertPosition', categoryId);
     out.anonymous = this.allowed(actor, 'thread.allowAnonymous', categoryId);
+    // Lets the editor ask for the captcha before the first send; administrators are never asked.
+    out.captcha =
+      !actor.isGuest &&
+      !actor.isAdmin &&
+      this.deps.gate.hasGrant(actor, 'createThreadWithCaptcha', categoryId ? { categoryId } : undefined);
     return out;
   }
 

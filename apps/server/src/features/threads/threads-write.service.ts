@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import { bumpCategoryThreads } from '../categories/index.js';
+import { linkTopics } from '../topics/index.js';
 import { requireCaptcha } from './captcha.js';
 import { insertPost, updatePost, findFirstPost } from './posts.repository.js';
 import type { ThreadsDeps } from './threads.deps.js';
@@ -84,10 +85,12 @@ export class ThreadsWriter {
         },
         prepared,
       );
+      const topicIds = await this.deps.topics.linkThread(tx, row.id, userId, `${prepared.title}\n${prepared.text}`);
+      const html = linkTopics(prepared.html, topicIds);
       const post = await insertPost(tx, {
         threadId: row.id,
         userId,
-        content: prepared.html,
+        content: html,
         isFirst: true,
         isApproved: prepared.isApproved,
         modWords: prepared.modWords,
@@ -102,8 +105,7 @@ export class ThreadsWriter {
       const withTypes = await updateThread(tx, row.id, {
         tomTypes: [...new Set(saved.map((t) => t.tomType))],
       });
-      await this.deps.topics.linkThread(tx, row.id, userId, `${prepared.title}\n${prepared.text}`);
-      await this.deps.content.recordMentions(tx, post.id, userId, prepared.html, prepared.text);
+      await this.deps.content.recordMentions(tx, post.id, userId, html, prepared.text);
       await this.applyCounts(tx, null, withTypes);
       return withTypes;
     });
@@ -154,9 +156,15 @@ export class ThreadsWriter {
         ...(input.position && this.positionCols(input.position)),
         ...(publishing && { isDraft: false, issueAt: new Date() }),
       };
+      const topicIds = await this.deps.topics.linkThread(
+        tx,
+        threadId,
+        before.userId,
+        `${prepared.title}\n${prepared.text}`,
+      );
       if (first && (newText !== null || prepared.isApproved === 0)) {
         await updatePost(tx, first.id, {
-          content: prepared.html,
+          content: linkTopics(prepared.html, topicIds),
           isApproved: patch.isApproved!,
           modWords: prepared.modWords,
         });
@@ -168,7 +176,6 @@ export class ThreadsWriter {
         patch.tomTypes = [...new Set(saved.map((t) => t.tomType))];
       }
       const row = await updateThread(tx, threadId, patch, prepared);
-      await this.deps.topics.linkThread(tx, threadId, before.userId, `${prepared.title}\n${prepared.text}`);
       await this.applyCounts(tx, locked, row);
       return row;
     });

@@ -2,3 +2,4 @@
 export { TopicsService } from './topics.service.js';
 export { registerTopicsRoutes } from './topics.routes.js';
 export { topics, threadTopics, emoji } from './topics.table.js';
+export { linkTopics, topicKey } from './topic-links.renderer.js';

@@ -6,8 +6,12 @@ import { emoji, threadTopics, topics } from './topics.table.js';
 export type TopicRow = typeof topics.$inferSelect;
 
 /** Finds or creates topics by name (case-insensitive) and returns their ids in order. */
-export async function upsertTopics(db: DbOrTx, userId: number, names: string[]): Promise<number[]> {
-  if (!names.length) return [];
+export async function upsertTopics(
+  db: DbOrTx,
+  userId: number,
+  names: string[],
+): Promise<Map<string, number>> {
+  if (!names.length) return new Map();
   await db
     .insert(topics)
     .values(names.map((content) => ({ content, userId })))
@@ -17,8 +21,7 @@ export async function upsertTopics(db: DbOrTx, userId: number, names: string[]):
     .select({ id: topics.id, content: topics.content })
     .from(topics)
     .where(inArray(sql`lower(${topics.content})`, lower));
-  const byName = new Map(rows.map((r) => [r.content.toLowerCase(), r.id]));
-  return lower.map((n) => byName.get(n)).filter((id): id is number => id !== undefined);
+  return new Map(rows.map((r) => [r.content.toLowerCase(), r.id]));
 }
 
 /** Replaces a thread's topic links and keeps each topic's thread count exact. */

@@ -47,10 +47,19 @@ export class TopicsService {
     await seedEmoji(this.db, EMOJI_SEED);
   }
 
-  /** Links a thread to the topics named in its text (inside the thread write's transaction). */
-  async linkThread(tx: DbOrTx, threadId: number, userId: number, plainText: string): Promise<void> {
+  /**
+   * Links a thread to the topics named in its text (inside the thread write's transaction) and returns the
+   * ids by `topicKey`, so the caller can link `#name#` in the stored HTML.
+   */
+  async linkThread(
+    tx: DbOrTx,
+    threadId: number,
+    userId: number,
+    plainText: string,
+  ): Promise<Map<string, number>> {
     const ids = await upsertTopics(tx, userId, findTopics(plainText));
-    await relinkThread(tx, threadId, ids);
+    await relinkThread(tx, threadId, [...new Set(ids.values())]);
+    return ids;
   }
 
   /** Drops a thread's topic links (deleted thread). */

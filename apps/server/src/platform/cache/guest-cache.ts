@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Bus } from './bus.js';
 
 const CHANNEL = 'guest-cache.clear';
@@ -10,13 +11,17 @@ const CHANNEL = 'guest-cache.clear';
 export class GuestCache {
   private entries = new Map<string, { at: number; data: unknown }>();
   private generation = 0;
+  /** Our own announcements come back through Redis; this tells them apart so they do not clear twice. */
+  private readonly instanceId = randomUUID();
 
   constructor(
     private readonly bus: Bus,
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 2000,
   ) {
-    bus.subscribe(CHANNEL, () => this.clearLocal());
+    bus.subscribe(CHANNEL, (from) => {
+      if (from !== this.instanceId) this.clearLocal();
+    });
   }
 
   /** A fresh cached reply, if any. */
@@ -45,7 +50,7 @@ export class GuestCache {
   /** Drops everything here at once, then on the other instances. */
   async clear(): Promise<void> {
     this.clearLocal();
-    await this.bus.publish(CHANNEL, '1');
+    await this.bus.publish(CHANNEL, this.instanceId);
   }
 
   /** Drops this instance's entries (when a change was announced some other way). */

@@ -12,7 +12,8 @@ import { Button, Input, toast } from '@forum/ui';
 import { apiFrom } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
-import { act } from '../threads/thread-call.ts';
+import { useCaptchaPrompt } from '../threads/captcha-prompt.tsx';
+import { actWithCaptcha } from '../threads/thread-call.ts';
 import {
   buildContent,
   clearDraft,
@@ -72,6 +73,7 @@ export function Component() {
   const [mounted, setMounted] = useState(false);
   const [busy, setBusy] = useState(false);
   const restored = useRef(false);
+  const captcha = useCaptchaPrompt(platform);
   const perm = (k: string) => d.permissions[k] === true;
   const categories = d.categories.flatMap((c) => [c, ...c.children]).filter((c) => c.canCreateThread);
 
@@ -115,9 +117,10 @@ export function Component() {
     setBusy(true);
     const content = buildContent(draft);
     const fields = { title: draft.title, categoryId, content, anonymous: draft.anonymous };
+    // Edits are not gated by the captcha (the server checks it on create only).
     const saved = editing
-      ? await act(threadUpdate, { threadId: editing, ...fields })
-      : await act(threadCreate, { ...fields, draft: false });
+      ? await actWithCaptcha(threadUpdate, { threadId: editing, ...fields }, captcha.ask)
+      : await actWithCaptcha(threadCreate, { ...fields, draft: false }, captcha.ask, perm('captcha'));
     setBusy(false);
     if (!saved) return;
     clearDraft(key);
@@ -199,6 +202,7 @@ export function Component() {
           variant={platform}
         />
       )}
+      {captcha.prompt}
       <div className="editor-page__tools">
         {perm('108') && (
           <label className="ui-button ui-button--default file-button">

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { POST_TEXT_MAX, postsCreate, type PostItem } from '@forum/contracts';
 import { Button, TextArea, toast, type Variant } from '@forum/ui';
 import { escapeHtml } from '../../app/head.ts';
-import { act } from './thread-call.ts';
+import { useCaptchaPrompt } from './captcha-prompt.tsx';
+import { actWithCaptcha } from './thread-call.ts';
 
 /** Plain text typed in a reply box as the HTML the server stores (escaped, line breaks kept). */
 export function textToHtml(text: string): string {
@@ -31,15 +32,16 @@ export function ReplyBox({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const captcha = useCaptchaPrompt(variant);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
     setBusy(true);
-    const post = await act(postsCreate, {
-      id: threadId,
-      content: textToHtml(text),
-      ...(replyTo ? { isComment: true, replyId: replyTo } : {}),
-    });
+    const post = await actWithCaptcha(
+      postsCreate,
+      { id: threadId, content: textToHtml(text), ...(replyTo ? { isComment: true, replyId: replyTo } : {}) },
+      captcha.ask,
+    );
     setBusy(false);
     if (post) {
       setText('');
@@ -61,6 +63,7 @@ export function ReplyBox({
         maxLength={POST_TEXT_MAX}
         rows={replyTo ? 2 : 3}
       />
+      {captcha.prompt}
       <Button
         kind="primary"
         variant={variant}

@@ -9,7 +9,48 @@ export async function act<C extends CallContract>(
   contract: C,
   input: CallInput<C>,
 ): Promise<CallOutput<C> | null> {
-  const res = await (await getBrowserApi()).call(contract, input);
+  return settle(await (await getBrowserApi()).call(contract, input));
+}
+
+/** The fields a write carries when its author's group must pass a captcha. */
+export interface CaptchaAnswer {
+  captchaTicket: string;
+  captchaRandStr: string;
+}
+
+/** True when the server refused a write for a missing or wrong captcha answer (-4001 with `{captcha: true}`). */
+export function needsCaptcha(res: { Code: number; Data: unknown }): boolean {
+  return (
+    res.Code === Code.INVALID_PARAMETER &&
+    typeof res.Data === 'object' &&
+    res.Data !== null &&
+    (res.Data as { captcha?: unknown }).captcha === true
+  );
+}
+
+/**
+ * `act` for thread and reply writes: when the server asks for a captcha (or `upfront` says the group must
+ * pass one) it calls `ask` for an answer and resends; `ask` resolving null means the author gave up.
+ */
+export async function actWithCaptcha<C extends CallContract>(
+  contract: C,
+  input: CallInput<C>,
+  ask: (retry: boolean) => Promise<CaptchaAnswer | null>,
+  upfront = false,
+): Promise<CallOutput<C> | null> {
+  const api = await getBrowserApi();
+  let answer = upfront ? await ask(false) : null;
+  if (upfront && !answer) return null;
+  // A few wrong answers get a new question each; after that the server's message is shown as usual.
+  for (let tries = 0; ; tries++) {
+    const res = await api.call(contract, { ...input, ...answer } as CallInput<C>);
+    if (!needsCaptcha(res) || tries >= 3) return settle(res);
+    answer = await ask(tries > 0 || upfront);
+    if (!answer) return null;
+  }
+}
+
+function settle<T>(res: { Code: number; Message: string; Data: T | null }): T | null {
   if (res.Code === 0 && res.Data != null) return res.Data;
   if (res.Code === Code.JUMP_TO_LOGIN) {
     rememberReturn(window.location.pathname + window.location.search, safeSessionStorage());
