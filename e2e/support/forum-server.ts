@@ -20,6 +20,8 @@ interface ServerModule {
     forum: {
       settings: { set(rows: Array<{ key: string; value: string; tag: string }>): Promise<void> };
       install: { createAdmin(username: string, password: string): Promise<number> };
+      database: { exec(sql: string, params?: unknown[]): Promise<unknown> };
+      groups: { changed(): Promise<void> };
     };
   }>;
 }
@@ -31,6 +33,8 @@ interface ConfigModule {
 export interface RunningForum {
   url: string;
   setSettings(values: Record<string, string>): Promise<void>;
+  /** Grants a group a permission (no admin screen for it yet) and reloads the permission cache. */
+  grant(groupId: number, permission: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,6 +73,13 @@ export async function startForum(env: Record<string, string> = {}): Promise<Runn
     url: address,
     setSettings: (values) =>
       app.forum.settings.set(Object.entries(values).map(([key, value]) => ({ key, value, tag: 'default' }))),
+    async grant(groupId, permission) {
+      await app.forum.database.exec('INSERT INTO group_permissions (group_id, permission) VALUES ($1, $2)', [
+        groupId,
+        permission,
+      ]);
+      await app.forum.groups.changed();
+    },
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

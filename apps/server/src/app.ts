@@ -136,6 +136,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
 
   app.setNotFoundHandler((req, reply) => reply.code(404).send(envelope(req, -4004, '', null)));
-  await registerWebPages(app, { mode: config.web });
+  await registerWebPages(app, { mode: config.web, guestCache });
   return app;
 }

@@ -114,6 +114,13 @@ export const routes: RouteObject[] = [
         threadHead,
       ),
       page(
+        'topic',
+        'src/features/topics/topic-list-page.tsx',
+        () => import('../features/topics/topic-list-page.tsx'),
+        'topic.listTitle',
+        ['threads'],
+      ),
+      page(
         'topic/:id',
         'src/features/topics/topic-page.tsx',
         () => import('../features/topics/topic-page.tsx'),

@@ -21,7 +21,9 @@ const create = (text: string) =>
 
 async function topicId(name: string): Promise<number> {
   const r = await call(t.app, 'GET', '/api/v3/topics.list', { query: { 'filter[content]': name } });
-  const hit = (r.Data.pageData as Array<{ topicId: number; content: string }>).find((x) => x.content === name);
+  const hit = (r.Data.pageData as Array<{ topicId: number; content: string }>).find(
+    (x) => x.content === name,
+  );
   if (!hit) throw new Error(`topic ${name} not listed`);
   return hit.topicId;
 }
@@ -36,7 +38,9 @@ describe('#topic# links in thread content', () => {
     const html: string = r.Data.content.text;
     expect(html).toContain(`href="/topic/${id}"`);
     expect(html).toMatch(/<a [^>]*class="topic"[^>]*>#美食#<\/a>/);
-    const d = await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(r.Data.threadId) } });
+    const d = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      query: { threadId: String(r.Data.threadId) },
+    });
     expect(d.Data.content.text).toBe(html);
   });
 

@@ -85,7 +85,12 @@ export class ThreadsWriter {
         },
         prepared,
       );
-      const topicIds = await this.deps.topics.linkThread(tx, row.id, userId, `${prepared.title}\n${prepared.text}`);
+      const topicIds = await this.deps.topics.linkThread(
+        tx,
+        row.id,
+        userId,
+        `${prepared.title}\n${prepared.text}`,
+      );
       const html = linkTopics(prepared.html, topicIds);
       const post = await insertPost(tx, {
         threadId: row.id,

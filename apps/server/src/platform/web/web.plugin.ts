@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { GuestCache } from '../cache/guest-cache.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageCsp } from './csp.js';
 import { injectFetch, type InjectFetch } from './inject-fetch.js';
@@ -15,6 +16,20 @@ export interface WebOptions {
   mode: 'dev' | 'prod' | 'off';
   /** The web app folder (defaults to apps/web beside this server). */
   webRoot?: string;
+  /** Guests' rendered pages are shared through this cache (production only; cleared by any write). */
+  guestCache?: GuestCache;
+}
+
+/** Stands in for the per-response nonce inside a cached page. */
+const NONCE_SLOT = '__CACHED_PAGE_NONCE__';
+const MOBILE_UA = /Mobile|Android|iPhone|iPad|iPod|HarmonyOS|MicroMessenger/i;
+
+/** What a guest's page depends on besides the URL: phone or not, their cookies (language, theme), language. */
+function guestPageKey(req: FastifyRequest): string | null {
+  if (req.cookies?.access_token || /access_token=/.test(req.headers.cookie ?? '')) return null;
+  const mobile = MOBILE_UA.test(req.headers['user-agent'] ?? '') ? 'h5' : 'pc';
+  const lang = (req.headers['accept-language'] ?? '').slice(0, 5);
+  return `page|${mobile}|${lang}|${req.headers.cookie ?? ''}|${req.url}`;
 }
 
 /** The web app's server entry, loaded by file path (apps never import each other as packages). */
@@ -125,6 +140,21 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     }
 
     const nonce = randomBytes(16).toString('base64');
+    const send = (status: number, body: string | Readable) =>
+      reply
+        .code(status)
+        .header('content-security-policy', pageCsp(nonce, dev))
+        .header('cache-control', 'private, no-cache')
+        .type('text/html; charset=utf-8')
+        .send(body);
+    // Guests all see the same page: serve it from the cache with a fresh nonce (like an anonymous page cache).
+    const cache = dev ? undefined : opts.guestCache;
+    const cacheKey = cache ? guestPageKey(req) : null;
+    if (cache && cacheKey) {
+      const hit = cache.get(cacheKey) as { status: number; body: string } | undefined;
+      if (hit) return send(hit.status, hit.body.replaceAll(NONCE_SLOT, nonce));
+    }
+    const generation = cache?.current() ?? 0;
     const headers = plainHeaders(req);
     let entry: WebEntry;
     try {
@@ -143,12 +173,14 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
         assets: assets ?? (await devAssets(url)),
       });
       if (result.redirect) return reply.redirect(result.redirect, result.status);
-      return reply
-        .code(result.status)
-        .header('content-security-policy', pageCsp(nonce, dev))
-        .header('cache-control', 'private, no-cache')
-        .type('text/html; charset=utf-8')
-        .send(result.body ?? '');
+      if (!result.body) return send(result.status, '');
+      if (!cache || !cacheKey || (result.status !== 200 && result.status !== 404)) return send(result.status, result.body);
+      // The stream is complete once the render is all ready: collect it once, share it with later guests.
+      const chunks: Buffer[] = [];
+      for await (const chunk of result.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+      const html = Buffer.concat(chunks).toString('utf8');
+      cache.set(cacheKey, { status: result.status, body: html.replaceAll(nonce, NONCE_SLOT) }, generation);
+      return send(result.status, html);
     } catch (err) {
       if (vite && err instanceof Error) vite.ssrFixStacktrace(err);
       req.log.error({ err }, 'page render failed');

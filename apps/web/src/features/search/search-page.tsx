@@ -125,6 +125,11 @@ export function Component() {
       {d.tab === 'topics' && (
         <section className="panel" data-testid="search-topics">
           {!d.keyword && <h2 className="panel__title">{t('search.hotTopics')}</h2>}
+          <p>
+            <Link to="/topic" data-testid="all-topics">
+              {t('topic.all')}
+            </Link>
+          </p>
           {d.topics.length === 0 && <p className="muted">{t('search.noResult')}</p>}
           <ul className="topic-list">
             {d.topics.map((tp) => (

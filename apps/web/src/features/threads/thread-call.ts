@@ -43,7 +43,7 @@ export async function actWithCaptcha<C extends CallContract>(
   if (upfront && !answer) return null;
   // A few wrong answers get a new question each; after that the server's message is shown as usual.
   for (let tries = 0; ; tries++) {
-    const res = await api.call(contract, { ...input, ...answer } as CallInput<C>);
+    const res = await api.call(contract, { ...(input as object), ...answer } as CallInput<C>);
     if (!needsCaptcha(res) || tries >= 3) return settle(res);
     answer = await ask(tries > 0 || upfront);
     if (!answer) return null;

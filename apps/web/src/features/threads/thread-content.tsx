@@ -1,4 +1,5 @@
 import { useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TomId, type ThreadItem } from '@forum/contracts';
 import type { Variant } from '@forum/ui';
@@ -55,8 +56,18 @@ export function ThreadContent({ thread, variant }: { thread: ThreadItem; variant
   const { t } = useTranslation();
   const [zoom, setZoom] = useState<string | null>(null);
   const blocks = blocksOf(thread);
+  const navigate = useNavigate();
   const onClick = (e: MouseEvent) => {
     const el = e.target as HTMLElement;
+    // Topic links are stored with target=_blank (the sanitiser's rule for every link); on our own page they
+    // open in place without a reload. Modified clicks keep the browser's behaviour (new tab and so on).
+    const topic = el.closest('a.topic');
+    const to = topic?.getAttribute('href') ?? '';
+    if (/^\/topic\/\d+$/.test(to) && e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)) {
+      e.preventDefault();
+      void navigate(to);
+      return;
+    }
     if (el.tagName === 'IMG') setZoom((el as HTMLImageElement).src);
   };
   return (
