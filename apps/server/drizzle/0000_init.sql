@@ -316,6 +316,8 @@ CREATE INDEX "thread_favorites_user_idx" ON "thread_favorites" USING btree ("use
 CREATE INDEX "thread_vote_options_vote_idx" ON "thread_vote_options" USING btree ("vote_id","sort");--> statement-breakpoint
 CREATE INDEX "thread_votes_thread_idx" ON "thread_votes" USING btree ("thread_id");--> statement-breakpoint
 CREATE INDEX "threads_public_created_idx" ON "threads" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "threads"."deleted_at" is null and "threads"."is_draft" = false and "threads"."is_approved" = 1;--> statement-breakpoint
+CREATE INDEX "threads_live_created_idx" ON "threads" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "threads"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "threads_live_cover_idx" ON "threads" USING btree ("category_id","is_approved","is_draft","user_id") WHERE "threads"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "threads_public_category_idx" ON "threads" USING btree ("category_id") WHERE "threads"."deleted_at" is null and "threads"."is_draft" = false and "threads"."is_approved" = 1;--> statement-breakpoint
 CREATE INDEX "threads_category_created_idx" ON "threads" USING btree ("category_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "threads_user_idx" ON "threads" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint

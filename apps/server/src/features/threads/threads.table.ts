@@ -77,6 +77,14 @@ export const threads = pgTable(
     index('threads_public_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null and ${t.isDraft} = false and ${t.isApproved} = 1`),
+    // Logged-in lists see public threads OR their own, which a partial index on "approved" cannot answer:
+    // these walk every live thread in order, and count them from a narrow covering index.
+    index('threads_live_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('threads_live_cover_idx')
+      .on(t.categoryId, t.isApproved, t.isDraft, t.userId)
+      .where(sql`${t.deletedAt} is null`),
     // Lets the list's count(*) be an index-only scan instead of reading every wide thread row.
     index('threads_public_category_idx')
       .on(t.categoryId)
