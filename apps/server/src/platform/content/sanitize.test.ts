@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeText, htmlToText, sanitizeHtml } from './sanitize.js';
+import { expectNoExecutableMarkup } from './xss-assert.js';
 import { XSS_VECTORS } from './xss-vectors.js';
-
-const FORBIDDEN_TAGS =
-  /<\s*\/?\s*(script|iframe|object|embed|base|meta|form|svg|math|style|link|frame|frameset|applet|input|button|textarea|select|template|noscript|video|audio|source|details|marquee|map|area)\b/i;
-
-/** Every attribute left in the output (the serialiser always double-quotes values and escapes `"` inside them). */
-function attributesOf(html: string): Array<[string, string]> {
-  const attrs: Array<[string, string]> = [];
-  for (const tag of html.match(/<[a-z][^>]*>/gi) ?? []) {
-    for (const m of tag.slice(1).matchAll(/\s([^\s=>/]+)(?:="([^"]*)")?/g))
-      attrs.push([m[1]!.toLowerCase(), m[2] ?? '']);
-  }
-  return attrs;
-}
 
 describe('sanitizeHtml against the XSS corpus', () => {
   it('has at least 100 vectors', () => {
@@ -21,19 +9,8 @@ describe('sanitizeHtml against the XSS corpus', () => {
   });
 
   it.each(XSS_VECTORS.map((v) => [v]))('neutralises %s', (vector) => {
-    const out = sanitizeHtml(vector);
-    expect(out).not.toMatch(/<script/i);
-    expect(out).not.toMatch(FORBIDDEN_TAGS);
-    for (const [name, value] of attributesOf(out)) {
-      expect(name).not.toMatch(/^on/);
-      expect(name).not.toMatch(
-        /^(style|srcdoc|formaction|action|srcset|ping|xlink:href|background|id|name|form)$/,
-      );
-      if (name === 'href' || name === 'src') expect(value).not.toMatch(/^\W*(javascript|vbscript|data)/i);
-    }
-    expect(out).not.toMatch(/(href|src)="[^"]*(javascript|vbscript|data):/i);
-    // Idempotent: a stored value re-sanitised (or re-parsed by a browser) cannot turn into something new.
-    expect(sanitizeHtml(out)).toBe(out);
+    // Also idempotent: a stored value re-sanitised (or re-parsed by a browser) cannot turn into something new.
+    expectNoExecutableMarkup(sanitizeHtml(vector));
   });
 });
 
@@ -74,6 +51,32 @@ describe('sanitizeHtml keeps ordinary rich text', () => {
     expect(sanitizeHtml('<img src="/a.png" width="100%" height="20">')).toBe(
       '<img src="/a.png" height="20">',
     );
+  });
+});
+
+describe('sanitizeHtml parses like a browser', () => {
+  it('drops dangerous elements with their content and unwraps unknown ones keeping their text', () => {
+    expect(sanitizeHtml('<p>a<script>x()</script><style>p{}</style><template>t</template>b</p>')).toBe(
+      '<p>ab</p>',
+    );
+    expect(
+      sanitizeHtml('<object data="x">fallback</object><noscript>n</noscript><svg><text>s</text></svg>'),
+    ).toBe('');
+    expect(sanitizeHtml('<div><font color="red">红</font><custom-el>c</custom-el></div>')).toBe('红c');
+    expect(sanitizeHtml('<p>a<!-- note -->b</p>')).toBe('<p>ab</p>');
+  });
+
+  it('serialises a browser-stable form: pre newlines, carriage returns, escaped attribute brackets', () => {
+    // The parser eats the first newline after <pre>, so a leading blank line must be written twice.
+    expect(sanitizeHtml('<pre>\n\ncode</pre>')).toBe('<pre>\n\ncode</pre>');
+    expect(sanitizeHtml('<p title="a&#13;b">x&#13;y</p>')).toBe('<p title="a\nb">x\ny</p>');
+    expect(sanitizeHtml('<img alt="<b>" src="/a.png">')).toBe('<img alt="&lt;b&gt;" src="/a.png">');
+  });
+
+  it('closes what a browser closes: a stray </p>, an unclosed list, a table cell', () => {
+    expect(sanitizeHtml('</p><p>x')).toBe('<p></p><p>x</p>');
+    expect(sanitizeHtml('<ul><li>a<li>b')).toBe('<ul><li>a</li><li>b</li></ul>');
+    expect(sanitizeHtml('<table><tr><td>c')).toBe('<table><tbody><tr><td>c</td></tr></tbody></table>');
   });
 });
 
