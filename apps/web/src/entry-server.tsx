@@ -6,7 +6,6 @@ import {
   isRouteErrorResponse,
   StaticRouterProvider,
 } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
 import { createApiClient, type FetchLike } from '@forum/api-client';
 import { routes, type ForumRouteHandle } from './app/routes.tsx';
 import { headForMatches } from './app/head-manager.tsx';
@@ -15,10 +14,9 @@ import { readCookie } from './app/session.ts';
 import { THEME_COOKIE, type ServerContext } from './app/api.ts';
 import type { RootData } from './app/root-loader.ts';
 import { buildDocument, serializeHydration, type PageAssets } from './server/document.ts';
-import { createI18n, LANG_COOKIE, toLang } from './i18n/i18n.ts';
-import { addNamespaces } from './i18n/messages.ts';
-import { en } from './i18n/en.ts';
-import { zh } from './i18n/zh.ts';
+import { LANG_COOKIE, toLang } from './i18n/i18n.ts';
+import { serverTranslator, shellTranslator } from './i18n/server.ts';
+import { I18nProvider } from './i18n/use-translation.tsx';
 
 /** One page request as the forum server sees it. */
 export interface RenderRequest {
@@ -72,9 +70,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const namespaces = context.matches.flatMap(
     (m) => (m.route.handle as ForumRouteHandle | undefined)?.namespaces ?? [],
   );
-  const i18n = createI18n(lang, lang === 'en' ? en : zh);
-  // The matched pages' strings, added before the head and the markup are built (the browser adds the same before hydrating).
-  await addNamespaces(i18n, namespaces);
+  // The shell plus the matched pages' strings, shared by all renders (the browser adds the same before hydrating).
+  const i18n = await serverTranslator(lang, namespaces);
   const root = context.loaderData.root as RootData | undefined;
   const head = headForMatches(
     context.matches.map((m) => ({ handle: m.route.handle, loaderData: context.loaderData[m.route.id] })),
@@ -100,9 +97,9 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   return new Promise<RenderResult>((resolve, reject) => {
     let status = context.statusCode;
     const stream = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={req.nonce} />
-      </I18nextProvider>,
+      </I18nProvider>,
       {
         nonce: req.nonce,
         // Waiting for everything keeps the status code honest and serves complete HTML to crawlers.
@@ -149,7 +146,6 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
 /** The fallback error page in plain HTML, for when React itself cannot render (spec §2). */
 export function renderFallbackError(headers: Record<string, string | undefined>): string {
   const errorLang = toLang(readCookie(headers.cookie ?? '', LANG_COOKIE));
-  const i18n = createI18n(errorLang, errorLang === 'en' ? en : zh);
-  const msg = i18n.t('error.message');
+  const msg = shellTranslator(errorLang).t('error.message');
   return `<!doctype html><html><head><meta charset="utf-8"><title>${msg}</title></head><body><p>${msg}</p></body></html>`;
 }

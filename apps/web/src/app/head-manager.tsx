@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
+import type { TFunction } from '../i18n/translator.ts';
 import { resolveHead, type PageHead, type ResolvedHead } from './head.ts';
 import type { SetSite } from '@forum/contracts';
 

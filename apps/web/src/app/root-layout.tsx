@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLoaderData, useNavigate, useRevalidator } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { ToastHost } from '@forum/ui';
 import { PcHeader } from '../layouts/pc-header.tsx';
 import { H5Header } from '../layouts/h5-header.tsx';

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { Button, type Variant } from '@forum/ui';
 
 /**

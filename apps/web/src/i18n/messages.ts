@@ -1,5 +1,5 @@
-import type { i18n } from 'i18next';
 import type { Lang } from './i18n.ts';
+import type { Translator } from './translator.ts';
 
 /** Page string sets loaded with their route chunk; the shell strings (zh.ts / en.ts) are loaded up front. */
 export type Namespace = 'account' | 'threads' | 'editor' | 'search';
@@ -28,27 +28,27 @@ export async function loadShell(lang: Lang): Promise<object> {
 }
 
 /**
- * Adds page namespaces to an instance. They merge into the default namespace, so keys keep their
- * `thread.title` form. Adding before render (server) and before hydration or navigation (browser) keeps both sides equal.
+ * The translators' loader: `shell` or a page namespace of a language. Namespaces merge into one key space,
+ * so keys keep their `thread.title` form.
  */
-export async function addNamespaces(instance: i18n, namespaces: readonly Namespace[]): Promise<void> {
-  const lang: Lang = instance.language === 'en' ? 'en' : 'zh';
-  await Promise.all(
-    namespaces.map(async (ns) => {
-      const bundle = await loaders[lang][ns]();
-      instance.addResourceBundle(lang, 'translation', bundle, true, false);
-    }),
-  );
+export function loadBundle(lang: Lang, part: string): Promise<object> {
+  if (part === 'shell') return loadShell(lang);
+  const loader = loaders[lang][part as Namespace] as Loader | undefined;
+  if (!loader) return Promise.reject(new Error(`unknown string namespace "${part}"`));
+  return loader();
 }
 
-let browserInstance: i18n | undefined;
+let browserTranslator: Translator | undefined;
 
-/** Registers the browser's single instance, so route chunks can add their strings as they load. */
-export function setBrowserI18n(instance: i18n): void {
-  browserInstance = instance;
+/** Registers the browser's single translator, so route chunks can add their strings as they load. */
+export function setBrowserTranslator(translator: Translator): void {
+  browserTranslator = translator;
 }
 
-/** Called by a route's lazy loader: in the browser adds its namespaces; on the server render() does it per request. */
+/**
+ * Called by a route's lazy loader: in the browser adds its namespaces (before hydration or navigation, so both
+ * sides render the same strings); on the server render() picks a translator holding them (server.ts).
+ */
 export async function addRouteNamespaces(namespaces: readonly Namespace[]): Promise<void> {
-  if (browserInstance && namespaces.length) await addNamespaces(browserInstance, namespaces);
+  if (browserTranslator && namespaces.length) await browserTranslator.loadNamespaces(namespaces);
 }

@@ -1,5 +1,5 @@
 import { NavLink, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { Badge } from '@forum/ui';
 import { useSite } from '../app/site-context.tsx';
 import { hasHistory } from '../app/status-pages.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { Avatar, Badge, Button, Dropdown } from '@forum/ui';
 import { useSite } from '../app/site-context.tsx';
 

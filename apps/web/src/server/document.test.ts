@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translator.ts';
 import { headForMatches } from '../app/head-manager.tsx';
 import { statusRedirect } from '../app/auth-flow.ts';
 import { statusMessageKey } from '../features/user/status-page.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { sendToLogin } from '../app/auth-flow.ts';
 import { useSite } from '../app/site-context.tsx';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ThreadItem, TopicItem, UserSearchItem } from '@forum/contracts';
 import { Button, Input } from '@forum/ui';
 import { apiFrom } from '../../app/api.ts';

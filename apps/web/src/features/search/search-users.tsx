@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { UserSearchItem } from '@forum/contracts';
 import { Avatar, type Variant } from '@forum/ui';
 import { loginHref } from '../../app/login-return.ts';

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { TopicItem } from '@forum/contracts';
 import { apiFrom } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
