@@ -13,3 +13,4 @@ export * from './posts.js';
 export * from './topics.js';
 export * from './stop-words.js';
 export * from './attachments.js';
+export * from './thread-blocks.js';

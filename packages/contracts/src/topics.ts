@@ -34,6 +34,16 @@ export const topicsList = defineCall({
   output: pageOf(topicItem),
 });
 
+/** `POST topic.view`: counts one visit of a topic page (sent by the page in the browser, never by SSR). */
+export const topicViewCount = defineCall({
+  method: 'POST',
+  path: '/api/v3/topic.view',
+  summary: 'Count a view of a topic page',
+  tags: ['topics'],
+  input: z.object({ topicId: idField }),
+  output: z.object({ topicId: z.number().int(), viewCount: z.number().int() }),
+});
+
 /** An emoji (`:code:` in content). */
 export const emojiItem = z.object({
   id: z.number().int(),

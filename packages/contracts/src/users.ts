@@ -20,31 +20,6 @@ export const groupBrief = z.object({
   isDisplay: z.boolean(),
 });
 
-/** The logged-in user's own view of their account. */
-export const currentUser = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  username: z.string(),
-  nickname: z.string(),
-  avatarUrl: z.string(),
-  backgroundUrl: z.string(),
-  signature: z.string(),
-  status: z.number().int(),
-  group: groupBrief,
-  threadCount: z.number().int(),
-  postCount: z.number().int(),
-  followCount: z.number().int(),
-  fansCount: z.number().int(),
-  likedCount: z.number().int(),
-  isMissNickname: z.boolean(),
-  hasPassword: z.boolean(),
-  mobile: z.string(),
-  joinedAt: z.string(),
-  loginAt: z.string().nullable(),
-});
-/** The logged-in user's own view. */
-export type CurrentUser = z.infer<typeof currentUser>;
-
 /** What any user may see of another (no mobile, no status details). */
 export const publicUser = z.object({
   id: z.number().int(),
@@ -63,6 +38,18 @@ export const publicUser = z.object({
 });
 /** Another user's public profile. */
 export type PublicUser = z.infer<typeof publicUser>;
+
+/** The logged-in user's own view of their account: the public profile plus what only they may see. */
+export const currentUser = publicUser.extend({
+  status: z.number().int(),
+  postCount: z.number().int(),
+  isMissNickname: z.boolean(),
+  hasPassword: z.boolean(),
+  mobile: z.string(),
+  loginAt: z.string().nullable(),
+});
+/** The logged-in user's own view. */
+export type CurrentUser = z.infer<typeof currentUser>;
 
 const noSpaces = (s: string) => !/\s/.test(s);
 

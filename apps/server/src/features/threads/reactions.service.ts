@@ -5,6 +5,7 @@ import { AppError, forbidden, invalid } from '../../platform/http/errors.js';
 import { deleteFavorite, insertFavorite } from './reactions.repository.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import { countSticky } from './threads-list.repository.js';
+import { countRecordedView } from './thread-views.repository.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import { bumpThread, findThread, setUserStick, updateThread } from './threads.repository.js';
 
@@ -67,9 +68,15 @@ export class ReactionsService {
     return this.reader.present(actor, row);
   }
 
-  /** `view.count`: one more view (guests count too). */
+  /**
+   * `view.count`: one more view (guests count too). With `open_view_count` on, a logged-in reader's view is
+   * also recorded once per thread, in the same statement (thread-views.repository.ts).
+   */
   async view(actor: Actor, threadId: number) {
     await this.reader.visibleThread(actor, threadId);
+    if (actor.userId != null && this.deps.settings.bool('open_view_count')) {
+      return { threadId, viewCount: (await countRecordedView(this.deps.db, threadId, actor.userId)) ?? 0 };
+    }
     const row = await bumpThread(this.deps.db, threadId, { viewCount: 1 });
     return { threadId, viewCount: row?.viewCount ?? 0 };
   }

@@ -1,13 +1,14 @@
-import { Code, type Page, type ThreadItem } from '@forum/contracts';
+import { Code, GroupId, type Page, type RecommendItem, type ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
 import { findPost, listLikers } from './posts.repository.js';
 import { viewerOf, type ThreadsDeps } from './threads.deps.js';
+import { recommendThreads } from './threads-recommend.service.js';
 import { listSticky, listThreads, type ThreadQuery } from './threads-list.repository.js';
 import { loadThreads } from './threads.loader.js';
 import { highlightTermsOf, presentThread, searchHighlight } from './threads.presenter.js';
-import { findFirstPosts, findThread, type ThreadRow } from './threads.repository.js';
+import { findFirstPosts, findThread, type ThreadRow, type Viewer } from './threads.repository.js';
 
 /** `thread.list` input after parsing. */
 export interface ListInput {
@@ -28,7 +29,11 @@ export interface ListInput {
   };
 }
 
-/** Reading threads: detail, lists, pinned list, likers, block types. */
+/** Days of content the free-experience group sees when its `content_range` is unset (reference §1.10). */
+export const DEFAULT_CONTENT_RANGE_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** Reading threads: detail, lists, pinned list, recommendations, likers, block types. */
 export class ThreadsReader {
   constructor(private readonly deps: ThreadsDeps) {}
 
@@ -38,11 +43,31 @@ export class ThreadsReader {
     return presentThread(this.deps, actor, row, bundle);
   }
 
-  /** A thread the actor may see, or -4004 (hidden things look missing) / -4002 (no viewPosts there). */
+  /**
+   * Free-experience readers (group 8) only see threads created in the last `content_range` days (reference
+   * §1.3, §1.10); everyone else sees all: null.
+   */
+  contentSince(actor: Actor): Date | null {
+    if (actor.groupId !== GroupId.TRIAL || actor.isAdmin) return null;
+    const days = this.deps.groups.group(GroupId.TRIAL)?.contentRange || DEFAULT_CONTENT_RANGE_DAYS;
+    return new Date(Date.now() - days * DAY_MS);
+  }
+
+  /** The visibility scope of an actor: categories they may view, and the experience group's time window. */
+  viewer(actor: Actor): Viewer {
+    return { ...viewerOf(this.deps, actor), since: this.contentSince(actor) };
+  }
+
+  /**
+   * A thread the actor may see, or -4004 (hidden things look missing) / -4002 (no viewPosts there). A thread
+   * older than an experience reader's window is -4004 too: -4002 would confirm that the id exists.
+   */
   async visibleThread(actor: Actor, threadId: number): Promise<ThreadRow> {
     const t = await findThread(this.deps.db, threadId);
     const own = t != null && actor.userId === t.userId;
     if (!t || t.deletedAt || ((t.isDraft || t.isApproved !== 1) && !own && !actor.isAdmin)) throw notFound();
+    const since = own ? null : this.contentSince(actor);
+    if (since && t.createdAt < since) throw notFound();
     const res = { categoryId: t.categoryId };
     if (!own && !this.deps.gate.can(actor, 'viewThreads', res))
       throw new AppError(Code.UNAUTHORIZED, '', { ability: 'viewThreads' });
@@ -59,24 +84,37 @@ export class ThreadsReader {
 
   /** `thread.list` with the original's filters, sorts, complex lists and scopes. */
   async list(actor: Actor, input: ListInput): Promise<Page<ThreadItem>> {
+    return (await this.pages(actor, input, 1))[0]!;
+  }
+
+  /**
+   * `thread.list?preload=N`: pages `page` .. `page + N - 1` as a map page number → page, read with one query
+   * (N pages' rows and one count). Pages past the last are left out; the first asked-for page is always there.
+   */
+  async listPreload(actor: Actor, input: ListInput, n: number): Promise<Record<string, Page<ThreadItem>>> {
+    const pages = await this.pages(actor, input, n);
+    return Object.fromEntries(pages.map((p) => [String(p.currentPage), p]));
+  }
+
+  private async pages(actor: Actor, input: ListInput, n: number): Promise<Array<Page<ThreadItem>>> {
     const f = input.filter;
     const me = actor.userId;
-    const empty = {
-      pageData: [],
-      currentPage: input.page,
+    const pageOf = (page: number, pageData: ThreadItem[], total: number): Page<ThreadItem> => ({
+      pageData,
+      currentPage: page,
       perPage: input.perPage,
-      totalCount: 0,
-      totalPage: 0,
-    };
+      totalCount: total,
+      totalPage: Math.ceil(total / input.perPage),
+    });
     const needsLogin =
       f.complex === 1 || f.complex === 2 || f.complex === 3 || f.complex === 4 || f.attention;
     if (needsLogin && me == null) throw new AppError(Code.JUMP_TO_LOGIN);
     // Purchases arrive with the money issue.
-    if (f.complex === 4) return empty;
+    if (f.complex === 4) return [pageOf(input.page, [], 0)];
     const q: ThreadQuery = {
-      viewer: viewerOf(this.deps, actor),
+      viewer: this.viewer(actor),
       sort: (f.sort as ThreadQuery['sort']) ?? 1,
-      limit: input.perPage,
+      limit: input.perPage * n,
       offset: (input.page - 1) * input.perPage,
       ...(f.categoryids?.length && { categoryIds: f.categoryids }),
       ...(f.types?.length && { types: f.types.filter((t) => t !== '100') }),
@@ -93,25 +131,32 @@ export class ThreadsReader {
     const { rows, total } = await listThreads(this.deps.db, q);
     const bundle = await loadThreads(this.deps, actor, rows);
     const terms = q.search ? highlightTermsOf(q.search) : null;
-    return {
-      pageData: rows.map((r) => {
-        const item = presentThread(this.deps, actor, r, bundle);
-        if (!terms) return item;
-        return {
-          ...item,
-          highlight: searchHighlight(r.title, bundle.firstPosts.get(r.id)?.content ?? '', terms),
-        };
-      }),
-      currentPage: input.page,
-      perPage: input.perPage,
-      totalCount: total,
-      totalPage: Math.ceil(total / input.perPage),
-    };
+    const items = rows.map((r) => {
+      const item = presentThread(this.deps, actor, r, bundle);
+      if (!terms) return item;
+      return {
+        ...item,
+        highlight: searchHighlight(r.title, bundle.firstPosts.get(r.id)?.content ?? '', terms),
+      };
+    });
+    const out = [pageOf(input.page, items.slice(0, input.perPage), total)];
+    for (let i = 1; i < n && input.page + i <= Math.ceil(total / input.perPage); i++) {
+      out.push(pageOf(input.page + i, items.slice(i * input.perPage, (i + 1) * input.perPage), total));
+    }
+    return out;
+  }
+
+  /** `thread.recommends`: the administrator's picks, topped up with the hottest recent threads. */
+  recommends(
+    actor: Actor,
+    input: { perPage: number; filter: { categoryids?: number[] } },
+  ): Promise<RecommendItem[]> {
+    return recommendThreads(this.deps, actor, this.viewer(actor), input.perPage, input.filter.categoryids);
   }
 
   /** `thread.stick`. */
   async sticky(actor: Actor, categoryIds: number[] | undefined) {
-    const rows = await listSticky(this.deps.db, viewerOf(this.deps, actor), categoryIds);
+    const rows = await listSticky(this.deps.db, this.viewer(actor), categoryIds);
     const firsts = new Map(
       (
         await findFirstPosts(

@@ -9,7 +9,8 @@ import {
   threadDelete,
   threadDetail,
   threadLikedUsers,
-  threadList,
+  threadListServed,
+  threadRecommends,
   threadOperate,
   threadShare,
   threadStick,
@@ -52,7 +53,10 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   );
   route(threadDelete, write, async (input, { actor }) => d.writer.remove(actor, input.threadId));
   route(threadDetail, guestRead, async (input, { actor }) => d.reader.detail(actor, input.threadId));
-  route(threadList, guestRead, async (input, { actor }) => d.reader.list(actor, input));
+  route(threadListServed, guestRead, async ({ preload, ...input }, { actor }) =>
+    preload ? d.reader.listPreload(actor, input, preload) : d.reader.list(actor, input),
+  );
+  route(threadRecommends, guestRead, async (input, { actor }) => d.reader.recommends(actor, input));
   route(threadStick, guestRead, async (input, { actor }) => d.reader.sticky(actor, input.categoryIds));
   route(threadLikedUsers, guestRead, async (input, { actor }) => d.reader.likedUsers(actor, input));
   route(threadTypeList, guestRead, async () => d.reader.typeList());

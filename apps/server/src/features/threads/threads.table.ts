@@ -95,6 +95,10 @@ export const threads = pgTable(
     index('threads_sticky_idx')
       .on(t.stickSort)
       .where(sql`${t.isSticky} = true`),
+    // `thread.recommends` and the recommended tab read the few recommended threads newest first.
+    index('threads_site_idx')
+      .on(t.id.desc().nullsFirst())
+      .where(sql`${t.isSite} = true and ${t.deletedAt} is null`),
     index('threads_tom_types_idx').using('gin', t.tomTypes),
     index('threads_search_vector_idx').using('gin', t.searchVector),
     index('threads_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
@@ -125,6 +129,23 @@ export const threadFavorites = pgTable(
   (t) => [
     primaryKey({ columns: [t.threadId, t.userId] }),
     index('thread_favorites_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Who has viewed which thread (the original's `thread_user_view_records`), written by `view.count` for
+ * logged-in readers while `open_view_count` is on: one row per pair, the first view's time kept.
+ */
+export const threadUserViewRecords = pgTable(
+  'thread_user_view_records',
+  {
+    threadId: integer('thread_id').notNull(),
+    userId: integer('user_id').notNull(),
+    viewAt: timestamp('view_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId] }),
+    index('thread_user_view_records_user_idx').on(t.userId, t.viewAt.desc().nullsFirst()),
   ],
 );
 

@@ -105,12 +105,14 @@ export async function listTopics(
   return { rows, total: count[0]?.n ?? 0 };
 }
 
-/** Adds to a topic's view count. */
-export async function bumpTopicViews(db: DbOrTx, id: number): Promise<void> {
-  await db
+/** Adds to a topic's view count; the new count, or null when there is no such topic. */
+export async function bumpTopicViews(db: DbOrTx, id: number): Promise<number | null> {
+  const rows = await db
     .update(topics)
     .set({ viewCount: sql`${topics.viewCount} + 1` })
-    .where(eq(topics.id, id));
+    .where(eq(topics.id, id))
+    .returning({ viewCount: topics.viewCount });
+  return rows[0]?.viewCount ?? null;
 }
 
 /** The emoji set in display order. */

@@ -1,6 +1,7 @@
 import type { TopicItem } from '@forum/contracts';
 import { findTopics } from '../../platform/content/parse.js';
 import type { Db, DbOrTx } from '../../platform/db/db.js';
+import { notFound } from '../../platform/http/errors.js';
 import {
   bumpTopicViews,
   firstTopicOf,
@@ -62,6 +63,15 @@ export class TopicsService {
     return ids;
   }
 
+  /**
+   * Finds or creates the topics named in a reply's text (inside the reply write's transaction) and returns
+   * their ids by `topicKey`, so `#name#` in the reply links to the topic page. Replies do not tag their
+   * thread: a topic's thread count and thread list stay about the threads that name it.
+   */
+  linkPost(tx: DbOrTx, userId: number, plainText: string): Promise<Map<string, number>> {
+    return upsertTopics(tx, userId, findTopics(plainText));
+  }
+
   /** Drops a thread's topic links (deleted thread). */
   async unlinkThread(tx: DbOrTx, threadId: number): Promise<void> {
     await relinkThread(tx, threadId, []);
@@ -76,6 +86,13 @@ export class TopicsService {
   async threadIds(topicId: number): Promise<number[]> {
     await bumpTopicViews(this.db, topicId);
     return threadIdsOfTopic(this.db, topicId);
+  }
+
+  /** `topic.view`: one more visit of a topic page (-4004 for an unknown topic). */
+  async view(topicId: number): Promise<{ topicId: number; viewCount: number }> {
+    const viewCount = await bumpTopicViews(this.db, topicId);
+    if (viewCount == null) throw notFound();
+    return { topicId, viewCount };
   }
 
   /** `topics.list`. */

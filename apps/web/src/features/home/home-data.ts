@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { CategoryNode, Page, ThreadItem, ThreadListFilter } from '@forum/contracts';
+import type { CategoryNode, Page, RecommendItem, ThreadItem, ThreadListFilter } from '@forum/contracts';
 import { apiFrom } from '../../app/api.ts';
 
 /** The home tabs (reference §1.3 `thread_tab`: 1 all, 2 recommended, 3 essence, 4 followed). */
@@ -8,6 +8,8 @@ export const HOME_TABS = ['all', 'recommended', 'essence', 'following'] as const
 export type HomeTab = (typeof HOME_TABS)[number];
 /** Threads per page on home. */
 export const HOME_PER_PAGE = 10;
+/** Recommended threads in the right column. */
+export const HOME_RECOMMENDS = 5;
 
 /** A pinned thread as the home region shows it. */
 export interface PinnedItem {
@@ -24,7 +26,8 @@ export interface HomeData {
   threads: Page<ThreadItem>;
   pinned: PinnedItem[];
   categories: CategoryNode[];
-  recommended: ThreadItem[];
+  /** `thread.recommends`: the administrator's picks, then the hottest recent threads. */
+  recommended: RecommendItem[];
 }
 
 const EMPTY: Page<ThreadItem> = {
@@ -79,7 +82,7 @@ export async function homeLoader({ context, request }: LoaderFunctionArgs): Prom
     api.call(c.threadList, listQuery(tab, categoryId, page), { signal }),
     api.call(c.threadStick, categoryId ? { categoryIds: [categoryId] } : {}, { signal }),
     api.call(c.categoriesList, {}, { signal }),
-    api.call(c.threadList, { page: 1, perPage: 5, filter: { sort: 3 }, scope: 0 }, { signal }),
+    api.call(c.threadRecommends, { perPage: HOME_RECOMMENDS }, { signal }),
   ]);
   return {
     tab,
@@ -88,6 +91,6 @@ export async function homeLoader({ context, request }: LoaderFunctionArgs): Prom
     threads: threads.Data ?? EMPTY,
     pinned: (stick.Data ?? []).map((s) => ({ threadId: s.threadId, title: s.title, summary: s.summary })),
     categories: categories.Data ?? [],
-    recommended: recommended.Data?.pageData ?? [],
+    recommended: recommended.Data ?? [],
   };
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useSite } from '../../app/site-context.tsx';
 import { HomeCategories, HomePinned, HomeTabs, HomeThreads, PostButton } from './home-regions.tsx';
 

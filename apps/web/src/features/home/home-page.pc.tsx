@@ -1,5 +1,4 @@
-import { QRCodeSVG } from 'qrcode.react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useSite } from '../../app/site-context.tsx';
 import {
   HomeCategories,
@@ -10,6 +9,7 @@ import {
   HomeThreads,
   PostButton,
 } from './home-regions.tsx';
+import { HomeQrCode } from './home-qrcode.tsx';
 
 /** Desktop home: left column, centre (tabs, pinned, list), right column (site, recommendations, QR, copyright). */
 export function HomePc() {
@@ -47,7 +47,7 @@ export function HomePc() {
         </section>
         <HomeRecommend />
         <section className="panel home-qrcode" data-region="qrcode">
-          <QRCodeSVG value={h5Address} size={128} marginSize={1} title={h5Address} />
+          <HomeQrCode value={h5Address} />
           <p className="muted">{t('home.qrcode')}</p>
         </section>
         <HomeCopyright />

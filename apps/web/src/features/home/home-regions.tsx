@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ThreadItem } from '@forum/contracts';
 import type { Variant } from '@forum/ui';
 import { useSite } from '../../app/site-context.tsx';
 import { ThreadCard } from '../threads/thread-card.tsx';
-import { excerpt } from '../threads/thread-text.ts';
 import { fetchThreads, HOME_TABS, type HomeData, type HomeTab } from './home-data.ts';
 
 /** Address of a home view; page 1 and "all" are left out so the canonical home stays `/`. */
@@ -175,20 +174,21 @@ export function HomeThreads({ variant }: { variant: Variant }) {
   );
 }
 
-/** Recommendations region: the hottest threads. */
+/** Recommendations region (`thread.recommends`): administrator's picks first, then the hottest threads. */
 export function HomeRecommend() {
   const { t } = useTranslation();
   const data = useLoaderData() as HomeData;
   return (
-    <section className="panel" data-region="recommend">
+    <section className="panel" data-region="recommend" data-testid="recommend">
       <h2 className="panel__title">{t('home.recommend')}</h2>
       {data.recommended.length === 0 ? (
         <p className="muted">{t('home.noRecommend')}</p>
       ) : (
         <ol className="home-recommend">
           {data.recommended.map((r) => (
-            <li key={r.threadId}>
-              <Link to={`/thread/${r.threadId}`}>{r.title || excerpt(r.content.text, 30)}</Link>
+            <li key={r.threadId} data-testid="recommend-item" data-site={r.isSite ? '1' : undefined}>
+              <Link to={`/thread/${r.threadId}`}>{r.title}</Link>
+              <span className="home-recommend__views muted">{t('list.views', { count: r.viewCount })}</span>
             </li>
           ))}
         </ol>

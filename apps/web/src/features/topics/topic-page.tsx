@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { Page, ThreadItem, TopicItem } from '@forum/contracts';
-import { apiFrom } from '../../app/api.ts';
+import { apiFrom, getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { ThreadCard } from '../threads/thread-card.tsx';
 
@@ -36,6 +37,13 @@ export function Component() {
   const { t } = useTranslation();
   const { platform } = useSite();
   const d = useLoaderData() as TopicData;
+  const topicId = d.topic.topicId;
+  // One view per visit, counted from the browser only (like threads): server renders and crawlers never run it.
+  useEffect(() => {
+    void Promise.all([getBrowserApi(), import('@forum/contracts')]).then(([api, c]) =>
+      api.call(c.topicViewCount, { topicId }),
+    );
+  }, [topicId]);
   return (
     <div className={`topic-page topic-page--${platform}`} data-testid="topic-page">
       <header className="panel topic-head">

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/** The thread shape every thread call shares (reference §1.3): block ids, text caps, the item clients read. */
+
+/** Built-in content block ids (reference §1.3 TomConfig); plugins use their own string ids. */
+export const TomId = {
+  TEXT: 100,
+  IMAGE: 101,
+  AUDIO: 102,
+  VIDEO: 103,
+  GOODS: 104,
+  QA: 105,
+  RED_PACKET: 106,
+  REWARD: 107,
+  ATTACHMENT: 108,
+  VOTE: 109,
+} as const;
+
+/** Longest thread text (the original editor's cap). */
+export const THREAD_TEXT_MAX = 50_000;
+/** Longest reply (the original backend's cap). */
+export const POST_TEXT_MAX = 49_999;
+
+/** A place attached to a thread (`insertPosition`). */
+export const positionField = z.object({
+  longitude: z.coerce.number().min(-180).max(180).default(0),
+  latitude: z.coerce.number().min(-90).max(90).default(0),
+  address: z.string().max(200).default(''),
+  location: z.string().max(200).default(''),
+});
+
+/** The author as shown on a thread. */
+const userBrief = z.object({
+  userId: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string(),
+  threadCount: z.number().int(),
+  followCount: z.number().int(),
+  fansCount: z.number().int(),
+  likedCount: z.number().int(),
+  isRealName: z.boolean(),
+});
+
+/** What the actor may do with a thread (reference §1.3 `ability`). */
+export const threadAbility = z.object({
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  canEssence: z.boolean(),
+  canStick: z.boolean(),
+  canReply: z.boolean(),
+  canViewPost: z.boolean(),
+  canFreeViewPost: z.boolean(),
+  canViewVideo: z.boolean(),
+  canViewAttachment: z.boolean(),
+  canDownloadAttachment: z.boolean(),
+  canLike: z.boolean(),
+  canFavorite: z.boolean(),
+});
+
+/** A thread as the original's clients read it (reference §1.3 detail shape, §2.3a). */
+export const threadItem = z.object({
+  threadId: z.number().int(),
+  postId: z.number().int(),
+  userId: z.number().int(),
+  categoryId: z.number().int(),
+  parentCategoryId: z.number().int(),
+  categoryName: z.string(),
+  topicId: z.number().int(),
+  title: z.string(),
+  viewCount: z.number().int(),
+  postCount: z.number().int(),
+  shareCount: z.number().int(),
+  likeCount: z.number().int(),
+  favoriteCount: z.number().int(),
+  issueAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  postedAt: z.string(),
+  diffTime: z.string(),
+  freewords: z.number(),
+  price: z.number(),
+  attachmentPrice: z.number(),
+  payType: z.number().int(),
+  paid: z.boolean(),
+  isApproved: z.number().int(),
+  isStick: z.boolean(),
+  isEssence: z.boolean(),
+  isDraft: z.boolean(),
+  isSite: z.boolean(),
+  isAnonymous: z.boolean(),
+  isFavorite: z.boolean(),
+  isLike: z.boolean(),
+  isReward: z.boolean(),
+  isDeleted: z.boolean(),
+  userStickStatus: z.boolean(),
+  position: positionField.required(),
+  user: userBrief,
+  group: z.object({
+    groupId: z.number().int(),
+    groupName: z.string(),
+    groupIcon: z.string(),
+    isDisplay: z.boolean(),
+  }),
+  likeReward: z.object({
+    users: z.array(z.object({ userId: z.number().int(), nickname: z.string(), avatar: z.string() })),
+    likePayCount: z.number().int(),
+    shareCount: z.number().int(),
+    postCount: z.number().int(),
+  }),
+  displayTag: z.object({
+    isPrice: z.boolean(),
+    isRedPack: z.boolean(),
+    isReward: z.boolean(),
+    isEssence: z.boolean(),
+  }),
+  content: z.object({
+    text: z.string(),
+    indexes: z.record(z.string(), z.object({ tomId: z.union([z.number(), z.string()]), body: z.unknown() })),
+  }),
+  ability: threadAbility,
+  /** Search results only: escaped HTML of the title and a text excerpt with matches in `<mark>`. */
+  highlight: z.object({ title: z.string(), content: z.string() }).optional(),
+});
+/** A thread as sent to clients. */
+export type ThreadItem = z.infer<typeof threadItem>;
