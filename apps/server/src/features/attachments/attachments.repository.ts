@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { attachments } from './attachments.table.js';
 
@@ -58,6 +58,27 @@ export async function bindAttachments(
     if (rows.length) bound.push(id);
   }
   return bound;
+}
+
+/** Unbinds an owner's attachments of these types except `keep`; returns the ids unbound (now orphans). */
+export async function unbindAttachments(
+  db: DbOrTx,
+  typeId: number,
+  types: number[],
+  keep: number[],
+): Promise<number[]> {
+  const rows = await db
+    .update(attachments)
+    .set({ typeId: null, order: 0, updatedAt: new Date() })
+    .where(
+      and(
+        eq(attachments.typeId, typeId),
+        inArray(attachments.type, types),
+        keep.length ? notInArray(attachments.id, keep) : undefined,
+      ),
+    )
+    .returning({ id: attachments.id });
+  return rows.map((r) => r.id);
 }
 
 /** Deletes one attachment row. */

@@ -51,10 +51,11 @@ export function registerAttachmentsRoutes(route: Route, attachments: Attachments
     const { uuid } = req.params as { uuid: string };
     const thumb = input.thumb === '1' || input.thumb === 'true';
     const { row, stream } = await attachments.open(actor, uuid, thumb);
-    const isImage = row.fileType.startsWith('image/');
+    // Images, video and audio are shown in the page (<img>, <video>, <audio>); other files download.
+    const inline = /^(image|video|audio)\//.test(row.fileType);
     reply
       .header('content-type', row.fileType)
-      .header('content-disposition', contentDisposition(isImage ? 'inline' : 'attachment', row.fileName))
+      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.fileName))
       .header('x-content-type-options', 'nosniff')
       // Even if a browser rendered a file as a page, it gets no script and no origin.
       .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox")

@@ -20,6 +20,7 @@ import {
   attachmentsOf,
   bindAttachments,
   insertAttachment,
+  unbindAttachments,
   type AttachmentRow,
 } from './attachments.repository.js';
 import type { AttachmentStorage } from './attachments.storage.js';
@@ -41,6 +42,8 @@ const list = (csv: string) =>
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
+
+const orDefault = (set: string[], fallback: string[]) => (set.length ? set : fallback);
 
 /** Uploads, storage and access for attachments (reference §1.16). */
 export class AttachmentsService {
@@ -70,8 +73,12 @@ export class AttachmentsService {
   extensionsFor(type: number): string[] {
     if (type === AttachmentType.IMAGE || type === AttachmentType.MESSAGE_IMAGE)
       return list(this.settings.get('support_img_ext'));
-    if (type === AttachmentType.AUDIO) return AUDIO_EXT;
-    if (type === AttachmentType.VIDEO) return VIDEO_EXT;
+    // Audio and video follow `support_audio_ext` / `support_video_ext` when the site sets them; unset, the
+    // formats browsers play. Only extensions the magic-byte check knows can ever pass `sniff`.
+    if (type === AttachmentType.AUDIO)
+      return orDefault(list(this.settings.get('support_audio_ext')), AUDIO_EXT);
+    if (type === AttachmentType.VIDEO)
+      return orDefault(list(this.settings.get('support_video_ext')), VIDEO_EXT);
     return list(this.settings.get('support_file_ext'));
   }
 
@@ -150,6 +157,14 @@ export class AttachmentsService {
   /** Binds the user's uploads (ids in display order) to a post or message inside the caller's transaction. */
   bind(tx: DbOrTx, userId: number, ids: number[], typeId: number): Promise<number[]> {
     return bindAttachments(tx, userId, ids, typeId);
+  }
+
+  /**
+   * Unbinds the owner's attachments of these types that are not in `keep` (inside the caller's transaction):
+   * they become orphans again, served to their uploader and administrators only. Returns the ids unbound.
+   */
+  unbindExcept(tx: DbOrTx, typeId: number, types: number[], keep: number[]): Promise<number[]> {
+    return unbindAttachments(tx, typeId, types, keep);
   }
 
   /** Attachments of these posts or messages, ordered (for presenters). */

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { AttachmentItem } from '@forum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { adminUser, registerUser, startTestApp, uploadFile, type TestApp } from '../../test/harness.js';
 import { attachmentsOf, cleanFileName } from './index.js';
 
 let t: TestApp;
@@ -11,42 +10,8 @@ let member: { token: string; userId: number };
 let other: { token: string };
 let admin: { token: string };
 
-/** A multipart body with a `type` field first, then the file. */
-function form(file: { name: string; data: Buffer; mime?: string }, type?: number) {
-  const boundary = `----forum${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  if (type !== undefined) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\n${type}\r\n`),
-    );
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        `Content-Type: ${file.mime ?? 'application/octet-stream'}\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function upload(token: string | null, file: { name: string; data: Buffer }, type?: number) {
-  const body = form(file, type);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v3/attachments',
-    payload: body.payload,
-    headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  return {
-    status: res.statusCode,
-    ...(res.json() as { Code: number; Message: string; Data: AttachmentItem }),
-  };
-}
+const upload = (token: string | null, file: { name: string; data: Buffer; mime?: string }, type?: number) =>
+  uploadFile(t.app, token, file, type);
 
 function download(url: string, token?: string) {
   return t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });

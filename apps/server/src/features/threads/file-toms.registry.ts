@@ -35,6 +35,7 @@ export function registerFileToms(registry: TomRegistry, files: ThreadFiles): voi
         });
         return body;
       },
+      uploads: (stored) => idsOf(stored, f.ids),
       show(ctx, stored) {
         // Only files bound to this thread are shown: an id in a body never reveals someone else's upload.
         const list = idsOf(stored, f.ids)

@@ -2,6 +2,7 @@ import { Code, POST_TEXT_MAX, type PostItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
+import { linkTopics } from '../topics/index.js';
 import { bumpPost, deleteLike, findPost, insertLike, updatePost, type PostRow } from './posts.repository.js';
 import { requireAbility, type PostsService } from './posts.service.js';
 import { bumpThread, bumpUser } from './threads.repository.js';
@@ -75,7 +76,9 @@ export class PostsUpdater {
       }
       const patch: Partial<PostRow> = {};
       if (prepared) {
-        patch.content = prepared.html;
+        // `#topic#` links like a new reply's; new topics are the author's, even when a moderator edits.
+        const topicIds = await deps.topics.linkPost(tx, post.userId, prepared.text);
+        patch.content = linkTopics(prepared.html, topicIds);
         if (prepared.isApproved === 0) Object.assign(patch, { isApproved: 0, modWords: prepared.modWords });
       }
       if (changes.isDeleted !== undefined) {
@@ -89,7 +92,7 @@ export class PostsUpdater {
       if (changes.isApproved !== undefined) patch.isApproved = changes.isApproved;
       if (Object.keys(patch).length) after = await updatePost(tx, postId, patch);
       await this.posts.applyCounts(tx, before, after);
-      if (prepared) await deps.content.recordMentions(tx, postId, post.userId, prepared.html, prepared.text);
+      if (prepared) await deps.content.recordMentions(tx, postId, post.userId, patch.content!, prepared.text);
       return after;
     });
     return (await this.posts.present(actor, thread, [row]))[0]!;

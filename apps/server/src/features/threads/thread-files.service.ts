@@ -107,6 +107,11 @@ export class ThreadFiles {
     return true;
   }
 
+  /** Unlinks the post's uploads that are not in `keep` (an edit dropped them); returns the ids unlinked. */
+  unlinkOthers(tx: Tx, postId: number, keep: number[]): Promise<number[]> {
+    return this.attachments.unbindExcept(tx, postId, [...POST_FILE_TYPES], [...new Set(keep)]);
+  }
+
   /** Files bound to these posts, presented with their download and thumbnail URLs, by attachment id. */
   async presentFor(db: DbOrTx, postIds: number[]): Promise<Map<number, AttachmentItem>> {
     const rows = await this.attachments.listFor(db, [...POST_FILE_TYPES], postIds);

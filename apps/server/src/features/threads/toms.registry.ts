@@ -1,4 +1,4 @@
-import { TomId, type AttachmentItem } from '@forum/contracts';
+import { TomId, audioBlockBody, goodsBlockBody, videoBlockBody, type AttachmentItem } from '@forum/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { DbOrTx, Tx } from '../../platform/db/db.js';
@@ -46,6 +46,11 @@ export interface TomType {
   save?(ctx: TomSaveContext, body: unknown): Promise<unknown>;
   /** Runs when the block is deleted or replaced by an edit. */
   remove?(ctx: TomSaveContext): Promise<void>;
+  /**
+   * The upload ids a stored body references. After an edit, uploads bound to the first post that no block
+   * references are unlinked, so a type that binds uploads in `save` must list them here.
+   */
+  uploads?(stored: unknown): number[];
   /** Turns the stored body into what this actor sees (live counts, paid cuts). */
   show?(ctx: TomShowContext, stored: unknown): Promise<unknown>;
 }
@@ -95,7 +100,7 @@ export function registerBuiltInToms(registry: TomRegistry): void {
     permission: 'thread.insertAudio',
     maxBlocks: 1,
     filterable: true,
-    schema: z.object({ audioId: z.coerce.number().int().min(1) }),
+    schema: audioBlockBody,
   });
   registry.register({
     id: String(TomId.VIDEO),
@@ -103,7 +108,7 @@ export function registerBuiltInToms(registry: TomRegistry): void {
     permission: 'thread.insertVideo',
     maxBlocks: 1,
     filterable: true,
-    schema: z.object({ videoId: z.coerce.number().int().min(1) }),
+    schema: videoBlockBody,
   });
   registry.register({
     id: String(TomId.GOODS),
@@ -111,20 +116,9 @@ export function registerBuiltInToms(registry: TomRegistry): void {
     permission: 'thread.insertGoods',
     maxBlocks: 1,
     filterable: true,
-    schema: z.object({
-      title: z.string().trim().min(1).max(200),
-      price: z.coerce.number().min(0).max(10_000_000),
-      imagePath: z
-        .string()
-        .max(500)
-        .regex(/^(https?:\/\/|\/)/, { message: 'imagePath must be an http(s) or site URL' })
-        .default(''),
-      detailContent: z
-        .string()
-        .max(500)
-        .regex(/^https?:\/\//, { message: 'detailContent must be an http(s) URL' }),
-      platformId: z.string().max(40).default(''),
-    }),
+    // The author types the card's title, price and picture: the server never fetches the product page (an
+    // outbound request to an address a user chose would be an SSRF hole, and this server has no network anyway).
+    schema: goodsBlockBody,
   });
   registry.register({
     id: String(TomId.ATTACHMENT),

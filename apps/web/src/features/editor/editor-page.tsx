@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import {
   THREAD_TEXT_MAX,
   threadCreate,
@@ -14,8 +14,10 @@ import { useSite } from '../../app/site-context.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 import { useCaptchaPrompt } from '../threads/captcha-prompt.tsx';
 import { actWithCaptcha } from '../threads/thread-call.ts';
+import { BlockButtons, EditorBlocks } from './editor-blocks.tsx';
 import {
   buildContent,
+  buildPosition,
   clearDraft,
   draftFromThread,
   draftKey,
@@ -23,8 +25,8 @@ import {
   saveDraft,
   type EditorDraft,
 } from './editor-state.ts';
+import { goodsProblem } from './goods-editor.tsx';
 import { UploadType, uploadFile } from './upload.ts';
-import { newVote, VoteEditor } from './vote-editor.tsx';
 
 // Tiptap and ProseMirror are the heaviest code of the site: fetched only when the editor is on screen.
 const RichEditor = lazy(() => import('./rich-editor.tsx'));
@@ -59,7 +61,7 @@ const EMPTY: EditorDraft = {
   files: [],
 };
 
-/** The post editor: title, category, rich text, image/file/vote blocks per permission, local draft autosave. */
+/** The post editor: title, category, rich text, the blocks the actor may insert, local draft autosave. */
 export function Component() {
   const { t } = useTranslation();
   const { platform, forum } = useSite();
@@ -95,6 +97,7 @@ export function Component() {
 
   if (!isLogin) return null;
   const set = (p: Partial<EditorDraft>) => setDraft((x) => ({ ...x, ...p }));
+  const update = (fn: (x: EditorDraft) => Partial<EditorDraft>) => setDraft((x) => ({ ...x, ...fn(x) }));
   const uploadImage = perm('101')
     ? async (file: File) => {
         const a = await uploadFile(file, UploadType.IMAGE);
@@ -103,20 +106,24 @@ export function Component() {
         return { src: a.url, id: a.id };
       }
     : null;
-  const addFiles = async (files: File[]) => {
-    for (const f of files) {
-      const a = await uploadFile(f, UploadType.FILE);
-      if (a) setDraft((x) => ({ ...x, files: [...x.files, a] }));
-    }
-  };
   const publish = async () => {
     const categoryId = draft.categoryId || categories[0]?.categoryId || 0;
     if (!categoryId) return toast.error(t('editor.noCategory'));
-    if (length === 0 && !draft.images.length) return toast.error(t('editor.empty'));
+    const hasBlock = draft.images.length || draft.files.length || draft.video || draft.audio || draft.goods;
+    if (length === 0 && !hasBlock && !draft.vote) return toast.error(t('editor.empty'));
+    const problem = draft.goods ? goodsProblem(draft.goods) : null;
+    if (problem) return toast.error(t(problem));
     if (length > THREAD_TEXT_MAX) return toast.error(t('editor.tooLong', { max: THREAD_TEXT_MAX }));
     setBusy(true);
     const content = buildContent(draft);
-    const fields = { title: draft.title, categoryId, content, anonymous: draft.anonymous };
+    const position = buildPosition(draft, editing > 0);
+    const fields = {
+      title: draft.title,
+      categoryId,
+      content,
+      anonymous: draft.anonymous,
+      ...(position && { position }),
+    };
     // Edits are not gated by the captcha (the server checks it on create only).
     const saved = editing
       ? await actWithCaptcha(threadUpdate, { threadId: editing, ...fields }, captcha.ask)
@@ -177,54 +184,10 @@ export function Component() {
       >
         {t('editor.counter', { count: length, max: THREAD_TEXT_MAX })}
       </p>
-      {draft.files.length > 0 && (
-        <ul className="editor-page__files">
-          {draft.files.map((f) => (
-            <li key={f.id}>
-              {f.fileName}{' '}
-              <Button
-                size="small"
-                kind="text"
-                variant={platform}
-                onClick={() => set({ files: draft.files.filter((x) => x.id !== f.id) })}
-              >
-                {t('editor.removeFile')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {draft.vote && (
-        <VoteEditor
-          vote={draft.vote}
-          onChange={(v) => set({ vote: v })}
-          onRemove={() => set({ vote: null })}
-          variant={platform}
-        />
-      )}
+      <EditorBlocks draft={draft} update={update} variant={platform} />
       {captcha.prompt}
       <div className="editor-page__tools">
-        {perm('108') && (
-          <label className="ui-button ui-button--default file-button">
-            {t('editor.attachment')}
-            <input
-              type="file"
-              hidden
-              multiple
-              data-testid="file-input"
-              onChange={(e) => {
-                const files = [...(e.target.files ?? [])];
-                e.target.value = '';
-                void addFiles(files);
-              }}
-            />
-          </label>
-        )}
-        {perm('109') && !draft.vote && (
-          <Button variant={platform} onClick={() => set({ vote: newVote() })} data-testid="add-vote">
-            {t('editor.vote')}
-          </Button>
-        )}
+        <BlockButtons draft={draft} update={update} variant={platform} can={perm} />
         {perm('anonymous') && (
           <label>
             <input

@@ -2,6 +2,8 @@ import type { AttachmentItem, ThreadItem } from '@forum/contracts';
 import { TomId } from '@forum/contracts';
 import { escapeHtml } from '../../app/head.ts';
 import { safeLocalStorage } from '../../app/storage.ts';
+import { goodsFromBody, goodsToBody, type GoodsDraft } from './goods-editor.tsx';
+import { NO_POSITION, type PositionDraft } from './position-editor.tsx';
 import type { VoteDraft } from './vote-editor.tsx';
 
 /** Everything the editor holds; autosaved to local storage (see {@link saveDraft}). */
@@ -13,6 +15,12 @@ export interface EditorDraft {
   vote: VoteDraft | null;
   images: Array<{ id: number; url: string }>;
   files: AttachmentItem[];
+  /** Uploaded video (tom 103) and audio (tom 102) files. */
+  video?: AttachmentItem | null;
+  audio?: AttachmentItem | null;
+  goods?: GoodsDraft | null;
+  /** The thread's place (a thread field, not a block). */
+  position?: PositionDraft | null;
 }
 
 /**
@@ -48,8 +56,18 @@ export function clearDraft(key: string): void {
   safeLocalStorage()?.removeItem(key);
 }
 
-/** The editor state of an existing thread (edit mode). */
+/** The presented upload of a block (`body.video`, `body.docs`, ...), as the server expands it. */
+function shownFiles(th: ThreadItem, tomId: number, key: string): AttachmentItem[] {
+  const body = Object.values(th.content.indexes).find((x) => Number(x.tomId) === tomId)?.body as
+    Record<string, unknown> | undefined;
+  const v = body?.[key];
+  return (Array.isArray(v) ? v : v ? [v] : []) as AttachmentItem[];
+}
+
+/** The editor state of an existing thread (edit mode): every block is kept unless the author removes it. */
 export function draftFromThread(th: ThreadItem): EditorDraft {
+  const goods = Object.values(th.content.indexes).find((x) => Number(x.tomId) === TomId.GOODS)?.body;
+  const p = th.position;
   const vote = Object.values(th.content.indexes).find((x) => Number(x.tomId) === TomId.VOTE)?.body as
     | {
         voteTitle: string;
@@ -72,7 +90,12 @@ export function draftFromThread(th: ThreadItem): EditorDraft {
         }
       : null,
     images: [],
-    files: [],
+    // File links are already in the text; the block is restored so that saving does not unlink the files.
+    files: shownFiles(th, TomId.ATTACHMENT, 'docs'),
+    video: shownFiles(th, TomId.VIDEO, 'video')[0] ?? null,
+    audio: shownFiles(th, TomId.AUDIO, 'audio')[0] ?? null,
+    goods: goods ? goodsFromBody(goods) : null,
+    position: p.address || p.location || p.longitude || p.latitude ? { ...p } : null,
   };
 }
 
@@ -81,9 +104,16 @@ export function imageIdsIn(html: string): number[] {
   return [...html.matchAll(/<img\b[^>]*\bdata-attachment-id="(\d+)"/g)].map((m) => Number(m[1]));
 }
 
-/** The thread write payload: rich text (file links appended, names escaped) plus image, file and vote blocks. */
+/** The position to send: the draft's place, or an empty one that clears a place when editing. */
+export function buildPosition(d: EditorDraft, editing: boolean): PositionDraft | undefined {
+  return d.position ?? (editing ? NO_POSITION : undefined);
+}
+
+/** The thread write payload: rich text (file links appended, names escaped) plus the blocks. */
 export function buildContent(d: EditorDraft) {
+  // Files already linked in the text (an edited thread) are not linked twice.
   const fileLinks = d.files
+    .filter((f) => !d.html.includes(`href="${escapeHtml(f.url)}"`))
     .map(
       (f) =>
         `<p class="attachment"><a href="${escapeHtml(f.url)}" data-attachment-id="${f.id}">${escapeHtml(f.fileName)}</a></p>`,
@@ -106,5 +136,8 @@ export function buildContent(d: EditorDraft) {
       },
     };
   }
+  if (d.video) indexes['3'] = { tomId: TomId.VIDEO, body: { videoId: d.video.id } };
+  if (d.audio) indexes['4'] = { tomId: TomId.AUDIO, body: { audioId: d.audio.id } };
+  if (d.goods) indexes['5'] = { tomId: TomId.GOODS, body: goodsToBody(d.goods) };
   return { text, indexes };
 }

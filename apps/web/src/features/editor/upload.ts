@@ -3,7 +3,7 @@ import { toast } from '@forum/ui';
 import { CSRF_COOKIE, readCookie } from '../../app/session.ts';
 
 /** Attachment kinds of `POST attachments` (reference §1.16). */
-export const UploadType = { FILE: 0, IMAGE: 1 } as const;
+export const UploadType = { FILE: 0, IMAGE: 1, AUDIO: 2, VIDEO: 3 } as const;
 
 /**
  * Uploads one file as multipart (the `type` field before the file, as the server reads it). The typed dispatcher

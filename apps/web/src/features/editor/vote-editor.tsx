@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Button, Input, type Variant } from '@forum/ui';
 
 /** The vote block being written (reference §1.3: 2–20 options, single or multiple, optional expiry). */

@@ -1,8 +1,9 @@
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { TomId, type ThreadItem } from '@forum/contracts';
 import type { Variant } from '@forum/ui';
+import { ThreadMediaBlocks } from './thread-blocks.tsx';
 import { VoteBlock, type VoteData } from './vote-block.tsx';
 
 /** An image or file of a block, when the server expands the block into addresses. */
@@ -87,6 +88,7 @@ export function ThreadContent({ thread, variant }: { thread: ThreadItem; variant
           ))}
         </div>
       )}
+      <ThreadMediaBlocks thread={thread} variant={variant} />
       {blocks.files.length > 0 && thread.ability.canViewAttachment && (
         <section className="attachments">
           <h3 className="panel__title">{t('thread.attachments')}</h3>

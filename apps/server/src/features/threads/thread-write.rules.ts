@@ -1,0 +1,92 @@
+import { Code } from '@forum/contracts';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { Tx } from '../../platform/db/db.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { bumpCategoryThreads } from '../categories/index.js';
+import { requireCaptcha } from './captcha.js';
+import type { ThreadsDeps } from './threads.deps.js';
+import { bumpUser, findThread, isCountedThread, lastThreadAt, type ThreadRow } from './threads.repository.js';
+import { lockUser } from './threads-lock.repository.js';
+
+/** Thread fields as the contracts parse them. */
+export interface ThreadWrite {
+  title?: string;
+  categoryId?: number;
+  content?: { text: string; indexes: Record<string, { tomId: string | number; body?: unknown }> };
+  position?: { longitude: number; latitude: number; address: string; location: string };
+  anonymous?: boolean;
+  draft?: boolean;
+  captchaTicket?: string;
+  captchaRandStr?: string;
+}
+
+/** The category id when it exists, else -4004-class `CATEGORY_MISSING`. */
+export function requireCategory(deps: ThreadsDeps, id: number): number {
+  if (!deps.categories.get(id)) throw new AppError(Code.CATEGORY_MISSING);
+  return id;
+}
+
+/** A live (not deleted) thread, else -4004. */
+export async function requireThread(deps: ThreadsDeps, id: number): Promise<ThreadRow> {
+  const t = await findThread(deps.db, id);
+  if (!t || t.deletedAt) throw notFound();
+  return t;
+}
+
+/** Captcha and phone-binding gates: granted to a group, never applied to administrators. */
+export async function checkGates(
+  deps: ThreadsDeps,
+  actor: Actor,
+  categoryId: number,
+  input: ThreadWrite,
+): Promise<void> {
+  if (actor.isAdmin) return;
+  const { gate } = deps;
+  if (gate.hasGrant(actor, 'publishNeedBindPhone', { categoryId })) {
+    // Phone binding arrives with the login-flows issue; until then nobody has a bound phone.
+    throw new AppError(Code.NEED_BIND_PHONE);
+  }
+  if (gate.hasGrant(actor, 'createThreadWithCaptcha', { categoryId })) {
+    await requireCaptcha(deps.captcha, input.captchaTicket, input.captchaRandStr);
+  }
+}
+
+/** One published thread per `thread_post_interval` seconds per user (-4003); the user row lock closes races. */
+export async function checkSpeed(deps: ThreadsDeps, tx: Tx, actor: Actor, userId: number): Promise<void> {
+  if (actor.isAdmin) return;
+  const seconds = deps.settings.int('thread_post_interval', 30);
+  if (seconds <= 0) return;
+  await lockUser(tx, userId);
+  const last = await lastThreadAt(tx, userId);
+  if (last && Date.now() - last.getTime() < seconds * 1000) {
+    throw new AppError(Code.RESOURCE_EXIST, `发帖太快，请 ${seconds} 秒后再试`, { retryAfter: seconds });
+  }
+}
+
+/**
+ * -4002 unless the actor may attach a place here. Any non-empty part counts: coordinates alone are as much a
+ * place as an address (an all-default position only clears the thread's place and needs no permission).
+ */
+export function authorizePosition(
+  deps: ThreadsDeps,
+  actor: Actor,
+  categoryId: number,
+  p: ThreadWrite['position'],
+): void {
+  if (p && (p.address || p.location || p.longitude || p.latitude))
+    deps.gate.authorize(actor, 'thread.insertPosition', { categoryId });
+}
+
+/** The thread columns of a position (reference §1.3: longitude, latitude, address, location). */
+export function positionCols(p: ThreadWrite['position']) {
+  return p ? { longitude: p.longitude, latitude: p.latitude, address: p.address, location: p.location } : {};
+}
+
+/** Moves category and author counts when a thread enters or leaves the counted state (or changes category). */
+export async function applyCounts(tx: Tx, before: ThreadRow | null, after: ThreadRow): Promise<void> {
+  const was = before != null && isCountedThread(before);
+  const is = isCountedThread(after);
+  if (was) await bumpCategoryThreads(tx, before.categoryId, -1);
+  if (is) await bumpCategoryThreads(tx, after.categoryId, 1);
+  if (was !== is) await bumpUser(tx, after.userId, { threadCount: is ? 1 : -1 });
+}
