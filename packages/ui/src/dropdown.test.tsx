@@ -1,25 +1,17 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dropdown } from './dropdown.js';
 import { Button } from './button.js';
 import { ToastHost } from './toast.js';
 import { ToastStore } from './toast-store.js';
+import { domRootPerTest } from './test-dom.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
+const dom = domRootPerTest();
 beforeEach(() => {
   vi.useFakeTimers();
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.useRealTimers();
 });
 
@@ -27,7 +19,7 @@ const items = [
   { key: 'my', label: 'My' },
   { key: 'logout', label: 'Logout' },
 ];
-const menu = () => host.querySelector('[role="menu"]');
+const menu = () => dom.host().querySelector('[role="menu"]');
 // React listens for mouseover/mouseout to synthesise enter/leave events.
 const hover = (el: Element, inside: boolean) =>
   el.dispatchEvent(
@@ -39,8 +31,8 @@ const hover = (el: Element, inside: boolean) =>
 
 describe('Dropdown', () => {
   it('hover mode opens after 250 ms and closes 150 ms after leaving', () => {
-    act(() => root.render(<Dropdown items={items}>menu</Dropdown>));
-    const dd = host.querySelector('.ui-dropdown')!;
+    dom.render(<Dropdown items={items}>menu</Dropdown>);
+    const dd = dom.host().querySelector('.ui-dropdown')!;
     act(() => {
       hover(dd, true);
     });
@@ -67,14 +59,12 @@ describe('Dropdown', () => {
 
   it('click mode toggles, closes on outside click, and hides after a choice', () => {
     const onSelect = vi.fn();
-    act(() =>
-      root.render(
-        <Dropdown items={items} trigger="click" onSelect={onSelect}>
-          menu
-        </Dropdown>,
-      ),
+    dom.render(
+      <Dropdown items={items} trigger="click" onSelect={onSelect}>
+        menu
+      </Dropdown>,
     );
-    const trigger = host.querySelector<HTMLElement>('.ui-dropdown__trigger')!;
+    const trigger = dom.host().querySelector<HTMLElement>('.ui-dropdown__trigger')!;
     act(() => {
       trigger.click();
     });
@@ -87,7 +77,7 @@ describe('Dropdown', () => {
       trigger.click();
     });
     act(() => {
-      host.querySelector<HTMLElement>('[role="menuitem"]')!.click();
+      dom.host().querySelector<HTMLElement>('[role="menuitem"]')!.click();
     });
     expect(onSelect).toHaveBeenCalledWith('my');
     expect(menu()).toBeNull();
@@ -96,8 +86,8 @@ describe('Dropdown', () => {
 
 describe('Button', () => {
   it('keeps the press highlight for 50 ms after release', () => {
-    act(() => root.render(<Button>ok</Button>));
-    const b = host.querySelector('button')!;
+    dom.render(<Button>ok</Button>);
+    const b = dom.host().querySelector('button')!;
     act(() => {
       b.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
     });
@@ -119,14 +109,14 @@ describe('Button', () => {
 describe('ToastHost', () => {
   it('renders one toast and a clickable mask hides it', () => {
     const store = new ToastStore();
-    act(() => root.render(<ToastHost store={store} />));
+    dom.render(<ToastHost store={store} />);
     act(() => void store.show('info', 'one', { mask: true, maskClickable: true }));
     act(() => void store.show('error', 'two', { mask: true, maskClickable: true }));
-    expect(host.querySelectorAll('.ui-toast')).toHaveLength(1);
-    expect(host.textContent).toContain('two');
+    expect(dom.host().querySelectorAll('.ui-toast')).toHaveLength(1);
+    expect(dom.host().textContent).toContain('two');
     act(() => {
-      host.querySelector<HTMLElement>('[data-testid="toast-mask"]')!.click();
+      dom.host().querySelector<HTMLElement>('[data-testid="toast-mask"]')!.click();
     });
-    expect(host.querySelector('.ui-toast')).toBeNull();
+    expect(dom.host().querySelector('.ui-toast')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ export * from './button.js';
 export * from './avatar.js';
 export * from './input.js';
 export * from './text-area.js';
+export * from './text-field.js';
 export * from './toast-store.js';
 export * from './toast.js';
 export * from './dropdown.js';

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AttachmentItem } from '@forum/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../platform/config.js';
@@ -113,6 +114,43 @@ export async function call<T = any>(
   });
   const json = res.json() as { Code: number; Message: string; Data: T };
   return { status: res.statusCode, ...json, headers: res.headers, cookies: res.cookies };
+}
+
+/** Uploads a file through the real multipart route (a `type` field first, then the file), as the editor does. */
+export async function uploadFile(
+  app: FastifyInstance,
+  token: string | null,
+  file: { name: string; data: Buffer; mime?: string },
+  type?: number,
+): Promise<{ status: number; Code: number; Message: string; Data: AttachmentItem }> {
+  const boundary = `----forum${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  if (type !== undefined) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\n${type}\r\n`),
+    );
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        `Content-Type: ${file.mime ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v3/attachments',
+    payload: Buffer.concat(parts),
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
+  return {
+    status: res.statusCode,
+    ...(res.json() as { Code: number; Message: string; Data: AttachmentItem }),
+  };
 }
 
 let seq = 0;

@@ -1,39 +1,32 @@
 import { GroupId } from '@forum/contracts';
 import type { Bus } from '../../platform/cache/bus.js';
+import { reloadOnBus, type BusReload } from '../../platform/cache/reload-on-bus.js';
 import type { Db } from '../../platform/db/db.js';
 import { listGrants, listGroups, type GroupRow } from './groups.repository.js';
 
-const CHANNEL = 'groups.changed';
 const EMPTY: ReadonlySet<string> = new Set();
 
 /** Groups and their permission sets, cached; every instance reloads when any instance changes them. */
 export class GroupsService {
   private groups = new Map<number, GroupRow>();
   private grants = new Map<number, ReadonlySet<string>>();
+  private readonly sync: BusReload;
 
   constructor(
     private readonly db: Db,
-    private readonly bus: Bus,
-  ) {}
-
-  private readonly listeners: Array<() => void> = [];
+    bus: Bus,
+  ) {
+    this.sync = reloadOnBus(bus, 'groups.changed', () => this.reload());
+  }
 
   /** Calls fn after every change, local or announced by another instance (caches built on these). */
   onChange(fn: () => void): void {
-    this.listeners.push(fn);
+    this.sync.onChange(fn);
   }
 
-  /** Loads the cache and listens for changes. */
+  /** Loads the cache (changes made elsewhere are followed from construction on). */
   async start(): Promise<void> {
     await this.reload();
-    this.bus.subscribe(
-      CHANNEL,
-      () =>
-        void this.reload().then(
-          () => this.listeners.forEach((fn) => fn()),
-          () => {},
-        ),
-    );
   }
 
   /** Re-reads groups and grants. */
@@ -49,11 +42,10 @@ export class GroupsService {
     this.grants = byGroup;
   }
 
-  /** Tells every instance (this one too) to reload after a write. */
+  /** Reloads here after a write, then tells this instance's listeners and every other instance. */
   async changed(): Promise<void> {
     await this.reload();
-    this.listeners.forEach((fn) => fn());
-    await this.bus.publish(CHANNEL, '1');
+    await this.sync.announce();
   }
 
   /** A group by id. */

@@ -1,37 +1,29 @@
 import type { Db, DbOrTx } from '../../platform/db/db.js';
 import type { Bus } from '../../platform/cache/bus.js';
+import { reloadOnBus, type BusReload } from '../../platform/cache/reload-on-bus.js';
 import { SETTING_DEFAULTS } from './settings.defaults.js';
 import { listSettings, upsertSettings, type SettingRow } from './settings.repository.js';
-
-const CHANNEL = 'settings.changed';
 
 /** Typed, cached site settings; every instance reloads when any instance writes. */
 export class SettingsService {
   private values = new Map<string, string>();
+  private readonly sync: BusReload;
 
   constructor(
     private readonly db: Db,
-    private readonly bus: Bus,
-  ) {}
-
-  private readonly listeners: Array<() => void> = [];
+    bus: Bus,
+  ) {
+    this.sync = reloadOnBus(bus, 'settings.changed', () => this.reload());
+  }
 
   /** Calls fn after every change, local or announced by another instance (caches built on these). */
   onChange(fn: () => void): void {
-    this.listeners.push(fn);
+    this.sync.onChange(fn);
   }
 
-  /** Loads the cache and listens for changes from other instances. */
+  /** Loads the cache (writes by other instances are followed from construction on). */
   async start(): Promise<void> {
     await this.reload();
-    this.bus.subscribe(
-      CHANNEL,
-      () =>
-        void this.reload().then(
-          () => this.listeners.forEach((fn) => fn()),
-          () => {},
-        ),
-    );
   }
 
   /** Re-reads every row. */
@@ -74,7 +66,6 @@ export class SettingsService {
   /** Applies committed rows to this cache and tells the other instances to reload. */
   async changed(rows: SettingRow[]): Promise<void> {
     for (const r of rows) this.values.set(`${r.tag}:${r.key}`, r.value);
-    this.listeners.forEach((fn) => fn());
-    await this.bus.publish(CHANNEL, '1');
+    await this.sync.announce();
   }
 }

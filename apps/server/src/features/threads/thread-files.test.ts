@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { AttachmentItem } from '@forum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { adminUser, call, registerUser, startTestApp, uploadFile, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 let admin: { token: string; userId: number };
@@ -22,28 +22,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-/** Uploads through the real multipart route (a `type` field first, then the file). */
 async function upload(token: string, name: string, data: Buffer, type: number): Promise<AttachmentItem> {
-  const boundary = `----forum${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\n${type}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-        `Content-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v3/attachments',
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${token}`,
-    },
-  });
-  const body = res.json() as { Code: number; Message: string; Data: AttachmentItem };
+  const body = await uploadFile(t.app, token, { name, data }, type);
   expect(body.Code, body.Message).toBe(0);
   return body.Data;
 }

@@ -12,31 +12,6 @@ function groupBrief(g: GroupRow | undefined) {
   };
 }
 
-/** The owner's view of their account (includes status and mobile, never the password hash). */
-export function presentCurrentUser(u: UserRow, group: GroupRow | undefined): CurrentUser {
-  return {
-    id: u.id,
-    userId: u.id,
-    username: u.username,
-    nickname: u.nickname,
-    avatarUrl: u.avatar,
-    backgroundUrl: u.background,
-    signature: u.signature,
-    status: u.status,
-    group: groupBrief(group),
-    threadCount: u.threadCount,
-    postCount: u.postCount,
-    followCount: u.followCount,
-    fansCount: u.fansCount,
-    likedCount: u.likedCount,
-    isMissNickname: u.nickname.trim() === '',
-    hasPassword: u.passwordHash !== '',
-    mobile: u.mobile,
-    joinedAt: u.joinedAt.toISOString(),
-    loginAt: u.loginAt ? u.loginAt.toISOString() : null,
-  };
-}
-
 /** What others may see of a user. */
 export function presentPublicUser(u: UserRow, group: GroupRow | undefined): PublicUser {
   return {
@@ -53,6 +28,19 @@ export function presentPublicUser(u: UserRow, group: GroupRow | undefined): Publ
     fansCount: u.fansCount,
     likedCount: u.likedCount,
     joinedAt: u.joinedAt.toISOString(),
+  };
+}
+
+/** The owner's view of their account: the public card plus status and mobile, never the password hash. */
+export function presentCurrentUser(u: UserRow, group: GroupRow | undefined): CurrentUser {
+  return {
+    ...presentPublicUser(u, group),
+    status: u.status,
+    postCount: u.postCount,
+    isMissNickname: u.nickname.trim() === '',
+    hasPassword: u.passwordHash !== '',
+    mobile: u.mobile,
+    loginAt: u.loginAt ? u.loginAt.toISOString() : null,
   };
 }
 

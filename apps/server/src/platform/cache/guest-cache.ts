@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Bus } from './bus.js';
+import { reloadOnBus, type BusReload } from './reload-on-bus.js';
 
 const CHANNEL = 'guest-cache.clear';
 
@@ -11,17 +11,14 @@ const CHANNEL = 'guest-cache.clear';
 export class GuestCache {
   private entries = new Map<string, { at: number; data: unknown }>();
   private generation = 0;
-  /** Our own announcements come back through Redis; this tells them apart so they do not clear twice. */
-  private readonly instanceId = randomUUID();
+  private readonly sync: BusReload;
 
   constructor(
-    private readonly bus: Bus,
+    bus: Bus,
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 2000,
   ) {
-    bus.subscribe(CHANNEL, (from) => {
-      if (from !== this.instanceId) this.clearLocal();
-    });
+    this.sync = reloadOnBus(bus, CHANNEL, () => this.clearLocal());
   }
 
   /** A fresh cached reply, if any. */
@@ -50,7 +47,7 @@ export class GuestCache {
   /** Drops everything here at once, then on the other instances. */
   async clear(): Promise<void> {
     this.clearLocal();
-    await this.bus.publish(CHANNEL, this.instanceId);
+    await this.sync.announce();
   }
 
   /** Drops this instance's entries (when a change was announced some other way). */

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { install, installStatus } from '@forum/contracts';
-import { Button, Input, toast } from '@forum/ui';
+import { Button, TextField, toast } from '@forum/ui';
 import { apiFrom, getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
-import { AuthCard, Field } from '../user/auth-card.tsx';
+import { PasswordField, UsernameField } from '../user/account-fields.tsx';
+import { AuthCard } from '../user/auth-card.tsx';
 
 /** Whether the site already has its first administrator. */
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<{ installed: boolean }> {
@@ -53,42 +54,42 @@ export function Component() {
     <AuthCard variant={platform} title={t('install.title')}>
       <p className="auth-note">{t('install.intro')}</p>
       <form className="auth-form" onSubmit={(e) => void handleSubmit(e)} data-testid="install-form">
-        <Field label={t('install.token')}>
-          <Input
-            variant={platform}
-            name="token"
-            trim
-            value={token}
-            onChange={setToken}
-            placeholder={t('install.tokenPlaceholder')}
-            required
-          />
-        </Field>
-        <Field label={t('install.siteName')}>
-          <Input variant={platform} name="siteName" value={siteName} onChange={setSiteName} maxLength={50} />
-        </Field>
-        <Field label={t('install.adminUsername')}>
-          <Input
-            variant={platform}
-            name="username"
-            trim
-            value={username}
-            onChange={setUsername}
-            maxLength={15}
-            required
-          />
-        </Field>
-        <Field label={t('install.adminPassword')}>
-          <Input
-            variant={platform}
-            name="password"
-            type="password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="new-password"
-            required
-          />
-        </Field>
+        <TextField
+          variant={platform}
+          label={t('install.token')}
+          name="token"
+          trim
+          value={token}
+          onChange={setToken}
+          placeholder={t('install.tokenPlaceholder')}
+          autoComplete="off"
+          required
+        />
+        <TextField
+          variant={platform}
+          label={t('install.siteName')}
+          name="siteName"
+          maxLength={50}
+          value={siteName}
+          onChange={setSiteName}
+          autoComplete="off"
+        />
+        {/* The first administrator's account: the shared fields, named for this page, without the hints. */}
+        <UsernameField
+          variant={platform}
+          label={t('install.adminUsername')}
+          placeholder={undefined}
+          value={username}
+          onChange={setUsername}
+        />
+        <PasswordField
+          variant={platform}
+          label={t('install.adminPassword')}
+          placeholder={undefined}
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+        />
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
           {t('install.submit')}
         </Button>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { captchaIssue } from '@forum/contracts';
 import { Button, Input, type Variant } from '@forum/ui';
 import { act, type CaptchaAnswer } from './thread-call.ts';

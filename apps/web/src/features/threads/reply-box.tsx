@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { POST_TEXT_MAX, postsCreate, type PostItem } from '@forum/contracts';
 import { Button, TextArea, toast, type Variant } from '@forum/ui';
 import { escapeHtml } from '../../app/head.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { postsList, postsUpdate, type PostItem } from '@forum/contracts';
 import { Avatar, Button, toast, type Variant } from '@forum/ui';
 import { loginHref } from '../../app/login-return.ts';

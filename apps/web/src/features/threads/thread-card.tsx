@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ThreadItem } from '@forum/contracts';
 import { Avatar, type Variant } from '@forum/ui';
 import { excerpt, firstImages, highlightParts } from './thread-text.ts';

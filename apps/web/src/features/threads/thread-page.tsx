@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { threadViewCount, type ThreadItem } from '@forum/contracts';
 import { Avatar, type Variant } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';

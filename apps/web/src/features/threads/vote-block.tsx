@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { voteThread } from '@forum/contracts';
 import { Button, type Variant } from '@forum/ui';
 import { useSite } from '../../app/site-context.tsx';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useSite } from '../../app/site-context.tsx';
 import { AuthCard } from './auth-card.tsx';
 

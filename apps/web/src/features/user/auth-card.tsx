@@ -18,13 +18,3 @@ export function AuthCard({
     </section>
   );
 }
-
-/** A labelled form row. */
-export function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label className="auth-field">
-      <span className="auth-field__label">{label}</span>
-      {children}
-    </label>
-  );
-}

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { nicknameSet } from '@forum/contracts';
-import { Button, Input, toast } from '@forum/ui';
+import { Button, toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { safeSessionStorage } from '../../app/storage.ts';
 import { takeReturn } from '../../app/login-return.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
-import { AuthCard, Field } from './auth-card.tsx';
+import { NicknameField } from './account-fields.tsx';
+import { AuthCard } from './auth-card.tsx';
 
 /** `/user/bind-nickname`: set a nickname after the first login, then continue to the remembered page. */
 export function Component() {
@@ -40,17 +41,7 @@ export function Component() {
     <AuthCard variant={platform} title={t('bindNickname.title')}>
       <p className="auth-note">{t('bindNickname.tip')}</p>
       <form className="auth-form" onSubmit={(e) => void handleSubmit(e)}>
-        <Field label={t('register.nickname')}>
-          <Input
-            variant={platform}
-            name="nickname"
-            trim
-            maxLength={15}
-            value={nickname}
-            onChange={setNickname}
-            required
-          />
-        </Field>
+        <NicknameField variant={platform} value={nickname} onChange={setNickname} required />
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
           {t('bindNickname.submit')}
         </Button>

@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usernameLogin } from '@forum/contracts';
-import { Button, Input } from '@forum/ui';
+import { Button } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { safeSessionStorage } from '../../app/storage.ts';
 import { rememberReturn } from '../../app/login-return.ts';
 import { useSite } from '../../app/site-context.tsx';
-import { AuthCard, Field } from './auth-card.tsx';
+import { PasswordField, UsernameField } from './account-fields.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
 /** `/user/login` and `/user/username-login`: username and password (the only method enabled so far). */
@@ -35,29 +36,14 @@ export function Component() {
   return (
     <AuthCard variant={platform} title={t('login.usernameTitle')}>
       <form className="auth-form" onSubmit={handleSubmit} data-testid="login-form">
-        <Field label={t('login.username')}>
-          <Input
-            variant={platform}
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={setUsername}
-            placeholder={t('login.usernamePlaceholder')}
-            required
-          />
-        </Field>
-        <Field label={t('login.password')}>
-          <Input
-            variant={platform}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-            placeholder={t('login.passwordPlaceholder')}
-            required
-          />
-        </Field>
+        {/* Logging in takes any existing name (imported accounts may be longer), as the login contract does. */}
+        <UsernameField variant={platform} value={username} onChange={setUsername} maxLength={100} />
+        <PasswordField
+          variant={platform}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
           {t('login.submit')}
         </Button>

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usernameRegister } from '@forum/contracts';
-import { Button, Input, toast } from '@forum/ui';
+import { Button, toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
-import { AuthCard, Field } from './auth-card.tsx';
+import { NicknameField, PasswordField, UsernameField } from './account-fields.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
 /** `/user/register`: username registration, shown only when the site allows registration. */
@@ -46,54 +47,28 @@ export function Component() {
   return (
     <AuthCard variant={platform} title={t('register.title')}>
       <form className="auth-form" onSubmit={handleSubmit} data-testid="register-form">
-        <Field label={t('login.username')}>
-          <Input
-            variant={platform}
-            name="username"
-            trim
-            value={username}
-            onChange={setUsername}
-            maxLength={15}
-            placeholder={t('login.usernamePlaceholder')}
-            autoComplete="username"
-            required
-          />
-        </Field>
-        <Field label={t('login.password')}>
-          <Input
-            variant={platform}
-            name="password"
-            type="password"
-            value={password}
-            onChange={setPassword}
-            placeholder={t('login.passwordPlaceholder')}
-            autoComplete="new-password"
-            required
-          />
-        </Field>
-        <Field label={t('register.confirmPassword')}>
-          <Input
-            variant={platform}
-            name="confirm"
-            type="password"
-            value={confirm}
-            onChange={setConfirm}
-            placeholder={t('register.confirmPlaceholder')}
-            autoComplete="new-password"
-            required
-          />
-        </Field>
-        <Field label={t('register.nickname')}>
-          <Input
-            variant={platform}
-            name="nickname"
-            trim
-            value={nickname}
-            onChange={setNickname}
-            maxLength={15}
-            placeholder={t('register.nicknamePlaceholder')}
-          />
-        </Field>
+        <UsernameField variant={platform} value={username} onChange={setUsername} />
+        <PasswordField
+          variant={platform}
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          variant={platform}
+          name="confirm"
+          label={t('register.confirmPassword')}
+          placeholder={t('register.confirmPlaceholder')}
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="new-password"
+        />
+        <NicknameField
+          variant={platform}
+          value={nickname}
+          onChange={setNickname}
+          placeholder={t('register.nicknamePlaceholder')}
+        />
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
           {t('register.submit')}
         </Button>

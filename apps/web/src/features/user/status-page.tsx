@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { Code, UserStatus } from '@forum/contracts';
 import { useSite } from '../../app/site-context.tsx';
 import { AuthCard } from './auth-card.tsx';

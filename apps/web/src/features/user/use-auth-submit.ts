@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { CallResult } from '@forum/api-client';
 import type { LoginResult } from '@forum/contracts';
 import { toast } from '@forum/ui';
