@@ -46,6 +46,7 @@ if (bundleStatus !== 0 && summary) summary.failed += 1;
 if (summary) {
   console.log(`\ntests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
   // A file that fails to load has no failed tests of its own: say so, or the red exit code looks unexplained.
-  if (summary.suitesFailed > 0 && summary.failed === 0) console.log(`(${summary.suitesFailed} suite(s) failed to load)`);
+  if (summary.suitesFailed > 0 && summary.failed === 0)
+    console.log(`(${summary.suitesFailed} suite(s) failed to load)`);
 }
 process.exit((run.status ?? 1) || bundleStatus);

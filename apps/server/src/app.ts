@@ -94,7 +94,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const users = new UsersService(database.db, settings, groups, bus);
   const forum = new ForumService(settings, gate, VERSION, (actor) => users.currentUser(actor));
   forum.addCounter(async () => ({ users: await countUsers(database.db) }));
-  app.decorate('forum', { config, database, bus, gate, settings, groups, users, install, forum });
+  app.decorate('forum', { config, database, bus, guestCache, gate, settings, groups, users, install, forum });
 
   await app.register(import('@fastify/cookie'));
   await app.register(import('@fastify/helmet'), {

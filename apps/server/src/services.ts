@@ -1,5 +1,6 @@
 import type { Gate } from './platform/access/gate.js';
 import type { Bus } from './platform/cache/bus.js';
+import type { GuestCache } from './platform/cache/guest-cache.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/db.js';
 import type { ForumService } from './features/forum/index.js';
@@ -13,6 +14,8 @@ export interface ForumServices {
   config: Config;
   database: Database;
   bus: Bus;
+  /** Guests' shared replies; its generation counts writes, which other caches use to stay fresh. */
+  guestCache: GuestCache;
   gate: Gate;
   settings: SettingsService;
   groups: GroupsService;

@@ -1,3 +1,5 @@
+import type { GuestCache } from '../../platform/cache/guest-cache.js';
+import { ThreadCardCache } from './thread-cards.js';
 import type { FastifyInstance } from 'fastify';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Bus } from '../../platform/cache/bus.js';
@@ -56,6 +58,7 @@ export async function mountThreads(ctx: {
   route: Route;
   database: Database;
   bus: Bus;
+  guestCache: GuestCache;
   gate: Gate;
   settings: SettingsService;
   groups: GroupsService;
@@ -89,6 +92,7 @@ export async function mountThreads(ctx: {
     },
     followees: async () => [],
     files,
+    cards: new ThreadCardCache(() => ctx.guestCache.current()),
   };
   const reader = new ThreadsReader(deps);
   const posts = new PostsService(deps, reader);

@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, forbidden, invalid, notFound } from '../../platform/http/errors.js';
 import { AttachmentType } from '../attachments/index.js';
+import { linkTopics } from '../topics/index.js';
 import { requireCaptcha } from './captcha.js';
 import { presentComment, presentPost, type PostBundle } from './posts.presenter.js';
 import {
@@ -77,14 +78,24 @@ export class PostsService {
     if (!prepared.text.trim() && !/<img\b/i.test(prepared.html) && !input.attachments?.length) {
       throw invalid('content is required');
     }
+    // A new reply is neither deleted nor a first post: it counts once approved (isCountedPost).
+    const counted = prepared.isApproved === 1;
     const post = await inTransaction(this.deps.db, async (tx) => {
-      // Taking the reply number locks the thread row: concurrent replies on one thread serialise here.
-      const seq = parent ? parent.seq : await nextReplySeq(tx, thread.id, userId);
+      const html = linkTopics(prepared.html, await this.deps.topics.linkPost(tx, userId, prepared.text));
+      // The thread row lock serialises replies on one thread: it is taken after the topic links, with the
+      // count in the same statement. Locks go thread, user, post, as in applyCounts, so no two writes deadlock.
+      let seq: number;
+      if (parent) {
+        seq = parent.seq;
+        if (counted) await bumpThread(tx, thread.id, { postCount: 1 });
+      } else seq = await nextReplySeq(tx, thread.id, userId, counted ? 1 : 0);
+      if (counted) await bumpUser(tx, userId, { postCount: 1 });
+      if (counted && parent) await bumpPost(tx, parent.id, { replyCount: 1 });
       const row = await insertPost(tx, {
         threadId: thread.id,
         userId,
         seq,
-        content: prepared.html,
+        content: html,
         isComment: !!parent,
         replyPostId: parent?.id ?? 0,
         replyUserId: parent?.userId ?? 0,
@@ -101,11 +112,11 @@ export class PostsService {
         field: 'attachments',
         permit: (type) => this.deps.gate.authorize(actor, REPLY_FILE_PERMISSION[type]!, res),
       });
-      await this.applyCounts(tx, null, row);
-      await this.deps.content.recordMentions(tx, row.id, userId, prepared.html, prepared.text);
+      await this.deps.content.recordMentions(tx, row.id, userId, html, prepared.text);
       return row;
     });
-    return (await this.present(actor, thread, [post]))[0]!;
+    // A new post has no comments or likes yet: only its author and files are loaded to present it.
+    return (await this.present(actor, thread, [post], { fresh: true }))[0]!;
   }
 
   /** `posts.list`: replies by floor range (page) or after a cursor; both cost the same on any page. */
@@ -205,12 +216,22 @@ export class PostsService {
   }
 
   /** Presents replies with their first three comments. */
-  async present(actor: Actor, thread: ThreadRow, rows: PostRow[]): Promise<PostItem[]> {
-    const bundle = await this.bundle(actor, rows, true);
+  async present(
+    actor: Actor,
+    thread: ThreadRow,
+    rows: PostRow[],
+    opts: { fresh?: boolean } = {},
+  ): Promise<PostItem[]> {
+    const bundle = await this.bundle(actor, rows, !opts.fresh, !opts.fresh);
     return rows.map((p) => presentPost(this.deps.gate, actor, thread, p, bundle));
   }
 
-  private async bundle(actor: Actor, rows: PostRow[], withComments: boolean): Promise<PostBundle> {
+  private async bundle(
+    actor: Actor,
+    rows: PostRow[],
+    withComments: boolean,
+    withLikes = true,
+  ): Promise<PostBundle> {
     const db = this.deps.db;
     const visible = visiblePosts(actor.userId, actor.isAdmin);
     const replyIds = rows.filter((r) => !r.isComment && !r.isFirst).map((r) => r.id);
@@ -221,7 +242,7 @@ export class PostsService {
     );
     const [users, liked, files] = await Promise.all([
       findPostUsers(db, [...userIds]),
-      actor.userId
+      actor.userId && withLikes
         ? likedPostIds(
             db,
             actor.userId,

@@ -7,6 +7,7 @@ import type { SettingsService } from '../settings/index.js';
 import type { TopicsService } from '../topics/index.js';
 import type { CaptchaProvider } from './captcha.js';
 import type { ContentPipeline } from './content.pipeline.js';
+import type { ThreadCardCache } from './thread-cards.js';
 import type { ThreadFiles } from './thread-files.service.js';
 import type { Viewer } from './threads.repository.js';
 import type { TomRegistry } from './toms.registry.js';
@@ -24,6 +25,8 @@ export interface ThreadsDeps {
   captcha: CaptchaProvider;
   /** Uploads used by threads and replies (bind, access, present). */
   files: ThreadFiles;
+  /** Viewer-independent parts of thread cards, fresh until the next write. */
+  cards: ThreadCardCache;
   /** Ids the actor follows; the follows feature replaces the empty default. */
   followees: (userId: number) => Promise<number[]>;
 }

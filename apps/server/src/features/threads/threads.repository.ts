@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { groupUser, users } from '../../schema.js';
 import { tsvectorOf } from '../search/index.js';
@@ -19,6 +19,8 @@ export interface Viewer {
   /** Sees pending and other users' hidden content (administrators). */
   seesAll: boolean;
   categoryIds: number[];
+  /** Experience-group readers see only threads created since then (`content_range`); their own always. */
+  since?: Date | null;
 }
 
 /** The visibility scope (architecture §4): approved, not deleted, not a draft, in a viewable category; authors see their own. */
@@ -26,9 +28,10 @@ export function visibleThreads(v: Viewer): SQL {
   const own = v.userId != null ? eq(threads.userId, v.userId) : sql`false`;
   const cats = v.categoryIds.length ? inArray(threads.categoryId, v.categoryIds) : sql`false`;
   if (v.seesAll) return and(isNull(threads.deletedAt), or(eq(threads.isDraft, false), own))!;
+  const recent = v.since ? gte(threads.createdAt, v.since) : undefined;
   return and(
     isNull(threads.deletedAt),
-    or(and(eq(threads.isDraft, false), eq(threads.isApproved, 1), cats), own),
+    or(and(eq(threads.isDraft, false), eq(threads.isApproved, 1), cats, recent), own),
   )!;
 }
 
@@ -110,11 +113,24 @@ export async function bumpThread(
   return rows[0] ?? null;
 }
 
-/** Takes the next reply number of a thread (the row lock serialises concurrent replies on one thread). */
-export async function nextReplySeq(db: DbOrTx, threadId: number, lastPosterId: number): Promise<number> {
+/**
+ * Takes the next reply number of a thread (the row lock serialises concurrent replies on one thread), adding
+ * `postCountDelta` to its reply count in the same statement.
+ */
+export async function nextReplySeq(
+  db: DbOrTx,
+  threadId: number,
+  lastPosterId: number,
+  postCountDelta = 0,
+): Promise<number> {
   const rows = await db
     .update(threads)
-    .set({ replySeq: sql`${threads.replySeq} + 1`, postedAt: new Date(), lastPostedUserId: lastPosterId })
+    .set({
+      replySeq: sql`${threads.replySeq} + 1`,
+      postedAt: new Date(),
+      lastPostedUserId: lastPosterId,
+      ...(postCountDelta && { postCount: sql`greatest(${threads.postCount} + ${postCountDelta}, 0)` }),
+    })
     .where(eq(threads.id, threadId))
     .returning({ seq: threads.replySeq });
   return rows[0]!.seq;

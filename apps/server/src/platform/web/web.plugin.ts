@@ -174,10 +174,12 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       });
       if (result.redirect) return reply.redirect(result.redirect, result.status);
       if (!result.body) return send(result.status, '');
-      if (!cache || !cacheKey || (result.status !== 200 && result.status !== 404)) return send(result.status, result.body);
+      if (!cache || !cacheKey || (result.status !== 200 && result.status !== 404))
+        return send(result.status, result.body);
       // The stream is complete once the render is all ready: collect it once, share it with later guests.
       const chunks: Buffer[] = [];
-      for await (const chunk of result.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+      for await (const chunk of result.body)
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
       const html = Buffer.concat(chunks).toString('utf8');
       cache.set(cacheKey, { status: result.status, body: html.replaceAll(nonce, NONCE_SLOT) }, generation);
       return send(result.status, html);

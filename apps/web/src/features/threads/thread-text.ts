@@ -53,17 +53,26 @@ export function highlightParts(text: string, keyword: string): TextPart[] {
     .filter((p) => p.text !== '');
 }
 
+// Building a formatter costs far more than using one (toLocaleString builds one per call): one per language.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** A short local date and time for an ISO timestamp. */
 export function shortTime(iso: string | null | undefined, lang: string): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  });
+  const locale = lang === 'en' ? 'en-GB' : 'zh-CN';
+  let f = formatters.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    });
+    formatters.set(locale, f);
+  }
+  return f.format(d);
 }
