@@ -8,6 +8,7 @@ import { Gate } from './platform/access/gate.js';
 import { tokenFromRequest } from './platform/auth/tokens.js';
 import { memoryBus, redisBus, type Bus } from './platform/cache/bus.js';
 import { GuestCache } from './platform/cache/guest-cache.js';
+import { InFlight } from './platform/http/inflight.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/db.js';
 import { runMigrations } from './platform/db/migrate.js';
@@ -75,7 +76,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await database.close();
     throw err;
   }
+  const inflight = new InFlight();
   app.addHook('onClose', async () => {
+    await inflight.close();
     await bus.close();
     if (redis) await redis.quit().catch(() => {});
     await database.close();
@@ -114,6 +117,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     validateResponses: config.validateResponses,
     contracts,
     guestCache,
+    inflight,
   });
   await mountFeatures({ ...app.forum, app, route });
 

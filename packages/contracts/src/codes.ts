@@ -116,7 +116,8 @@ export function httpStatusForCode(code: number): number {
   if (code === Code.RESOURCE_NOT_FOUND) return 404;
   if (code === Code.RESOURCE_EXIST || code === Code.RESOURCE_IN_USE) return 409;
   if (code === Code.TOO_MANY_REQUESTS) return 429;
-  if (code === Code.SITE_CLOSED) return 503;
+  // A closed site, and an instance shutting down (-5001: try again, another instance or the restarted one answers).
+  if (code === Code.SITE_CLOSED || code === Code.NET_ERROR) return 503;
   if (code === Code.INTERNAL_ERROR || code === Code.DB_ERROR || code === Code.UNKNOWN_ERROR) return 500;
   if (code === Code.INVALID_PARAMETER || code === Code.CONTENT_BANNED || code === Code.CENSOR_NOT_PASSED)
     return 400;

@@ -1,3 +1,4 @@
+import type { InFlight } from './inflight.js';
 import { Code, type CallContract, type CallOutput, type CallParsed } from '@forum/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor.js';
@@ -49,6 +50,8 @@ export interface RouterKit {
   contracts: CallContract[];
   /** Shared replies for guests' reads; cleared after every successful write. */
   guestCache?: GuestCache;
+  /** Handlers still running, drained before shutdown closes the database. */
+  inflight?: InFlight;
 }
 
 declare module 'fastify' {
@@ -115,39 +118,41 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
     kit.contracts.push(contract);
     const rateClass: RateClass = options.rateClass ?? (contract.method === 'GET' ? 'read' : 'write');
     const methods = contract.method === 'GET' ? (['GET'] as const) : ([contract.method] as const);
+    const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+      const actor = await kit.resolveActor(req).catch((err: unknown) => {
+        // A dead cookie would fail every page load: clear it so the browser falls back to guest.
+        if (err instanceof AppError && err.code === Code.INVALID_TOKEN) clearSessionCookies(reply);
+        throw err;
+      });
+      checkCsrf(actor, req);
+      if (options.auth === 'required' && actor.isGuest) throw new AppError(Code.JUMP_TO_LOGIN);
+      for (const guard of kit.guards) await guard(actor, options, req);
+      checkStatus(actor, options.status ?? 'enforce');
+      const cache = kit.guestCache;
+      const cacheable = !!cache && options.guestCache === true && req.method === 'GET' && actor.isGuest;
+      const cacheKey = cacheable ? `${langOf(req)}:${req.url}` : '';
+      if (cacheable) {
+        const hit = cache.get(cacheKey);
+        if (hit !== undefined) return sendOk(req, reply, hit);
+      }
+      const generation = cache?.current() ?? 0;
+      const raw = mergedInput(req);
+      if (hasNul(raw)) throw new AppError(Code.INVALID_PARAMETER, 'text cannot contain NUL characters');
+      const input = contract.input.parse(raw) as CallParsed<C>;
+      const data = await handler(input, { actor, lang: langOf(req), req, reply });
+      if (reply.sent) return reply;
+      if (kit.validateResponses) contract.output.parse(data);
+      if (cacheable) cache.set(cacheKey, data ?? null, generation);
+      else if (cache && req.method !== 'GET' && !options.keepsGuestCache) await cache.clear();
+      return sendOk(req, reply, data ?? null);
+    };
     for (const url of [contract.path, ...(contract.aliases ?? [])]) {
       app.route({
         method: [...methods],
         url,
         config: { rateClass },
-        handler: async (req, reply) => {
-          const actor = await kit.resolveActor(req).catch((err: unknown) => {
-            // A dead cookie would fail every page load: clear it so the browser falls back to guest.
-            if (err instanceof AppError && err.code === Code.INVALID_TOKEN) clearSessionCookies(reply);
-            throw err;
-          });
-          checkCsrf(actor, req);
-          if (options.auth === 'required' && actor.isGuest) throw new AppError(Code.JUMP_TO_LOGIN);
-          for (const guard of kit.guards) await guard(actor, options, req);
-          checkStatus(actor, options.status ?? 'enforce');
-          const cache = kit.guestCache;
-          const cacheable = !!cache && options.guestCache === true && req.method === 'GET' && actor.isGuest;
-          const cacheKey = cacheable ? `${langOf(req)}:${req.url}` : '';
-          if (cacheable) {
-            const hit = cache.get(cacheKey);
-            if (hit !== undefined) return sendOk(req, reply, hit);
-          }
-          const generation = cache?.current() ?? 0;
-          const raw = mergedInput(req);
-          if (hasNul(raw)) throw new AppError(Code.INVALID_PARAMETER, 'text cannot contain NUL characters');
-          const input = contract.input.parse(raw) as CallParsed<C>;
-          const data = await handler(input, { actor, lang: langOf(req), req, reply });
-          if (reply.sent) return reply;
-          if (kit.validateResponses) contract.output.parse(data);
-          if (cacheable) cache.set(cacheKey, data ?? null, generation);
-          else if (cache && req.method !== 'GET' && !options.keepsGuestCache) await cache.clear();
-          return sendOk(req, reply, data ?? null);
-        },
+        handler: (req, reply) =>
+          kit.inflight ? kit.inflight.run(() => handle(req, reply)) : handle(req, reply),
       });
     }
   };
