@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { invalid } from '../../platform/http/errors.js';
 
 /** Attachment types (reference §1.16). */
@@ -108,6 +107,8 @@ export interface ProcessedImage {
  * breaks polyglot files; HEIC and BMP are converted to JPEG so every browser can show them.
  */
 export async function processImage(data: Buffer, ext: string): Promise<ProcessedImage> {
+  // Loaded on the first upload: libvips costs about 30 MB of RSS that a server nobody uploads to never needs.
+  const { default: sharp } = await import('sharp');
   const animated = ext === 'gif' || ext === 'webp';
   const input = () => sharp(data, { animated, limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
   const format: 'png' | 'gif' | 'webp' | 'jpeg' =
