@@ -95,7 +95,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const gate = new Gate();
   const users = new UsersService(database.db, settings, groups, bus);
-  const forum = new ForumService(settings, gate, VERSION, (actor) => users.currentUser(actor));
+  const forum = new ForumService(
+    settings,
+    gate,
+    VERSION,
+    (actor) => users.currentUser(actor),
+    () => guestCache.current(),
+  );
   forum.addCounter(async () => ({ users: await countUsers(database.db) }));
   app.decorate('forum', { config, database, bus, guestCache, gate, settings, groups, users, install, forum });
 

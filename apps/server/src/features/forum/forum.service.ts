@@ -9,12 +9,15 @@ import { parseStrength } from '../../platform/auth/password.js';
 /** Site-wide counts shown on the home page; features that own threads and posts add theirs. */
 export type SiteCounter = () => Promise<Partial<{ threads: number; posts: number; users: number }>>;
 
+/** Counts are recomputed after a write (the write generation moved), at most this often, and at least every TTL. */
+const COUNT_MIN_INTERVAL_MS = 1_000;
 const COUNT_TTL_MS = 30_000;
 
 /** The `forum` reply and the site-closed guard. */
 export class ForumService {
   private counts = { threads: 0, posts: 0, users: 0 };
   private countsAt = 0;
+  private countsGeneration = -1;
   private readonly counters: SiteCounter[] = [];
 
   constructor(
@@ -22,6 +25,8 @@ export class ForumService {
     private readonly gate: Gate,
     private readonly version: string,
     private readonly currentUser: (actor: Actor) => Promise<ForumData['user']>,
+    /** The write generation (guest cache): a change means the counts may be out of date. */
+    private readonly generation: () => number = () => 0,
   ) {}
 
   /** Adds a source of site counts. */
@@ -100,11 +105,16 @@ export class ForumService {
     };
   }
 
+  // A new site's first threads show at once, while a busy site counts at most once a second.
   private async siteCounts() {
-    if (Date.now() - this.countsAt < COUNT_TTL_MS) return this.counts;
+    const age = Date.now() - this.countsAt;
+    const gen = this.generation();
+    const stale = age >= COUNT_TTL_MS || (gen !== this.countsGeneration && age >= COUNT_MIN_INTERVAL_MS);
+    if (!stale) return this.counts;
     const parts = await Promise.all(this.counters.map((c) => c()));
     this.counts = Object.assign({ threads: 0, posts: 0, users: 0 }, ...parts);
     this.countsAt = Date.now();
+    this.countsGeneration = gen;
     return this.counts;
   }
 }
