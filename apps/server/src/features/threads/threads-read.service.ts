@@ -151,12 +151,15 @@ export class ThreadsReader {
     actor: Actor,
     input: { perPage: number; filter: { categoryids?: number[] } },
   ): Promise<RecommendItem[]> {
-    return recommendThreads(this.deps, actor, this.viewer(actor), input.perPage, input.filter.categoryids);
+    // Nobody's own threads get special treatment here, so a group shares one answer (route `groupCache`).
+    const viewer = { ...this.viewer(actor), userId: null };
+    return recommendThreads(this.deps, actor, viewer, input.perPage, input.filter.categoryids);
   }
 
   /** `thread.stick`. */
   async sticky(actor: Actor, categoryIds: number[] | undefined) {
-    const rows = await listSticky(this.deps.db, this.viewer(actor), categoryIds);
+    // Published threads only, never the actor's own pending ones: the list is the same for a whole group.
+    const rows = await listSticky(this.deps.db, { ...this.viewer(actor), userId: null }, categoryIds);
     const firsts = new Map(
       (
         await findFirstPosts(

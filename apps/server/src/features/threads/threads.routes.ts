@@ -56,8 +56,10 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   route(threadListServed, guestRead, async ({ preload, ...input }, { actor }) =>
     preload ? d.reader.listPreload(actor, input, preload) : d.reader.list(actor, input),
   );
-  route(threadRecommends, guestRead, async (input, { actor }) => d.reader.recommends(actor, input));
-  route(threadStick, guestRead, async (input, { actor }) => d.reader.sticky(actor, input.categoryIds));
+  // Same for every member of a group (no own drafts or marks in them): shared per group until the next write.
+  const groupRead = { groupCache: true } as const;
+  route(threadRecommends, groupRead, async (input, { actor }) => d.reader.recommends(actor, input));
+  route(threadStick, groupRead, async (input, { actor }) => d.reader.sticky(actor, input.categoryIds));
   route(threadLikedUsers, guestRead, async (input, { actor }) => d.reader.likedUsers(actor, input));
   route(threadTypeList, guestRead, async () => d.reader.typeList());
   route(tomPermissions, {}, async (input, { actor }) => d.reader.tomPermissions(actor, input.categoryId));

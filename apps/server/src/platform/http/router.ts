@@ -25,6 +25,11 @@ export interface RouteOptions {
   rateClass?: RateClass;
   /** GET only: guests' replies come from the guest cache (same for every guest; cleared by any write). */
   guestCache?: boolean;
+  /**
+   * GET only, and implies `guestCache`: the reply depends on the actor only through their group (its
+   * permissions) and admin flag, never on who they are, so members of one group share it the same way.
+   */
+  groupCache?: boolean;
   /** Writes clear the guest cache unless they change nothing a guest sees (login, view counts, uploads). */
   keepsGuestCache?: boolean;
 }
@@ -129,8 +134,11 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       for (const guard of kit.guards) await guard(actor, options, req);
       checkStatus(actor, options.status ?? 'enforce');
       const cache = kit.guestCache;
-      const cacheable = !!cache && options.guestCache === true && req.method === 'GET' && actor.isGuest;
-      const cacheKey = cacheable ? `${langOf(req)}:${req.url}` : '';
+      const shared = actor.isGuest ? options.guestCache || options.groupCache : options.groupCache;
+      const cacheable = !!cache && shared === true && req.method === 'GET';
+      // Guests keep their plain key; members' keys start with their group, which fixes what they may see.
+      const sharer = actor.isGuest ? '' : `g${actor.groupId}${actor.isAdmin ? 'a' : ''}:`;
+      const cacheKey = cacheable ? `${sharer}${langOf(req)}:${req.url}` : '';
       if (cacheable) {
         const hit = cache.get(cacheKey);
         if (hit !== undefined) return sendOk(req, reply, hit);
