@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Name each query so connections plan it once (off behind PgBouncer in transaction mode before 1.21). */
+  databasePrepare: boolean;
   redisUrl: string | undefined;
   logLevel: string;
   /** 'production' serves built bundles; 'development' uses Vite middleware; 'test' keeps logs quiet. */
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePrepare: env.DATABASE_PREPARE !== 'off',
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     env: nodeEnv,

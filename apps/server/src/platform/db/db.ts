@@ -30,18 +30,18 @@ export interface Database {
 
 /** Opens PGlite under DATA_DIR/pg when no DATABASE_URL is set, else a PostgreSQL pool. */
 export async function openDatabase(config: Config): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePrepare);
   return openPglite(path.join(config.dataDir, 'pg'));
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, prepare: boolean): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // bigint (int8) counts arrive as strings by default; money columns are read explicitly as Number-safe cents.
   const pool = new pg.default.Pool({ connectionString: url, max: 20, application_name: 'forum' });
   // An idle client's error (server restart) must not crash the process; the pool replaces the client.
   pool.on('error', () => {});
-  pool.on('connect', namePreparedStatements);
+  if (prepare) pool.on('connect', namePreparedStatements);
   const db = drizzle(pool, { logger: process.env.DB_LOG === '1' }) as unknown as Db;
   return {
     db,

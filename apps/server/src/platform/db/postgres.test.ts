@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { call, freshDatabase, noPostgresReason, uniqueName } from '../../test/harness.js';
@@ -30,6 +31,28 @@ describe.skipIf(!!noPostgresReason)(
         expect(cats.rows[0]!.n).toBe(1);
       } finally {
         await Promise.all([a.close(), b.close()]);
+        await db.drop();
+      }
+    });
+
+    it('parameterised queries are prepared once per connection, and not at all with DATABASE_PREPARE=off', async () => {
+      const db = await freshDatabase();
+      const env = { NODE_ENV: 'test', DATABASE_URL: db.databaseUrl, DATA_DIR: db.dataDir };
+      const prepared = async (extra: Record<string, string>) => {
+        const app = await buildApp(loadConfig({ ...env, ...extra }, { web: 'off' }));
+        try {
+          // The pool hands back the connection it was just given (last in, first out), so both run on one.
+          await app.forum.database.db.execute(sql`select ${1}::int as one`);
+          const r = await app.forum.database.exec('SELECT count(*)::int AS n FROM pg_prepared_statements');
+          return r.rows[0]!.n as number;
+        } finally {
+          await app.close();
+        }
+      };
+      try {
+        expect(await prepared({})).toBeGreaterThan(0);
+        expect(await prepared({ DATABASE_PREPARE: 'off' })).toBe(0);
+      } finally {
         await db.drop();
       }
     });
