@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../platform/db/db.js';
 import { groupUser, users } from '../../schema.js';
 import { tsvectorOf } from '../search/index.js';
 import { postLikes, posts } from './posts.table.js';
-import { threadFavorites, threadToms, threads, userThreadSticks } from './threads.table.js';
+import { threadToms, threads, userThreadSticks } from './threads.table.js';
 
 const { searchText: _text, searchVector: _vector, ...rowColumns } = getTableColumns(threads);
 /** Every thread column but the search ones (a post's worth of text per row that only WHERE clauses need). */
@@ -209,20 +209,6 @@ export async function likedPostIds(db: DbOrTx, userId: number, postIds: number[]
     .select({ id: postLikes.postId })
     .from(postLikes)
     .where(and(eq(postLikes.userId, userId), inArray(postLikes.postId, postIds)));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Which of these threads the user favourited. */
-export async function favoritedThreadIds(
-  db: DbOrTx,
-  userId: number,
-  threadIds: number[],
-): Promise<Set<number>> {
-  if (!threadIds.length) return new Set();
-  const rows = await db
-    .select({ id: threadFavorites.threadId })
-    .from(threadFavorites)
-    .where(and(eq(threadFavorites.userId, userId), inArray(threadFavorites.threadId, threadIds)));
   return new Set(rows.map((r) => r.id));
 }
 

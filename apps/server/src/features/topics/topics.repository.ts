@@ -63,15 +63,6 @@ export async function firstTopicOf(db: DbOrTx, threadIds: number[]): Promise<Map
   return new Map(rows.map((r) => [r.threadId, Number(r.topicId)]));
 }
 
-/** Thread ids carrying a topic (for topic pages). */
-export async function threadIdsOfTopic(db: DbOrTx, topicId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: threadTopics.threadId })
-    .from(threadTopics)
-    .where(eq(threadTopics.topicId, topicId));
-  return rows.map((r) => r.id);
-}
-
 /** A page of topics. */
 export async function listTopics(
   db: DbOrTx,

@@ -9,7 +9,6 @@ import {
   listTopics,
   relinkThread,
   seedEmoji,
-  threadIdsOfTopic,
   upsertTopics,
   type TopicRow,
 } from './topics.repository.js';
@@ -80,12 +79,6 @@ export class TopicsService {
   /** The first topic id of each thread. */
   firstTopicOf(db: DbOrTx, threadIds: number[]): Promise<Map<number, number>> {
     return firstTopicOf(db, threadIds);
-  }
-
-  /** Thread ids of a topic; counts a view of the topic page. */
-  async threadIds(topicId: number): Promise<number[]> {
-    await bumpTopicViews(this.db, topicId);
-    return threadIdsOfTopic(this.db, topicId);
   }
 
   /** `topic.view`: one more visit of a topic page (-4004 for an unknown topic). */

@@ -5,6 +5,7 @@ import {
   HomeCopyright,
   HomePinned,
   HomeRecommend,
+  HomeSiteInfo,
   HomeTabs,
   HomeThreads,
   PostButton,
@@ -34,17 +35,7 @@ export function HomePc() {
         <HomeThreads variant="pc" />
       </div>
       <aside className="home__right" data-region="right">
-        <section className="panel" data-region="header">
-          <h2 className="panel__title">{s.siteName || t('app.welcome')}</h2>
-          {s.siteIntroduction && <p className="muted">{s.siteIntroduction}</p>}
-          <p className="muted">
-            {t('home.siteCount', {
-              threads: s.siteCount.threads,
-              posts: s.siteCount.posts,
-              users: s.siteCount.users,
-            })}
-          </p>
-        </section>
+        <HomeSiteInfo variant="pc" />
         <HomeRecommend />
         <section className="panel home-qrcode" data-region="qrcode">
           <HomeQrCode value={h5Address} />

@@ -228,3 +228,24 @@ export function HomeCopyright() {
     </section>
   );
 }
+
+/** The site's name, introduction and counts: a banner on h5, the first right-column panel on pc. */
+export function HomeSiteInfo({ variant }: { variant: Variant }) {
+  const { t } = useTranslation();
+  const { forum } = useSite();
+  const s = forum.setSite;
+  const pc = variant === 'pc';
+  const name = s.siteName || t('app.welcome');
+  const count = t('home.siteCount', {
+    threads: s.siteCount.threads,
+    posts: s.siteCount.posts,
+    users: s.siteCount.users,
+  });
+  return (
+    <section className={pc ? 'panel' : 'home-banner'} data-region="header">
+      {pc ? <h2 className="panel__title">{name}</h2> : <h1 className="home-banner__name">{name}</h1>}
+      {s.siteIntroduction && <p className={pc ? 'muted' : 'home-banner__intro'}>{s.siteIntroduction}</p>}
+      <p className={pc ? 'muted' : 'home-banner__count'}>{count}</p>
+    </section>
+  );
+}
