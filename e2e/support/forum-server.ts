@@ -22,6 +22,7 @@ interface ServerModule {
       install: { createAdmin(username: string, password: string): Promise<number> };
       database: { exec(sql: string, params?: unknown[]): Promise<unknown> };
       groups: { changed(): Promise<void> };
+      users: { sessionsChanged(): Promise<void> };
     };
   }>;
 }
@@ -35,6 +36,8 @@ export interface RunningForum {
   setSettings(values: Record<string, string>): Promise<void>;
   /** Grants a group a permission (no admin screen for it yet) and reloads the permission cache. */
   grant(groupId: number, permission: string): Promise<void>;
+  /** Moves a user into a new group that has group 10's permissions plus `extra` (no admin screen for it yet). */
+  groupOf(userId: number, groupId: number, extra?: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +82,22 @@ export async function startForum(env: Record<string, string> = {}): Promise<Runn
         permission,
       ]);
       await app.forum.groups.changed();
+    },
+    async groupOf(userId, groupId, extra = []) {
+      const db = app.forum.database;
+      await db.exec(`INSERT INTO groups (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [
+        groupId,
+        `group ${groupId}`,
+      ]);
+      await db.exec(
+        `INSERT INTO group_permissions (group_id, permission)
+         SELECT $1::int, permission FROM group_permissions WHERE group_id = 10
+         UNION SELECT $1::int, unnest($2::text[]) ON CONFLICT DO NOTHING`,
+        [groupId, extra],
+      );
+      await db.exec(`UPDATE group_user SET group_id = $2 WHERE user_id = $1`, [userId, groupId]);
+      await app.forum.groups.changed();
+      await app.forum.users.sessionsChanged();
     },
     async close() {
       await app.close();

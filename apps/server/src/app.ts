@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import qs from 'qs';
 import type { Redis } from 'ioredis';
-import type { CallContract } from '@forum/contracts';
+import { GroupId, type CallContract } from '@forum/contracts';
 import { Gate } from './platform/access/gate.js';
 import { tokenFromRequest } from './platform/auth/tokens.js';
 import { memoryBus, redisBus, type Bus } from './platform/cache/bus.js';
@@ -19,6 +19,7 @@ import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouter } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
+import { isGroupPage, type PageViewer } from './platform/web/page-key.js';
 import { ForumService } from './features/forum/index.js';
 import { GroupsService } from './features/groups/index.js';
 import { InstallService } from './features/install/index.js';
@@ -30,6 +31,9 @@ import { mountFeatures } from './features.js';
 export const VERSION: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
+
+/** Marks an in-process read made for a group render (see `viewAs` below). */
+const VIEW_AS_HEADER = 'x-forum-view-as';
 
 /** Builds the whole server: database, migrations, bootstrap, API, docs and (optionally) the SSR site. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -113,9 +117,28 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await installRateLimit(app, config.rateLimit, redis);
 
+  // Group renders of pages call the API in-process as "a member of group G, nobody in particular". Only this
+  // process knows the secret, and only reads honour it, so no client can ask to be someone's group.
+  const viewAsSecret = randomBytes(24).toString('base64url');
+  const viewAs = (groupId: number) => ({ [VIEW_AS_HEADER]: `${viewAsSecret}:${groupId}` });
+  const viewerOf = async (req: FastifyRequest): Promise<PageViewer> => {
+    const t = tokenFromRequest(req);
+    if (!t) return { kind: 'guest' };
+    const actor = await users.resolveActor(t.token, t.via).catch(() => null);
+    // The free-experience group sees its own old threads beyond its window: its lists are personal.
+    if (!actor || actor.status !== 0 || actor.groupId === GroupId.TRIAL || !isGroupPage(req.url))
+      return { kind: 'personal' };
+    return { kind: 'group', groupId: actor.groupId, isAdmin: actor.isAdmin };
+  };
+
   const contracts: CallContract[] = [];
   const route = createRouter(app, {
     resolveActor: (req) => {
+      const viewAsValue = req.headers[VIEW_AS_HEADER];
+      if (typeof viewAsValue === 'string' && req.method === 'GET') {
+        const [secret, group] = viewAsValue.split(':');
+        if (secret === viewAsSecret) return Promise.resolve(users.groupActor(Number(group)));
+      }
       const t = tokenFromRequest(req);
       return users.resolveActor(t?.token ?? null, t?.via ?? 'none');
     },
@@ -146,6 +169,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
 
   app.setNotFoundHandler((req, reply) => reply.code(404).send(envelope(req, -4004, '', null)));
-  await registerWebPages(app, { mode: config.web, guestCache });
+  await registerWebPages(app, { mode: config.web, guestCache, viewerOf, viewAs });
   return app;
 }

@@ -14,6 +14,7 @@ import { readCookie } from './app/session.ts';
 import { THEME_COOKIE, type ServerContext } from './app/api.ts';
 import type { RootData } from './app/root-loader.ts';
 import { buildDocument, serializeHydration, type PageAssets } from './server/document.ts';
+import { overlayUrl } from './app/overlay.ts';
 import { LANG_COOKIE, toLang } from './i18n/i18n.ts';
 import { serverTranslator, shellTranslator } from './i18n/server.ts';
 import { I18nProvider } from './i18n/use-translation.tsx';
@@ -30,6 +31,8 @@ export interface RenderRequest {
   /** Script and style tags for the environment (Vite dev client or built bundles). */
   assets: PageAssets;
   signal?: AbortSignal;
+  /** Rendered once for every member of a group: no personal data; the page asks for the viewer overlay. */
+  shared?: boolean;
 }
 
 /** What the server should send back. */
@@ -59,7 +62,14 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     timeoutMs: 30000,
     headers: () => forwarded,
   });
-  const requestContext: ServerContext = { api, platform, lang, theme, origin: url.origin };
+  const requestContext: ServerContext = {
+    api,
+    platform,
+    lang,
+    theme,
+    origin: url.origin,
+    shared: req.shared === true,
+  };
 
   const context = await handler.query(new Request(url, { signal: req.signal }), { requestContext });
   if (context instanceof Response) {
@@ -114,6 +124,13 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
             modules,
             hydration,
             siteStat: root?.forum.setSite.siteStat ?? '',
+            overlay: req.shared
+              ? overlayUrl(
+                  context.matches
+                    .filter((m) => m.route.id !== 'root')
+                    .map((m) => context.loaderData[m.route.id]),
+                )
+              : undefined,
           });
           const body = new PassThrough();
           body.write(before);

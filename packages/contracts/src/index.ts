@@ -14,3 +14,4 @@ export * from './topics.js';
 export * from './stop-words.js';
 export * from './attachments.js';
 export * from './thread-blocks.js';
+export * from './viewer.js';

@@ -16,6 +16,8 @@ export interface ServerContext {
   theme: Theme;
   /** Scheme and host the visitor used, for absolute links such as the QR code. */
   origin: string;
+  /** A render shared by a member's whole group: the API answers as "a member", the overlay adds the person. */
+  shared?: boolean;
 }
 
 let browserApi: Promise<ApiClient> | undefined;

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { Outlet, useLoaderData, useMatches, useNavigate, useRevalidator } from 'react-router';
+import type { ViewerOverlayData } from '@forum/contracts';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { ToastHost } from '@forum/ui';
 import { PcHeader } from '../layouts/pc-header.tsx';
@@ -15,6 +16,10 @@ import { usePlatformSwitch } from './platform-switch.ts';
 import type { RootData } from './root-loader.ts';
 import { checkStorageConsistency, isLoggedIn, readCookie, UID_COOKIE, UID_STORAGE_KEY } from './session.ts';
 import { SiteContext, type SiteState } from './site-context.tsx';
+import { OverlayContext, type OverlayState } from './overlay.ts';
+
+// useLayoutEffect warns when React renders on the server; effects never run there anyway.
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /** The frame of every page: header for the platform, the page, the footer, the toast host. */
 export function RootLayout() {
@@ -25,6 +30,13 @@ export function RootLayout() {
   const [platform, setPlatform] = useState(data.platform);
   const [theme, setThemeState] = useState<Theme>(data.theme);
   usePlatformSwitch(platform, setPlatform);
+  const overlayState = useViewerOverlay(data);
+  const { overlay } = overlayState;
+  const pending = data.viewer === 'group' && !overlay;
+  const forum = useMemo(
+    () => (data.viewer === 'group' && overlay ? { ...data.forum, user: overlay.user } : data.forum),
+    [data.forum, data.viewer, overlay],
+  );
 
   const setTheme = useCallback((next: Theme) => {
     setThemeState(next);
@@ -64,31 +76,65 @@ export function RootLayout() {
 
   const site: SiteState = useMemo(
     () => ({
-      forum: data.forum,
+      forum,
       platform,
       theme,
       lang: i18n.language === 'en' ? 'en' : 'zh',
       origin: data.origin,
-      isLogin: isLoggedIn(data.forum.user),
+      isLogin: pending || isLoggedIn(forum.user),
+      viewerPending: pending,
       unread: 0,
       setTheme,
       setLang,
       logout,
     }),
-    [data.forum, data.origin, platform, theme, i18n.language, setTheme, setLang, logout],
+    [forum, pending, data.origin, platform, theme, i18n.language, setTheme, setLang, logout],
   );
 
   return (
-    <SiteContext.Provider value={site}>
-      <HeadManager site={data.forum.setSite} />
-      <div className={`app app--${platform}`} data-testid="app" data-platform={platform}>
-        {platform === 'pc' ? <PcHeader /> : <H5Header />}
-        <main className={`app__main app__main--${platform}`}>
-          <Outlet />
-        </main>
-        <Footer variant={platform} />
-      </div>
-      <ToastHost />
-    </SiteContext.Provider>
+    <OverlayContext.Provider value={overlayState}>
+      <SiteContext.Provider value={site}>
+        <HeadManager site={data.forum.setSite} />
+        <div className={`app app--${platform}`} data-testid="app" data-platform={platform}>
+          {platform === 'pc' ? <PcHeader /> : <H5Header />}
+          <main className={`app__main app__main--${platform}`}>
+            <Outlet />
+          </main>
+          <Footer variant={platform} />
+        </div>
+        <ToastHost />
+      </SiteContext.Provider>
+    </OverlayContext.Provider>
   );
+}
+
+/**
+ * A page rendered for the viewer's whole group becomes theirs here: the overlay its first script requested is
+ * laid over the page's data right after hydration, and the personal parts (hidden until then, so nothing
+ * wrong ever shows) appear. A failed overlay leaves the group's view, which is never more than they may see.
+ */
+function useViewerOverlay(data: RootData): OverlayState {
+  const matches = useMatches();
+  const [initial] = useState(
+    () =>
+      new WeakSet<object>(
+        matches.map((m) => m.data).filter((d): d is object => typeof d === 'object' && d !== null),
+      ),
+  );
+  const [overlay, setOverlay] = useState<ViewerOverlayData | null>(null);
+  useEffect(() => {
+    if (data.viewer !== 'group') return;
+    let live = true;
+    void (window.__forumOverlay ?? Promise.resolve(null)).then((res) => {
+      if (live) setOverlay(res?.Code === 0 && res.Data ? res.Data : { user: null, threads: [], posts: [] });
+    });
+    return () => {
+      live = false;
+    };
+    // Once per page load: later data comes from the viewer's own requests.
+  }, []);
+  useBrowserLayoutEffect(() => {
+    if (overlay) document.documentElement.dataset.viewer = 'ready';
+  }, [overlay]);
+  return useMemo(() => ({ overlay, initial }), [overlay, initial]);
 }

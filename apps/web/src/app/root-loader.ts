@@ -11,6 +11,8 @@ export interface RootData {
   lang: Lang;
   theme: Theme;
   origin: string;
+  /** 'group': rendered for the viewer's whole group; their own facts arrive as the viewer overlay. */
+  viewer?: 'group';
 }
 
 /** Loads `GET forum` (site settings, permissions, current user); failure shows the fallback error page. */
@@ -29,6 +31,7 @@ export async function rootLoader({ context, request }: LoaderFunctionArgs): Prom
       lang: server.lang,
       theme: server.theme,
       origin: server.origin,
+      ...(server.shared && { viewer: 'group' as const }),
     };
   }
   // In the browser the preferences already live on <html>; keep them across revalidations.

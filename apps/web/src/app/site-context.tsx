@@ -12,6 +12,8 @@ export interface SiteState {
   lang: Lang;
   origin: string;
   isLogin: boolean;
+  /** A member's group-shared page before their overlay arrived: personal parts render as placeholders. */
+  viewerPending?: boolean;
   /** Unread private messages for the header badge (filled by the messages issue). */
   unread: number;
   setTheme: (t: Theme) => void;

@@ -8,7 +8,7 @@ import { useSite } from '../app/site-context.tsx';
 export function PcHeader() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { forum, isLogin, unread, logout } = useSite();
+  const { forum, isLogin, viewerPending, unread, logout } = useSite();
   const [keyword, setKeyword] = useState('');
   const site = forum.setSite;
   const user = forum.user;
@@ -62,7 +62,12 @@ export function PcHeader() {
           </button>
         </form>
         <div className="pc-header__actions">
-          {isLogin && user ? (
+          {viewerPending ? (
+            // Same size as the user menu, filled by the viewer overlay: no login buttons flash for a member.
+            <span className="pc-header__user pc-header__user--pending" data-personal aria-hidden="true">
+              <span className="pc-header__avatar-slot" />
+            </span>
+          ) : isLogin && user ? (
             <Dropdown
               items={[
                 { key: 'my', label: t('nav.personalCentre') },

@@ -27,6 +27,10 @@ import { registerThreadsRoutes } from './threads.routes.js';
 import { ThreadsWriter } from './threads-write.service.js';
 import { registerBuiltInToms, TomRegistry } from './toms.registry.js';
 import { registerVoteTom, VotesService } from './votes.service.js';
+import { registerOverlayRoutes } from './overlay.routes.js';
+import { ThreadsOverlay } from './threads-overlay.service.js';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { ForumData } from '@forum/contracts';
 
 /** Threads feature: threads, content blocks, replies, reactions (plus categories, topics and reports it mounts). */
 export { TomRegistry, type TomType } from './toms.registry.js';
@@ -63,6 +67,7 @@ export async function mountThreads(ctx: {
   settings: SettingsService;
   groups: GroupsService;
   forum: ForumService;
+  users: { currentUser(actor: Actor): Promise<ForumData['user']> };
   config: { dataDir: string };
 }): Promise<ThreadsFeature> {
   const db = ctx.database.db;
@@ -109,6 +114,10 @@ export async function mountThreads(ctx: {
     get captcha() {
       return captchaBox.provider;
     },
+  });
+  registerOverlayRoutes(ctx.route, {
+    overlay: new ThreadsOverlay(deps, reader, posts),
+    currentUser: (actor) => ctx.users.currentUser(actor),
   });
   ctx.forum.addCounter(() => siteCounts(db));
   const feature: ThreadsFeature = {

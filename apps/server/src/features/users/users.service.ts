@@ -208,6 +208,25 @@ export class UsersService {
     return actor;
   }
 
+  /**
+   * A member of a group with no identity: what every member of the group sees, without anyone's likes,
+   * favourites, own threads or drafts. Group renders of pages read as this actor; the viewer overlay adds
+   * the person's own facts.
+   */
+  groupActor(groupId: number): Actor {
+    return {
+      userId: null,
+      isGuest: false,
+      isAdmin: groupId === GroupId.ADMIN,
+      groupId,
+      permissions: this.groups.permissions(groupId),
+      status: 0,
+      statusReason: '',
+      tokenId: null,
+      via: 'none',
+    };
+  }
+
   /** Forgets cached sessions (one token hash, or all for '*'), e.g. after a ban. */
   dropSessions(message: string): void {
     if (message === '*') {

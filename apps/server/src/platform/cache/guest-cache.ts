@@ -9,14 +9,17 @@ const CHANNEL = 'guest-cache.clear';
  * so a guest never sees a page older than the last change they could have caused to be visible.
  */
 export class GuestCache {
-  private entries = new Map<string, { at: number; data: unknown }>();
+  private entries = new Map<string, { at: number; data: unknown; bytes: number }>();
   private generation = 0;
+  private bytes = 0;
   private readonly sync: BusReload;
 
   constructor(
     bus: Bus,
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 2000,
+    /** Rendered pages are large: past this many bytes the oldest entries go first (memory budget). */
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {
     this.sync = reloadOnBus(bus, CHANNEL, () => this.clearLocal());
   }
@@ -26,7 +29,7 @@ export class GuestCache {
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (Date.now() - e.at > this.ttlMs) {
-      this.entries.delete(key);
+      this.drop(key);
       return undefined;
     }
     return e.data;
@@ -37,11 +40,24 @@ export class GuestCache {
     return this.generation;
   }
 
-  /** Stores a reply computed during generation `gen`. */
-  set(key: string, data: unknown, gen: number): void {
-    if (gen !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { at: Date.now(), data });
+  /** Stores a reply computed during generation `gen`; `bytes` is its size when it is large (a page). */
+  set(key: string, data: unknown, gen: number, bytes = 0): void {
+    if (gen !== this.generation || bytes > this.maxBytes) return;
+    this.drop(key);
+    while (
+      this.entries.size > 0 &&
+      (this.entries.size >= this.maxEntries || this.bytes + bytes > this.maxBytes)
+    )
+      this.drop(this.entries.keys().next().value!);
+    this.entries.set(key, { at: Date.now(), data, bytes });
+    this.bytes += bytes;
+  }
+
+  private drop(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.bytes -= e.bytes;
+    this.entries.delete(key);
   }
 
   /** Drops everything here at once, then on the other instances. */
@@ -54,5 +70,6 @@ export class GuestCache {
   clearLocal(): void {
     this.generation += 1;
     this.entries.clear();
+    this.bytes = 0;
   }
 }

@@ -16,13 +16,21 @@ interface InjectReply {
  * One instance serves one page render: identical GETs within it (the root and a page both asking for `forum`)
  * run once. Replies are plain objects, not WHATWG Responses, which cost more than the API call they carry.
  */
-export function injectFetch(app: FastifyInstance, req: FastifyRequest): InjectFetch {
+export function injectFetch(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  /** Added to reads only (a group render's view-as marker); writes always go as the visitor. */
+  readHeaders?: Record<string, string>,
+): InjectFetch {
   const reads = new Map<string, Promise<InjectReply>>();
   const run = async (url: string, init: RequestInit): Promise<InjectReply> => {
     const res = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url,
-      headers: plainHeaders(init.headers),
+      headers: {
+        ...plainHeaders(init.headers),
+        ...((init.method ?? 'GET') === 'GET' ? readHeaders : undefined),
+      },
       payload: typeof init.body === 'string' ? init.body : undefined,
       remoteAddress: req.ip,
     });

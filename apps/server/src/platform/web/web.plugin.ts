@@ -6,9 +6,11 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GuestCache } from '../cache/guest-cache.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageCsp } from './csp.js';
+import { hashedPageCsp, pageCsp } from './csp.js';
 import { injectFetch, type InjectFetch } from './inject-fetch.js';
 import { prodAssets, type PageAssets } from './page-assets.js';
+import { pageBytes, readyPage, sendReadyPage, type ReadyPage } from './page-cache.js';
+import { pageKey, withoutLogin, type PageViewer } from './page-key.js';
 
 /** Options for mounting the server-rendered site. */
 export interface WebOptions {
@@ -16,20 +18,12 @@ export interface WebOptions {
   mode: 'dev' | 'prod' | 'off';
   /** The web app folder (defaults to apps/web beside this server). */
   webRoot?: string;
-  /** Guests' rendered pages are shared through this cache (production only; cleared by any write). */
+  /** Rendered pages are shared through this cache (production only; cleared by any write). */
   guestCache?: GuestCache;
-}
-
-/** Stands in for the per-response nonce inside a cached page. */
-const NONCE_SLOT = '__CACHED_PAGE_NONCE__';
-const MOBILE_UA = /Mobile|Android|iPhone|iPad|iPod|HarmonyOS|MicroMessenger/i;
-
-/** What a guest's page depends on besides the URL: phone or not, their cookies (language, theme), language. */
-function guestPageKey(req: FastifyRequest): string | null {
-  if (req.cookies?.access_token || /access_token=/.test(req.headers.cookie ?? '')) return null;
-  const mobile = MOBILE_UA.test(req.headers['user-agent'] ?? '') ? 'h5' : 'pc';
-  const lang = (req.headers['accept-language'] ?? '').slice(0, 5);
-  return `page|${mobile}|${lang}|${req.headers.cookie ?? ''}|${req.url}`;
+  /** Who a page is for: guests and members of a group share renders, the rest are rendered per person. */
+  viewerOf?: (req: FastifyRequest) => Promise<PageViewer>;
+  /** Headers that make the in-process API answer as a member of a group with no one's own data. */
+  viewAs?: (groupId: number) => Record<string, string>;
 }
 
 /** The web app's server entry, loaded by file path (apps never import each other as packages). */
@@ -40,6 +34,8 @@ interface WebEntry {
     fetch: InjectFetch;
     nonce: string;
     assets: PageAssets;
+    /** A group render: the page carries no personal data and asks for the viewer overlay. */
+    shared?: boolean;
   }): Promise<{ status: number; redirect?: string; body?: Readable }>;
   renderFallbackError(headers: Record<string, string | undefined>): string;
 }
@@ -140,51 +136,94 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     }
 
     const nonce = randomBytes(16).toString('base64');
-    const send = (status: number, body: string | Readable) =>
-      reply
-        .code(status)
-        .header('content-security-policy', pageCsp(nonce, dev))
-        .header('cache-control', 'private, no-cache')
-        .type('text/html; charset=utf-8')
-        .send(body);
-    // Guests all see the same page: serve it from the cache with a fresh nonce (like an anonymous page cache).
-    const cache = dev ? undefined : opts.guestCache;
-    const cacheKey = cache ? guestPageKey(req) : null;
-    if (cache && cacheKey) {
-      const hit = cache.get(cacheKey) as { status: number; body: string } | undefined;
-      if (hit) return send(hit.status, hit.body.replaceAll(NONCE_SLOT, nonce));
+    if (dev) return renderDev(req, reply, nonce);
+    const cache = opts.guestCache;
+    const viewer: PageViewer = opts.viewerOf ? await opts.viewerOf(req) : { kind: 'personal' };
+    const key = cache ? pageKey(req, viewer) : null;
+    if (cache && key) {
+      const hit = cache.get(key) as ReadyPage | undefined;
+      if (hit) return sendReadyPage(req, reply, hit);
     }
     const generation = cache?.current() ?? 0;
+    let out = await renderHtml(req, nonce, viewer);
+    // A group render that is not a plain page (a pending thread of the viewer's own, a redirect) is redone for
+    // the person: only what every member of the group would see is ever shared.
+    if (viewer.kind === 'group' && out.kind === 'html' && out.status !== 200)
+      out = await renderHtml(req, nonce, { kind: 'personal' });
+    if (out.kind === 'redirect') return reply.redirect(out.location, out.status);
+    if (out.kind === 'failed') return reply.code(500).type('text/html; charset=utf-8').send(out.html);
+    const storable = out.status === 200 || (viewer.kind === 'guest' && out.status === 404);
+    if (cache && key && storable) {
+      const page = await readyPage(out.status, out.html);
+      cache.set(key, page, generation, pageBytes(page));
+      return sendReadyPage(req, reply, page);
+    }
+    return reply
+      .code(out.status)
+      .header('content-security-policy', hashedPageCsp(out.html))
+      .header('cache-control', 'private, no-cache')
+      .type('text/html; charset=utf-8')
+      .send(out.html);
+  }
+
+  type Rendered =
+    | { kind: 'html'; status: number; html: string }
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'failed'; html: string };
+
+  /** Renders a production page to one string (the render waits for all data anyway). */
+  async function renderHtml(req: FastifyRequest, nonce: string, viewer: PageViewer): Promise<Rendered> {
+    const headers = plainHeaders(req);
+    const group = viewer.kind === 'group' ? viewer : null;
+    if (group) headers.cookie = withoutLogin(headers.cookie);
+    try {
+      const result = await prodEntry!.render({
+        url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.url}`,
+        headers,
+        fetch: injectFetch(app, req, group && opts.viewAs ? opts.viewAs(group.groupId) : undefined),
+        nonce,
+        assets: assets!,
+        shared: !!group,
+      });
+      if (result.redirect) return { kind: 'redirect', status: result.status, location: result.redirect };
+      if (!result.body) return { kind: 'html', status: result.status, html: '' };
+      const chunks: Buffer[] = [];
+      for await (const chunk of result.body)
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+      return { kind: 'html', status: result.status, html: Buffer.concat(chunks).toString('utf8') };
+    } catch (err) {
+      req.log.error({ err }, 'page render failed');
+      return { kind: 'failed', html: prodEntry!.renderFallbackError(headers) };
+    }
+  }
+
+  /** Dev mode: rendered per request with Vite's modules and a nonce policy, streamed, never cached. */
+  async function renderDev(req: FastifyRequest, reply: FastifyReply, nonce: string) {
     const headers = plainHeaders(req);
     let entry: WebEntry;
     try {
-      entry = prodEntry ?? ((await vite!.ssrLoadModule('/src/entry-server.tsx')) as unknown as WebEntry);
+      entry = (await vite!.ssrLoadModule('/src/entry-server.tsx')) as unknown as WebEntry;
     } catch (err) {
       req.log.error({ err }, 'web entry failed to load');
       return reply.code(500).type('text/html; charset=utf-8').send('<!doctype html><p>500</p>');
     }
     try {
-      const host = req.headers.host ?? 'localhost';
       const result = await entry.render({
-        url: `${req.protocol}://${host}${url}`,
+        url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.url}`,
         headers,
         fetch: injectFetch(app, req),
         nonce,
-        assets: assets ?? (await devAssets(url)),
+        assets: await devAssets(req.url),
       });
       if (result.redirect) return reply.redirect(result.redirect, result.status);
-      if (!result.body) return send(result.status, '');
-      if (!cache || !cacheKey || (result.status !== 200 && result.status !== 404))
-        return send(result.status, result.body);
-      // The stream is complete once the render is all ready: collect it once, share it with later guests.
-      const chunks: Buffer[] = [];
-      for await (const chunk of result.body)
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-      const html = Buffer.concat(chunks).toString('utf8');
-      cache.set(cacheKey, { status: result.status, body: html.replaceAll(nonce, NONCE_SLOT) }, generation);
-      return send(result.status, html);
+      return reply
+        .code(result.status)
+        .header('content-security-policy', pageCsp(nonce, true))
+        .header('cache-control', 'private, no-cache')
+        .type('text/html; charset=utf-8')
+        .send(result.body ?? '');
     } catch (err) {
-      if (vite && err instanceof Error) vite.ssrFixStacktrace(err);
+      if (err instanceof Error) vite!.ssrFixStacktrace(err);
       req.log.error({ err }, 'page render failed');
       return reply.code(500).type('text/html; charset=utf-8').send(entry.renderFallbackError(headers));
     }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { useViewerData } from '../../app/overlay.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ThreadItem } from '@forum/contracts';
 import type { Variant } from '@forum/ui';
@@ -21,7 +22,7 @@ export function homeHref(tab: HomeTab, categoryId: number, page = 1): string {
 export function HomeTabs({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
   const { isLogin } = useSite();
-  const data = useLoaderData() as HomeData;
+  const data = useViewerData<HomeData>();
   const tabs = HOME_TABS.filter((tab) => tab !== 'following' || isLogin);
   return (
     <nav
@@ -49,7 +50,7 @@ export function HomeTabs({ variant }: { variant: Variant }) {
 /** Category filter: a list in the left column on pc, a horizontal strip on h5. */
 export function HomeCategories({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
-  const data = useLoaderData() as HomeData;
+  const data = useViewerData<HomeData>();
   const items = [
     { categoryId: 0, name: t('home.all'), threadCount: -1 },
     ...data.categories.flatMap((c) => [c, ...c.children]),
@@ -71,7 +72,7 @@ export function HomeCategories({ variant }: { variant: Variant }) {
 /** Pinned threads region. */
 export function HomePinned({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
-  const data = useLoaderData() as HomeData;
+  const data = useViewerData<HomeData>();
   if (!data.pinned.length) return null;
   return (
     <section className={`panel home-pinned home-pinned--${variant}`} data-region="pinned">
@@ -139,7 +140,7 @@ function useInfinite(data: HomeData) {
 export function HomeThreads({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
   const { forum } = useSite();
-  const data = useLoaderData() as HomeData;
+  const data = useViewerData<HomeData>();
   const more = useInfinite(data);
   if (!forum.installed) {
     return (
@@ -177,7 +178,7 @@ export function HomeThreads({ variant }: { variant: Variant }) {
 /** Recommendations region (`thread.recommends`): administrator's picks first, then the hottest threads. */
 export function HomeRecommend() {
   const { t } = useTranslation();
-  const data = useLoaderData() as HomeData;
+  const data = useViewerData<HomeData>();
   return (
     <section className="panel" data-region="recommend" data-testid="recommend">
       <h2 className="panel__title">{t('home.recommend')}</h2>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Link, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { useViewerData } from '../../app/overlay.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ThreadItem, TopicItem, UserSearchItem } from '@forum/contracts';
 import { Button, Input } from '@forum/ui';
@@ -77,7 +78,7 @@ function href(keyword: string, tab: SearchTab): string {
 export function Component() {
   const { t } = useTranslation();
   const { platform } = useSite();
-  const d = useLoaderData() as SearchData;
+  const d = useViewerData<SearchData>();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState(d.keyword);
   const submit = (e: FormEvent) => {

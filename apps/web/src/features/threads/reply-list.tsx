@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { postsList, postsUpdate, type PostItem } from '@forum/contracts';
@@ -37,7 +37,7 @@ function PostTools({
     }
   };
   return (
-    <div className="post-tools">
+    <div className="post-tools" data-personal>
       {post.ability.canLike && (
         <Button
           size="small"
@@ -76,6 +76,8 @@ function Reply({ initial, variant, threadId }: { initial: PostItem; variant: Var
   const { lang } = useSite();
   const [post, setPost] = useState<PostItem | null>(initial);
   const [commenting, setCommenting] = useState(false);
+  // The viewer overlay replaces the group's copy of this reply with the viewer's own.
+  useEffect(() => setPost(initial), [initial]);
   if (!post) return null;
   const setComment = (i: number, c: Comment | null) =>
     setPost({
@@ -161,6 +163,10 @@ export function ReplyList({
   const location = useLocation();
   const [posts, setPosts] = useState(initial);
   const [next, setNext] = useState(cursor);
+  useEffect(() => {
+    const mine = new Map(initial.map((p) => [p.id, p]));
+    setPosts((list) => list.map((p) => mine.get(p.id) ?? p));
+  }, [initial]);
   const [busy, setBusy] = useState(false);
   const [count, setCount] = useState(total);
   const loadMore = async () => {

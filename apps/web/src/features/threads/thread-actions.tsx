@@ -97,7 +97,11 @@ export function ThreadReactions({ thread, onChange, variant }: ThreadActionsProp
     },
   ];
   return (
-    <div className={`thread-reactions thread-reactions--${variant}`} data-testid="thread-reactions">
+    <div
+      className={`thread-reactions thread-reactions--${variant}`}
+      data-testid="thread-reactions"
+      data-personal
+    >
       <ActionRow actions={actions} variant={variant} disabled={busy} />
     </div>
   );
@@ -142,7 +146,7 @@ export function ThreadAdminActions({ thread, onChange, variant }: ThreadActionsP
   ];
   if (!actions.some((x) => x.show)) return null;
   return (
-    <div className={`thread-admin thread-admin--${variant}`} data-testid="thread-admin">
+    <div className={`thread-admin thread-admin--${variant}`} data-testid="thread-admin" data-personal>
       <ActionRow actions={actions} variant={variant} size="small" />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { useViewerData } from '../../app/overlay.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { threadViewCount, type ThreadItem } from '@forum/contracts';
 import { Avatar, type Variant } from '@forum/ui';
@@ -65,7 +66,7 @@ function ThreadHeader({ thread, variant }: { thread: ThreadItem; variant: Varian
 
 /** `/thread/:id`: the thread, its reactions, moderation tools per ability, and replies by cursor. */
 export function Component() {
-  const data = useLoaderData() as ThreadData;
+  const data = useViewerData<ThreadData>();
   const { platform } = useSite();
   const [thread, setThread] = useState(data.thread);
   useEffect(() => setThread(data.thread), [data.thread]);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { useViewerData } from '../../app/overlay.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { Page, ThreadItem, TopicItem } from '@forum/contracts';
 import { apiFrom, getBrowserApi } from '../../app/api.ts';
@@ -36,7 +37,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs): 
 export function Component() {
   const { t } = useTranslation();
   const { platform } = useSite();
-  const d = useLoaderData() as TopicData;
+  const d = useViewerData<TopicData>();
   const topicId = d.topic.topicId;
   // One view per visit, counted from the browser only (like threads): server renders and crawlers never run it.
   useEffect(() => {

@@ -1,0 +1,58 @@
+import type { PostItem, ThreadItem } from '@forum/contracts';
+import { and, inArray } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor.js';
+import { posts as postsTable } from './posts.table.js';
+import { visiblePosts, type PostRow } from './posts.repository.js';
+import type { PostsService } from './posts.service.js';
+import type { ThreadsDeps } from './threads.deps.js';
+import { loadThreads } from './threads.loader.js';
+import { presentThread } from './threads.presenter.js';
+import type { ThreadsReader } from './threads-read.service.js';
+import { threadColumns, visibleThreads, type ThreadRow } from './threads.repository.js';
+import { threads as threadsTable } from './threads.table.js';
+
+/**
+ * The viewer overlay's thread part: threads and replies of a group-shared page as this viewer sees them. It is
+ * the same presenter as every read, so likes, favourites, own-content abilities and anonymity follow the same
+ * rules; it only skips the list query and the React render, which the group shares.
+ */
+export class ThreadsOverlay {
+  constructor(
+    private readonly deps: ThreadsDeps,
+    private readonly reader: ThreadsReader,
+    private readonly postsService: PostsService,
+  ) {}
+
+  /** The threads among `ids` the actor may see, presented for them (order of `ids`). */
+  async threads(actor: Actor, ids: number[]): Promise<ThreadItem[]> {
+    if (actor.isGuest || ids.length === 0) return [];
+    const rows: ThreadRow[] = await this.deps.db
+      .select(threadColumns)
+      .from(threadsTable)
+      .where(and(inArray(threadsTable.id, ids), visibleThreads(this.reader.viewer(actor))));
+    const bundle = await loadThreads(this.deps, actor, rows);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [presentThread(this.deps, actor, row, bundle)] : [];
+    });
+  }
+
+  /** The replies among `ids` the actor may see (in threads they may read), presented for them. */
+  async replies(actor: Actor, ids: number[]): Promise<PostItem[]> {
+    if (actor.isGuest || ids.length === 0) return [];
+    const rows: PostRow[] = await this.deps.db
+      .select()
+      .from(postsTable)
+      .where(and(inArray(postsTable.id, ids), visiblePosts(actor.userId, actor.isAdmin)));
+    const byThread = new Map<number, PostRow[]>();
+    for (const p of rows) if (!p.isFirst) byThread.set(p.threadId, [...(byThread.get(p.threadId) ?? []), p]);
+    const out = new Map<number, PostItem>();
+    for (const [threadId, list] of byThread) {
+      const thread = await this.reader.visibleThread(actor, threadId).catch(() => null);
+      if (!thread) continue;
+      for (const item of await this.postsService.present(actor, thread, list)) out.set(item.id, item);
+    }
+    return ids.flatMap((id) => (out.has(id) ? [out.get(id)!] : []));
+  }
+}
