@@ -1,6 +1,7 @@
 import type { AttachmentItem, PostItem } from '@forum/contracts';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
+import { shownUser, shownUserId } from './anonymity.policy.js';
 import type { PostRow } from './posts.repository.js';
 import type { ThreadRow } from './threads.repository.js';
 
@@ -28,10 +29,17 @@ export function postAbility(gate: Gate, actor: Actor, thread: ThreadRow, p: Post
   };
 }
 
-function userOf(b: PostBundle, id: number) {
+/** A user a post names (author, replied-to, commented-on), as anonymity.policy.ts lets the actor see them. */
+function userOf(actor: Actor, thread: ThreadRow, b: PostBundle, id: number) {
   if (!id) return null;
   const u = b.users.get(id);
-  return { userId: id, nickname: u?.nickname || u?.username || '', avatar: u?.avatar ?? '', groupName: '' };
+  const card = {
+    userId: id,
+    nickname: u?.nickname || u?.username || '',
+    avatar: u?.avatar ?? '',
+    groupName: '',
+  };
+  return shownUser(actor, thread, card);
 }
 
 function base(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow, b: PostBundle) {
@@ -39,11 +47,11 @@ function base(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow, b: PostBu
     id: p.id,
     postId: p.id,
     threadId: p.threadId,
-    userId: p.userId,
+    userId: shownUserId(actor, thread, p.userId),
     replyPostId: p.replyPostId,
-    replyUserId: p.replyUserId,
+    replyUserId: shownUserId(actor, thread, p.replyUserId),
     commentPostId: p.commentPostId,
-    commentUserId: p.commentUserId,
+    commentUserId: shownUserId(actor, thread, p.commentUserId),
     floor: p.seq,
     content: p.content,
     replyCount: p.replyCount,
@@ -55,9 +63,9 @@ function base(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow, b: PostBu
     isDeleted: p.deletedAt != null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
-    user: userOf(b, p.userId)!,
-    replyUser: userOf(b, p.replyUserId),
-    commentUser: userOf(b, p.commentUserId),
+    user: userOf(actor, thread, b, p.userId)!,
+    replyUser: userOf(actor, thread, b, p.replyUserId),
+    commentUser: userOf(actor, thread, b, p.commentUserId),
     ability: postAbility(gate, actor, thread, p),
     attachments: b.files.get(p.id) ?? [],
   };

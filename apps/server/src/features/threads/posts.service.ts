@@ -5,6 +5,7 @@ import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, forbidden, invalid, notFound } from '../../platform/http/errors.js';
 import { AttachmentType } from '../attachments/index.js';
 import { linkTopics } from '../topics/index.js';
+import { postVisibleTo } from './anonymity.policy.js';
 import { requireCaptcha } from './captcha.js';
 import { presentComment, presentPost, type PostBundle } from './posts.presenter.js';
 import {
@@ -196,11 +197,10 @@ export class PostsService {
     };
   }
 
-  /** A post the actor may see (approved, or their own, not deleted), else -4004. */
+  /** A post the actor may see (anonymity.policy.ts `postVisibleTo`), else -4004. */
   async visiblePost(actor: Actor, postId: number): Promise<PostRow> {
     const p = await findPost(this.deps.db, postId);
-    if (!p || p.deletedAt || (p.isApproved !== 1 && p.userId !== actor.userId && !actor.isAdmin))
-      throw notFound();
+    if (!p || !postVisibleTo(actor, p)) throw notFound();
     return p;
   }
 

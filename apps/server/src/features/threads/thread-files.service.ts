@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { DbOrTx, Tx } from '../../platform/db/db.js';
 import { AppError, invalid } from '../../platform/http/errors.js';
 import { AttachmentType, type AttachmentRow, type AttachmentsService } from '../attachments/index.js';
+import { postVisibleTo } from './anonymity.policy.js';
 import { findPost } from './posts.repository.js';
 import { findUploads, type UploadRef } from './thread-files.repository.js';
 import type { ThreadRow } from './threads.repository.js';
@@ -91,8 +92,7 @@ export class ThreadFiles {
   async canView(actor: Actor, row: AttachmentRow): Promise<boolean> {
     if (row.typeId === null) return false;
     const post = await findPost(this.db, row.typeId);
-    if (!post || post.deletedAt) return false;
-    if (post.isApproved !== 1 && post.userId !== actor.userId) return false;
+    if (!post || !postVisibleTo(actor, post)) return false;
     let thread: ThreadRow;
     try {
       thread = await this.visibleThread(actor, post.threadId);

@@ -7,7 +7,8 @@ import { viewerOf, type ThreadsDeps } from './threads.deps.js';
 import { recommendThreads } from './threads-recommend.service.js';
 import { listSticky, listThreads, type ThreadQuery } from './threads-list.repository.js';
 import { loadThreads } from './threads.loader.js';
-import { highlightTermsOf, presentThread, searchHighlight } from './threads.presenter.js';
+import { postVisibleTo } from './anonymity.policy.js';
+import { highlightTermsOf, presentLiker, presentThread, searchHighlight } from './threads.presenter.js';
 import { findFirstPosts, findThread, type ThreadRow, type Viewer } from './threads.repository.js';
 
 /** `thread.list` input after parsing. */
@@ -183,11 +184,12 @@ export class ThreadsReader {
     actor: Actor,
     input: { threadId: number; postId?: number; page: number; perPage: number },
   ) {
-    await this.visibleThread(actor, input.threadId);
+    const thread = await this.visibleThread(actor, input.threadId);
     let postId = input.postId;
     if (postId !== undefined) {
+      // A deleted or pending post answers as if it did not exist, its likers included.
       const p = await findPost(this.deps.db, postId);
-      if (!p || p.threadId !== input.threadId) throw notFound();
+      if (!p || p.threadId !== input.threadId || !postVisibleTo(actor, p)) throw notFound();
     } else {
       postId = (await findFirstPosts(this.deps.db, [input.threadId]))[0]?.id ?? 0;
     }
@@ -203,13 +205,7 @@ export class ThreadsReader {
         likeCount: total,
         rewardCount: 0,
         paidCount: 0,
-        list: rows.map((r) => ({
-          userId: r.userId,
-          nickname: r.nickname,
-          avatar: r.avatar,
-          type: 1,
-          createdAt: r.createdAt.toISOString(),
-        })),
+        list: rows.map((r) => presentLiker(actor, thread, r)),
       },
       currentPage: input.page,
       perPage: input.perPage,

@@ -5,6 +5,7 @@ import { htmlToText } from '../../platform/content/sanitize.js';
 import { highlight, searchTerms } from '../search/index.js';
 import type { CategoriesService } from '../categories/index.js';
 import type { GroupsService } from '../groups/index.js';
+import { blanked, revealsUser, shownUser, shownUserId } from './anonymity.policy.js';
 import type { ThreadBundle } from './threads.loader.js';
 import type { ThreadRow } from './threads.repository.js';
 
@@ -47,12 +48,18 @@ export interface PresentKit {
   categories: CategoriesService;
 }
 
-/** Builds the contract's thread shape; anonymous authors stay hidden from everyone but themselves and admins. */
+/** Builds the contract's thread shape; author and likers as anonymity.policy.ts lets this actor see them. */
 export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: ThreadBundle): ThreadItem {
   const author = b.authors.get(t.userId);
-  const hideAuthor = t.isAnonymous && actor.userId !== t.userId && !actor.isAdmin;
+  const showAuthor = revealsUser(actor, t, t.userId);
   const group = kit.groups.group(author?.groupId ?? 10);
   const category = kit.categories.get(t.categoryId);
+  const authorGroup = {
+    groupId: group?.id ?? 0,
+    groupName: group?.name ?? '',
+    groupIcon: group?.icon ?? '',
+    isDisplay: group?.isDisplay ?? false,
+  };
   const first = b.firstPosts.get(t.id);
   const indexes: ThreadItem['content']['indexes'] = {};
   const shown = b.shown.get(t.id) ?? {};
@@ -63,7 +70,7 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
   return {
     threadId: t.id,
     postId: first?.id ?? 0,
-    userId: hideAuthor ? 0 : t.userId,
+    userId: shownUserId(actor, t, t.userId),
     categoryId: t.categoryId,
     parentCategoryId: category?.parentId ?? 0,
     categoryName: category?.name ?? '',
@@ -96,26 +103,19 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
     isDeleted: t.deletedAt != null,
     userStickStatus: b.userStick === t.id,
     position: { longitude: t.longitude, latitude: t.latitude, address: t.address, location: t.location },
-    user: {
-      userId: hideAuthor ? 0 : t.userId,
-      nickname: hideAuthor ? '匿名用户' : author?.nickname || author?.username || '',
-      avatar: hideAuthor ? '' : (author?.avatar ?? ''),
-      threadCount: hideAuthor ? 0 : (author?.threadCount ?? 0),
-      followCount: hideAuthor ? 0 : (author?.followCount ?? 0),
-      fansCount: hideAuthor ? 0 : (author?.fansCount ?? 0),
-      likedCount: hideAuthor ? 0 : (author?.likedCount ?? 0),
+    user: shownUser(actor, t, {
+      userId: t.userId,
+      nickname: author?.nickname || author?.username || '',
+      avatar: author?.avatar ?? '',
+      threadCount: author?.threadCount ?? 0,
+      followCount: author?.followCount ?? 0,
+      fansCount: author?.fansCount ?? 0,
+      likedCount: author?.likedCount ?? 0,
       isRealName: false,
-    },
-    group: hideAuthor
-      ? { groupId: 0, groupName: '', groupIcon: '', isDisplay: false }
-      : {
-          groupId: group?.id ?? 0,
-          groupName: group?.name ?? '',
-          groupIcon: group?.icon ?? '',
-          isDisplay: group?.isDisplay ?? false,
-        },
+    }),
+    group: showAuthor ? authorGroup : blanked(authorGroup),
     likeReward: {
-      users: b.likers.get(t.id) ?? [],
+      users: (b.likers.get(t.id) ?? []).map((u) => shownUser(actor, t, u)),
       likePayCount: t.likeCount,
       shareCount: t.shareCount,
       postCount: t.postCount,
@@ -129,6 +129,22 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
     content: { text: first?.content ?? '', indexes },
     ability: threadAbility(kit.gate, actor, t),
   };
+}
+
+/** One `thread.likedusers` entry; the anonymous thread's author, liking in their own thread, stays anonymous. */
+export function presentLiker(
+  actor: Actor,
+  thread: ThreadRow,
+  r: { userId: number; nickname: string; avatar: string; createdAt: Date },
+) {
+  const card = {
+    userId: r.userId,
+    nickname: r.nickname,
+    avatar: r.avatar,
+    type: 1,
+    createdAt: r.createdAt.toISOString(),
+  };
+  return shownUser(actor, thread, card, ['type', 'createdAt']);
 }
 
 /** Length of the highlighted body excerpt in search results. */
