@@ -1,5 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 
 /** A free loopback port. */
@@ -51,4 +51,36 @@ export function stop(child: ChildProcess): Promise<void> {
     child.on('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** Proportional memory (PSS, shared pages split) of a process's descendants with this command name, in MB. */
+export function childrenPssMb(pid: number, comm: string): number {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      names.set(Number(d), stat.slice(stat.indexOf('(') + 1, close));
+      parents.set(Number(d), Number(stat.slice(close + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const under = (p: number): boolean => {
+    for (let x = parents.get(p), hops = 0; x && hops < 8; x = parents.get(x), hops++)
+      if (x === pid) return true;
+    return false;
+  };
+  let kb = 0;
+  for (const [p, name] of names) {
+    if (name !== comm || !under(p)) continue;
+    try {
+      kb += Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return Math.round(kb / 1024);
 }

@@ -1,13 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { printReport, type Row, type TargetResult } from './report.js';
 import { scenarios, type Scenario } from './scenarios.js';
-import { freePort, rssMb, startNode, stop, waitFor } from './proc.js';
+import { childrenPssMb, freePort, rssMb, startNode, stop, waitFor } from './proc.js';
 
-// `npm run bench`: the built server on a seeded database vs a bare Fastify route, in one run, loopback only.
+// `npm run bench`: the built server on a seeded database vs a bare Fastify route, loopback only. It measures the
+// zero-setup default (the embedded PostgreSQL server) and, when DATABASE_URL is set, that server too, side by side.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -18,16 +21,7 @@ const dataset = {
   replies: Number(process.env.BENCH_REPLIES ?? 100000),
   big: Number(process.env.BENCH_BIG_THREAD ?? 100000),
 };
-
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  ratio: number;
-  rssMb: number;
-}
+const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip' };
 
 async function measure(
   url: string,
@@ -64,30 +58,53 @@ async function measure(
   };
 }
 
-async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    const b = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
-      stdio: 'inherit',
-      cwd: root,
-    });
-    if (b.status !== 0) throw new Error('build failed');
-  }
-  const rows: Row[] = [];
+/** A throwaway database on the given server, dropped afterwards (the bench never seeds into yours). */
+async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  // The server's own PostgreSQL driver: the bench adds no database dependency of its own.
+  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg') as typeof import('pg');
+  const name = `forum_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
 
-  const basePort = await freePort();
-  const base = startNode(path.join(root, 'bench/src/baseline.mjs'), {
-    ...process.env,
-    PORT: String(basePort),
-  });
-  await waitFor(`http://127.0.0.1:${basePort}/json`);
-  const ceiling = await measure(`http://127.0.0.1:${basePort}/json`, { method: 'GET' }, {}, base.pid!);
-  await stop(base);
-  rows.push({ name: 'bare Fastify JSON (ceiling)', ...ceiling, ratio: 1 });
+async function login(base: string, username: string, password: string, register = false): Promise<string> {
+  const call = (p: string) =>
+    fetch(base + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    }).then((r) => r.json() as Promise<{ Code: number; Data: { accessToken: string } }>);
+  const r = register
+    ? await call('/api/v3/users/username.register')
+    : await call('/api/v3/users/username.login');
+  if (r.Code !== 0) throw new Error(`login ${username} failed: ${r.Code}`);
+  return r.Data.accessToken;
+}
 
+/** Seeds one database, starts the server on it and measures every scenario. */
+async function runTarget(
+  label: string,
+  databaseUrl: string | undefined,
+  ceilingRps: number,
+): Promise<TargetResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forum-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    DATABASE_URL: databaseUrl,
     NODE_ENV: 'production',
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -97,6 +114,7 @@ async function main() {
     FORUM_ADMIN_PASSWORD: 'benchadmin1',
     FORUM_WEB: existsSync(path.join(root, 'apps/web/dist/server')) ? 'prod' : 'off',
   };
+  if (!databaseUrl) delete env.DATABASE_URL;
   const seedArgs = [
     'seed',
     '--users',
@@ -109,7 +127,7 @@ async function main() {
     dataset.big,
   ].map(String);
   console.log(
-    `seeding ${dataset.threads} threads / ${dataset.replies} replies / ${dataset.users} users (+ a ${dataset.big}-reply thread)...`,
+    `[${label}] seeding ${dataset.threads} threads / ${dataset.replies} replies / ${dataset.users} users (+ a ${dataset.big}-reply thread)...`,
   );
   const seeded = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), ...seedArgs], {
     stdio: 'inherit',
@@ -118,64 +136,92 @@ async function main() {
   });
   if (seeded.status !== 0) throw new Error('seeding failed');
   const server = startNode(path.join(root, 'apps/server/dist/main.js'), env);
+  const rows: Row[] = [];
+  let idle = { rssMb: 0, pgPssMb: 0 };
+  let pgPeak = 0;
   try {
-    await waitFor(`http://127.0.0.1:${port}/readyz`);
-    const login = await fetch(`http://127.0.0.1:${port}/api/v3/users/username.login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'benchadmin', password: 'benchadmin1' }),
-    });
-    const token = ((await login.json()) as { Data: { accessToken: string } }).Data.accessToken;
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/readyz`);
+    await new Promise((r) => setTimeout(r, 2000));
+    idle = { rssMb: rssMb(server.pid!), pgPssMb: childrenPssMb(server.pid!, 'postgres') };
+    // A plain member (group 10), not the administrator: members are the audience the shared renders serve.
+    const token = await login(base, 'benchmember', 'benchmember1', true);
     const api = (p: string) =>
-      fetch(`http://127.0.0.1:${port}${p}`).then(
-        (r) => r.json() as Promise<{ Data: { pageData: Array<{ threadId: number }> } }>,
-      );
-    const list = await api('/api/v3/thread.list?perPage=1&page=2');
-    const threadId = Number(list.Data.pageData[0]!.threadId);
+      fetch(base + p).then((r) => r.json() as Promise<{ Data: { pageData: Array<{ threadId: number }> } }>);
+    const threadId = Number((await api('/api/v3/thread.list?perPage=1&page=2')).Data.pageData[0]!.threadId);
     const bigThreadId =
       dataset.big > 0
         ? Number((await api('/api/v3/thread.list?perPage=1&page=1')).Data.pageData[0]!.threadId)
         : null;
-    const ctx = {
-      threadId,
-      bigThreadId,
-      bigThreadPages: Math.ceil(dataset.big / 20),
-      web: env.FORUM_WEB === 'prod',
-    };
+    const web = env.FORUM_WEB === 'prod';
+    const home = web
+      ? await (await fetch(base + '/', { headers: { cookie: `access_token=${token}` } })).text()
+      : '';
+    const overlayPath = /__forumOverlay=fetch\("([^"]+)"/.exec(home)?.[1]?.replace(/\\u0026/g, '&') ?? null;
+    const ctx = { threadId, bigThreadId, bigThreadPages: Math.ceil(dataset.big / 20), web, overlayPath };
     for (const s of scenarios(ctx)) {
-      const headers: Record<string, string> = !s.auth
-        ? {}
-        : s.page
-          ? { cookie: `access_token=${token}` }
-          : { authorization: `Bearer ${token}` };
-      const r = await measure(`http://127.0.0.1:${port}${s.path}`, s, headers, server.pid!);
-      rows.push({ name: s.name, ...r, ratio: Math.round((r.rps / ceiling.rps) * 1000) / 1000 });
+      const headers: Record<string, string> = {
+        ...(s.page ? BROWSER_ENCODING : {}),
+        ...(s.auth
+          ? s.page
+            ? { cookie: `access_token=${token}` }
+            : { authorization: `Bearer ${token}` }
+          : {}),
+      };
+      const r = await measure(base + s.path, s, headers, server.pid!);
+      pgPeak = Math.max(pgPeak, childrenPssMb(server.pid!, 'postgres'));
+      rows.push({
+        name: s.name,
+        pair: s.pair,
+        member: !!s.auth,
+        ...r,
+        ratio: Math.round((r.rps / ceilingRps) * 1000) / 1000,
+      });
+      console.log(`[${label}] ${s.name}: ${r.rps} req/s, p99 ${r.p99} ms, RSS ${r.rssMb} MB`);
     }
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
+  return { label, rows, idle, pgPeakPssMb: pgPeak };
+}
 
-  console.log(
-    `\nbench: ${connections} connections x ${duration} s per row, loopback, ${os.cpus().length} cores`,
-  );
-  console.table(
-    rows.map((r) => ({
-      scenario: r.name,
-      'req/s': r.rps,
-      'p50 ms': r.p50,
-      'p99 ms': r.p99,
-      errors: r.errors,
-      'x ceiling': r.ratio,
-      'RSS MB': r.rssMb,
-    })),
-  );
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    const b = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
+      stdio: 'inherit',
+      cwd: root,
+    });
+    if (b.status !== 0) throw new Error('build failed');
+  }
+  const basePort = await freePort();
+  const base = startNode(path.join(root, 'bench/src/baseline.mjs'), {
+    ...process.env,
+    PORT: String(basePort),
+  });
+  await waitFor(`http://127.0.0.1:${basePort}/json`);
+  const ceiling = await measure(`http://127.0.0.1:${basePort}/json`, { method: 'GET' }, {}, base.pid!);
+  await stop(base);
+
+  const targets: TargetResult[] = [];
+  const only = process.env.BENCH_TARGETS ?? 'embedded,url';
+  if (only.includes('embedded')) targets.push(await runTarget('embedded', undefined, ceiling.rps));
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl && only.includes('url')) {
+    const scratch = await scratchDatabase(serverUrl);
+    try {
+      targets.push(await runTarget('DATABASE_URL', scratch.url, ceiling.rps));
+    } finally {
+      await scratch.drop();
+    }
+  }
+  printReport({ connections, duration, cores: os.cpus().length, ceiling, targets });
   const out = path.join(root, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(
     out,
     JSON.stringify(
-      { at: new Date().toISOString(), duration, connections, node: process.version, rows },
+      { at: new Date().toISOString(), duration, connections, node: process.version, ceiling, targets },
       null,
       2,
     ),

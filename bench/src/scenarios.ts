@@ -7,6 +7,8 @@ export interface BenchContext {
   bigThreadPages: number;
   /** True when the SSR site is mounted (built web bundles exist). */
   web: boolean;
+  /** The viewer overlay a member's home page asks for (its ids), when the site is mounted. */
+  overlayPath: string | null;
 }
 
 /** One measured request shape. */
@@ -14,12 +16,14 @@ export interface Scenario {
   name: string;
   method: 'GET' | 'POST';
   path: string;
-  /** Send the logged-in user's token (Bearer for the API, cookie for pages). */
+  /** Send the logged-in member's token (Bearer for the API, cookie for pages). */
   auth?: boolean;
-  /** A page (HTML) rather than an API call: authenticated by cookie, like a browser. */
+  /** A page (HTML) rather than an API call: authenticated by cookie and asking for br/gzip, like a browser. */
   page?: boolean;
   /** Body for writes; gets a per-request counter so each write is distinct. */
   body?: (n: number) => unknown;
+  /** Guest and member rows of one target share a pair name, for the member/guest ratio. */
+  pair?: string;
 }
 
 const q = (o: Record<string, string | number>) =>
@@ -27,41 +31,35 @@ const q = (o: Record<string, string | number>) =>
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
     .join('&');
 
+/** A guest row and a member row for the same target. */
+function both(name: string, path: string, page = false): Scenario[] {
+  return [
+    { name: `${name} (guest)`, method: 'GET', path, page, pair: name },
+    { name: `${name} (member)`, method: 'GET', path, page, auth: true, pair: name },
+  ];
+}
+
 /** The scenarios measured against the forum server. */
 export function scenarios(ctx: BenchContext): Scenario[] {
   const list: Scenario[] = [
-    { name: 'GET /api/v3/forum (guest)', method: 'GET', path: '/api/v3/forum' },
-    { name: 'GET /api/v3/forum (logged in)', method: 'GET', path: '/api/v3/forum', auth: true },
-    {
-      name: 'thread.list API (guest)',
-      method: 'GET',
-      path: `/api/v3/thread.list?${q({ page: 1, perPage: 20, 'filter[sort]': 1 })}`,
-    },
-    {
-      name: 'thread.list API (logged in)',
-      method: 'GET',
-      path: `/api/v3/thread.list?${q({ page: 1, perPage: 20, 'filter[sort]': 1 })}`,
-      auth: true,
-    },
-    {
-      name: 'thread.detail API (guest)',
-      method: 'GET',
-      path: `/api/v3/thread.detail?threadId=${ctx.threadId}`,
-    },
+    ...both('GET /api/v3/forum', '/api/v3/forum'),
+    ...both('thread.list API', `/api/v3/thread.list?${q({ page: 1, perPage: 20, 'filter[sort]': 1 })}`),
+    ...both('thread.detail API', `/api/v3/thread.detail?threadId=${ctx.threadId}`),
   ];
   if (ctx.web) {
     list.push(
-      { name: 'home page / (guest)', method: 'GET', path: '/', page: true },
-      { name: 'home page / (logged in)', method: 'GET', path: '/', page: true, auth: true },
-      { name: 'thread page (guest)', method: 'GET', path: `/thread/${ctx.threadId}`, page: true },
-      {
-        name: 'thread page (logged in)',
-        method: 'GET',
-        path: `/thread/${ctx.threadId}`,
-        page: true,
-        auth: true,
-      },
+      ...both('home page /', '/', true),
+      ...both('thread page', `/thread/${ctx.threadId}`, true),
+      ...both('topic list page', '/topic', true),
+      ...both('search page', `/search?${q({ keyword: '论坛' })}`, true),
     );
+    if (ctx.overlayPath)
+      list.push({
+        name: 'viewer.overlay of the home page (member)',
+        method: 'GET',
+        path: ctx.overlayPath,
+        auth: true,
+      });
   }
   if (ctx.bigThreadId) {
     const base = { 'filter[thread]': ctx.bigThreadId, perPage: 20 };
@@ -77,17 +75,10 @@ export function scenarios(ctx: BenchContext): Scenario[] {
         path: `/api/v3/posts.list?${q({ ...base, page: ctx.bigThreadPages })}`,
       },
     );
-    if (ctx.web) {
-      list.push({
-        name: 'big thread page (guest)',
-        method: 'GET',
-        path: `/thread/${ctx.bigThreadId}`,
-        page: true,
-      });
-    }
+    if (ctx.web) list.push(...both('big thread page', `/thread/${ctx.bigThreadId}`, true));
   }
   list.push({
-    name: 'posts.create reply (logged in)',
+    name: 'posts.create reply (member)',
     method: 'POST',
     path: '/api/v3/posts.create',
     auth: true,

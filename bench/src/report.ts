@@ -1,0 +1,75 @@
+/** One measured scenario. */
+export interface Row {
+  name: string;
+  /** Guest and member rows of one target share it. */
+  pair?: string;
+  member: boolean;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Throughput as a share of the bare-Fastify ceiling. */
+  ratio: number;
+  rssMb: number;
+}
+
+/** Everything measured against one database. */
+export interface TargetResult {
+  label: string;
+  rows: Row[];
+  /** Server RSS and the embedded PostgreSQL's PSS, started and idle. */
+  idle: { rssMb: number; pgPssMb: number };
+  pgPeakPssMb: number;
+}
+
+/** Prints each target's rows side by side, the member/guest ratios, and memory. */
+export function printReport(r: {
+  connections: number;
+  duration: number;
+  cores: number;
+  ceiling: { rps: number; p99: number };
+  targets: TargetResult[];
+}): void {
+  console.log(`\nbench: ${r.connections} connections x ${r.duration} s per row, loopback, ${r.cores} cores`);
+  console.log(`ceiling (bare Fastify JSON): ${r.ceiling.rps} req/s, p99 ${r.ceiling.p99} ms`);
+  const names = r.targets[0]?.rows.map((x) => x.name) ?? [];
+  const table: Record<string, Record<string, string | number>> = {};
+  for (const name of names) {
+    const line: Record<string, string | number> = {};
+    for (const t of r.targets) {
+      const row = t.rows.find((x) => x.name === name);
+      if (!row) continue;
+      line[`${t.label} req/s`] = row.rps;
+      line[`${t.label} p99 ms`] = row.p99;
+      line[`${t.label} x ceiling`] = row.ratio;
+      if (row.errors) line[`${t.label} errors`] = row.errors;
+    }
+    table[name] = line;
+  }
+  console.table(table);
+  const ratios: Record<string, Record<string, string | number>> = {};
+  for (const t of r.targets) {
+    for (const guest of t.rows.filter((x) => x.pair && !x.member)) {
+      const member = t.rows.find((x) => x.pair === guest.pair && x.member);
+      if (!member) continue;
+      ratios[guest.pair!] = {
+        ...ratios[guest.pair!],
+        [`${t.label} member/guest`]: Math.round((member.rps / guest.rps) * 100) / 100,
+      };
+    }
+  }
+  console.table(ratios);
+  console.table(
+    Object.fromEntries(
+      r.targets.map((t) => [
+        t.label,
+        {
+          'server RSS idle MB': t.idle.rssMb,
+          'server RSS peak MB': Math.max(...t.rows.map((x) => x.rssMb)),
+          'embedded PostgreSQL PSS idle MB': t.idle.pgPssMb,
+          'embedded PostgreSQL PSS peak MB': t.pgPeakPssMb,
+        },
+      ]),
+    ),
+  );
+}
