@@ -47,6 +47,11 @@ export class ContentPipeline {
     };
   }
 
+  /** Whether a post names anyone (`@name` or an editor mention span): only then is there anything to record. */
+  hasMentions(html: string, text: string): boolean {
+    return findMentions(text).length > 0 || mentionIdsFromHtml(html).length > 0;
+  }
+
   /** Resolves `@nickname` (and editor mention spans) to users and records them for notifications. */
   async recordMentions(
     tx: DbOrTx,

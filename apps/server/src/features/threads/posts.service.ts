@@ -3,6 +3,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, forbidden, invalid, notFound } from '../../platform/http/errors.js';
+import { findTopics } from '../../platform/content/parse.js';
 import { AttachmentType } from '../attachments/index.js';
 import { linkTopics } from '../topics/index.js';
 import { postVisibleTo } from './anonymity.policy.js';
@@ -13,16 +14,18 @@ import {
   findPost,
   findPostUsers,
   firstComments,
+  insertNumberedReply,
   insertPost,
   isCountedPost,
   listComments,
   listReplies,
   visiblePosts,
+  type PostAuthor,
   type PostRow,
 } from './posts.repository.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import type { ThreadsReader } from './threads-read.service.js';
-import { bumpThread, bumpUser, likedPostIds, nextReplySeq, type ThreadRow } from './threads.repository.js';
+import { bumpThread, bumpUser, likedPostIds, type ThreadRow } from './threads.repository.js';
 
 /** `posts.create` input after parsing. */
 export interface ReplyInput {
@@ -81,30 +84,64 @@ export class PostsService {
     }
     // A new reply is neither deleted nor a first post: it counts once approved (isCountedPost).
     const counted = prepared.isApproved === 1;
+    // A plain reply (no comment target, uploads, topics or mentions) is one statement, atomic on its own: the
+    // thread lock is then held for that statement alone, which is what lets many people answer one thread.
+    const plain =
+      !parent &&
+      !input.attachments?.length &&
+      findTopics(prepared.text).length === 0 &&
+      !this.deps.content.hasMentions(prepared.html, prepared.text);
+    if (plain) {
+      const { post, author } = await insertNumberedReply(
+        this.deps.db,
+        {
+          threadId: thread.id,
+          userId,
+          content: prepared.html,
+          isApproved: prepared.isApproved,
+          modWords: prepared.modWords,
+        },
+        counted,
+      );
+      return (
+        await this.present(actor, thread, [post], { fresh: true, authors: author ? [author] : [] })
+      )[0]!;
+    }
     const post = await inTransaction(this.deps.db, async (tx) => {
       const html = linkTopics(prepared.html, await this.deps.topics.linkPost(tx, userId, prepared.text));
-      // The thread row lock serialises replies on one thread: it is taken after the topic links, with the
-      // count in the same statement. Locks go thread, user, post, as in applyCounts, so no two writes deadlock.
-      let seq: number;
+      // The thread row lock serialises replies on one thread: it is taken after the topic links. Locks go
+      // thread, user, post, as in applyCounts, so no two writes deadlock.
+      let row: PostRow;
       if (parent) {
-        seq = parent.seq;
         if (counted) await bumpThread(tx, thread.id, { postCount: 1 });
-      } else seq = await nextReplySeq(tx, thread.id, userId, counted ? 1 : 0);
-      if (counted) await bumpUser(tx, userId, { postCount: 1 });
-      if (counted && parent) await bumpPost(tx, parent.id, { replyCount: 1 });
-      const row = await insertPost(tx, {
-        threadId: thread.id,
-        userId,
-        seq,
-        content: html,
-        isComment: !!parent,
-        replyPostId: parent?.id ?? 0,
-        replyUserId: parent?.userId ?? 0,
-        commentPostId: target?.id ?? 0,
-        commentUserId: target?.userId ?? 0,
-        isApproved: prepared.isApproved,
-        modWords: prepared.modWords,
-      });
+        if (counted) await bumpUser(tx, userId, { postCount: 1 });
+        if (counted) await bumpPost(tx, parent.id, { replyCount: 1 });
+        row = await insertPost(tx, {
+          threadId: thread.id,
+          userId,
+          seq: parent.seq,
+          content: html,
+          isComment: true,
+          replyPostId: parent.id,
+          replyUserId: parent.userId,
+          commentPostId: target?.id ?? 0,
+          commentUserId: target?.userId ?? 0,
+          isApproved: prepared.isApproved,
+          modWords: prepared.modWords,
+        });
+      } else {
+        ({ post: row } = await insertNumberedReply(
+          tx,
+          {
+            threadId: thread.id,
+            userId,
+            content: html,
+            isApproved: prepared.isApproved,
+            modWords: prepared.modWords,
+          },
+          counted,
+        ));
+      }
       await this.deps.files.bind(tx, actor, {
         authorId: userId,
         postId: row.id,
@@ -220,9 +257,9 @@ export class PostsService {
     actor: Actor,
     thread: ThreadRow,
     rows: PostRow[],
-    opts: { fresh?: boolean } = {},
+    opts: { fresh?: boolean; authors?: PostAuthor[] } = {},
   ): Promise<PostItem[]> {
-    const bundle = await this.bundle(actor, rows, !opts.fresh, !opts.fresh);
+    const bundle = await this.bundle(actor, rows, !opts.fresh, !opts.fresh, opts.authors);
     return rows.map((p) => presentPost(this.deps.gate, actor, thread, p, bundle));
   }
 
@@ -231,6 +268,8 @@ export class PostsService {
     rows: PostRow[],
     withComments: boolean,
     withLikes = true,
+    /** Authors already at hand (a reply just written, with no uploads): no user or file lookup. */
+    authors?: PostAuthor[],
   ): Promise<PostBundle> {
     const db = this.deps.db;
     const visible = visiblePosts(actor.userId, actor.isAdmin);
@@ -240,8 +279,9 @@ export class PostsService {
     const userIds = new Set(
       all.flatMap((p) => [p.userId, p.replyUserId, p.commentUserId]).filter((id) => id > 0),
     );
+    const known = authors && [...userIds].every((id) => authors.some((a) => a.id === id));
     const [users, liked, files] = await Promise.all([
-      findPostUsers(db, [...userIds]),
+      known ? authors : findPostUsers(db, [...userIds]),
       actor.userId && withLikes
         ? likedPostIds(
             db,
@@ -249,10 +289,12 @@ export class PostsService {
             all.map((p) => p.id),
           )
         : new Set<number>(),
-      this.deps.files.presentFor(
-        db,
-        all.map((p) => p.id),
-      ),
+      known
+        ? new Map<number, AttachmentItem>()
+        : this.deps.files.presentFor(
+            db,
+            all.map((p) => p.id),
+          ),
     ]);
     const filesOf = new Map<number, AttachmentItem[]>();
     for (const f of files.values()) filesOf.set(f.typeId ?? 0, [...(filesOf.get(f.typeId ?? 0) ?? []), f]);

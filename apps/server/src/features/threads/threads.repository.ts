@@ -113,29 +113,6 @@ export async function bumpThread(
   return rows[0] ?? null;
 }
 
-/**
- * Takes the next reply number of a thread (the row lock serialises concurrent replies on one thread), adding
- * `postCountDelta` to its reply count in the same statement.
- */
-export async function nextReplySeq(
-  db: DbOrTx,
-  threadId: number,
-  lastPosterId: number,
-  postCountDelta = 0,
-): Promise<number> {
-  const rows = await db
-    .update(threads)
-    .set({
-      replySeq: sql`${threads.replySeq} + 1`,
-      postedAt: new Date(),
-      lastPostedUserId: lastPosterId,
-      ...(postCountDelta && { postCount: sql`greatest(${threads.postCount} + ${postCountDelta}, 0)` }),
-    })
-    .where(eq(threads.id, threadId))
-    .returning({ seq: threads.replySeq });
-  return rows[0]!.seq;
-}
-
 /** Adds to a user's counters. */
 export async function bumpUser(
   db: DbOrTx,
