@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import type Pg from 'pg';
 import { printReport, type Row, type TargetResult } from './report.js';
 import { scenarios, type Scenario } from './scenarios.js';
 import { childrenPssMb, freePort, rssMb, startNode, stop, waitFor } from './proc.js';
@@ -61,7 +62,7 @@ async function measure(
 /** A throwaway database on the given server, dropped afterwards (the bench never seeds into yours). */
 async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   // The server's own PostgreSQL driver: the bench adds no database dependency of its own.
-  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg') as typeof import('pg');
+  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg') as typeof Pg;
   const name = `forum_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
