@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
 import { escapeText } from '../../platform/content/sanitize.js';
 
 /**
@@ -23,7 +24,19 @@ import { escapeText } from '../../platform/content/sanitize.js';
  *     rank with `ts_rank(search_vector, to_tsquery('simple', $2))`, and show `highlight(text, searchTerms(q))`.
  */
 
-const jieba = Jieba.withDict(dict);
+let loaded: Jieba | null = null;
+/**
+ * The segmenter, built on first use: its dictionary is about 36 MB of native memory that a site which nobody
+ * has written to or searched since it started does not need. The dictionary file is read here rather than
+ * through the package's `dict.js`, which also keeps a 6 MB IDF table we never use alive for good.
+ */
+function jieba(): Jieba {
+  if (!loaded) {
+    const file = createRequire(import.meta.url).resolve('@node-rs/jieba/dict.txt');
+    loaded = Jieba.withDict(readFileSync(file));
+  }
+  return loaded;
+}
 /** Longest text segmented for an index (a 50,000-character post with its title fits easily). */
 export const SEGMENT_MAX_CHARS = 200_000;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -36,14 +49,14 @@ function pieces(token: string): string[] {
 /** Space-separated index tokens of a text, for `to_tsvector('simple', segment(text))`. */
 export function segment(text: string): string {
   const out: string[] = [];
-  for (const token of jieba.cutForSearch(text.slice(0, SEGMENT_MAX_CHARS), true)) out.push(...pieces(token));
+  for (const token of jieba().cutForSearch(text.slice(0, SEGMENT_MAX_CHARS), true)) out.push(...pieces(token));
   return out.join(' ');
 }
 
 /** The words of a search query, in order and unique (also what `highlight` marks). */
 export function searchTerms(query: string): string[] {
   const out: string[] = [];
-  for (const token of jieba.cut(query.slice(0, 200), true)) {
+  for (const token of jieba().cut(query.slice(0, 200), true)) {
     for (const p of pieces(token)) if (!out.includes(p)) out.push(p);
   }
   return out.slice(0, 16);

@@ -1,5 +1,6 @@
 import type { GuestCache } from '../../platform/cache/guest-cache.js';
 import { ThreadCardCache } from './thread-cards.js';
+import { ThreadListCache } from './thread-list-cache.js';
 import type { FastifyInstance } from 'fastify';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Bus } from '../../platform/cache/bus.js';
@@ -98,6 +99,7 @@ export async function mountThreads(ctx: {
     followees: async () => [],
     files,
     cards: new ThreadCardCache(() => ctx.guestCache.current()),
+    lists: new ThreadListCache(() => ctx.guestCache.current()),
   };
   const reader = new ThreadsReader(deps);
   const posts = new PostsService(deps, reader);

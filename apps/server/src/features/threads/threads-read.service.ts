@@ -5,6 +5,7 @@ import { htmlToText } from '../../platform/content/sanitize.js';
 import { findPost, listLikers } from './posts.repository.js';
 import { viewerOf, type ThreadsDeps } from './threads.deps.js';
 import { recommendThreads } from './threads-recommend.service.js';
+import { ThreadListCache } from './thread-list-cache.js';
 import { listSticky, listThreads, type ThreadQuery } from './threads-list.repository.js';
 import { loadThreads } from './threads.loader.js';
 import { postVisibleTo } from './anonymity.policy.js';
@@ -129,7 +130,7 @@ export class ThreadsReader {
     if (f.complex === 5) q.userId = f.toUserId || me || 0;
     else if (f.toUserId) q.userId = f.toUserId;
     if (f.attention && me != null) q.authorIds = await this.deps.followees(me);
-    const { rows, total } = await listThreads(this.deps.db, q);
+    const { rows, total } = await this.listRows(actor, q);
     const bundle = await loadThreads(this.deps, actor, rows);
     const terms = q.search ? highlightTermsOf(q.search) : null;
     const items = rows.map((r) => {
@@ -145,6 +146,16 @@ export class ThreadsReader {
       out.push(pageOf(input.page + i, items.slice(i * input.perPage, (i + 1) * input.perPage), total));
     }
     return out;
+  }
+
+  /** A list's rows: the group's shared copy when nothing in it depends on who asks (ThreadListCache). */
+  private async listRows(actor: Actor, q: ThreadQuery) {
+    const load = (query: ThreadQuery) => listThreads(this.deps.db, query);
+    const me = actor.userId;
+    if (me == null || q.viewer.since || !ThreadListCache.shareable(q)) return load(q);
+    if (!actor.isAdmin && (await this.deps.lists.hasHiddenOwn(this.deps.db, me, q.viewer.categoryIds)))
+      return load(q);
+    return this.deps.lists.rows(`g${actor.groupId}${actor.isAdmin ? 'a' : ''}`, q, load);
   }
 
   /** `thread.recommends`: the administrator's picks, topped up with the hottest recent threads. */

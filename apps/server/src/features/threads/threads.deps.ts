@@ -8,6 +8,7 @@ import type { TopicsService } from '../topics/index.js';
 import type { CaptchaProvider } from './captcha.js';
 import type { ContentPipeline } from './content.pipeline.js';
 import type { ThreadCardCache } from './thread-cards.js';
+import type { ThreadListCache } from './thread-list-cache.js';
 import type { ThreadFiles } from './thread-files.service.js';
 import type { Viewer } from './threads.repository.js';
 import type { TomRegistry } from './toms.registry.js';
@@ -27,6 +28,8 @@ export interface ThreadsDeps {
   files: ThreadFiles;
   /** Viewer-independent parts of thread cards, fresh until the next write. */
   cards: ThreadCardCache;
+  /** List pages as a whole group sees them, fresh until the next write. */
+  lists: ThreadListCache;
   /** Ids the actor follows; the follows feature replaces the empty default. */
   followees: (userId: number) => Promise<number[]>;
 }

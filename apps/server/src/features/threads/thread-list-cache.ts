@@ -1,0 +1,73 @@
+import { and, eq, isNull, ne, notInArray, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/db.js';
+import type { ThreadQuery } from './threads-list.repository.js';
+import type { ThreadRow } from './threads.repository.js';
+import { threads } from './threads.table.js';
+
+type Rows = { rows: ThreadRow[]; total: number };
+
+/**
+ * A list page (rows and count) as a whole group sees it, until the next write anywhere: a member's
+ * `thread.list` then costs one query for their own marks instead of a list and a count. Only lists that do
+ * not depend on who asks come here (no drafts, likes, favourites, follows or one author's threads), and only
+ * for members with no published-but-hidden threads of their own, which the group's list would leave out.
+ */
+export class ThreadListCache {
+  private readonly lists = new Map<string, { at: number; gen: number; value: Rows }>();
+  private readonly hidden = new Map<number, { gen: number; value: boolean }>();
+
+  constructor(
+    /** The guest cache's write generation: any write anywhere makes every entry stale. */
+    private readonly generation: () => number,
+    private readonly ttlMs = 10_000,
+    private readonly maxEntries = 1_000,
+  ) {}
+
+  /** Whether `q` is the same for every member of the viewer's group. */
+  static shareable(q: ThreadQuery): boolean {
+    return q.complex === undefined && q.userId === undefined && q.authorIds === undefined;
+  }
+
+  /** The group's rows for `q`, read through `load` on a miss. */
+  async rows(groupKey: string, q: ThreadQuery, load: (q: ThreadQuery) => Promise<Rows>): Promise<Rows> {
+    const gen = this.generation();
+    const shared: ThreadQuery = { ...q, viewer: { ...q.viewer, userId: null } };
+    const key = `${groupKey}|${JSON.stringify(shared)}`;
+    const hit = this.lists.get(key);
+    if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const value = await load(shared);
+    if (gen === this.generation()) {
+      if (this.lists.size >= this.maxEntries) this.lists.delete(this.lists.keys().next().value!);
+      this.lists.set(key, { at: Date.now(), gen, value });
+    }
+    return value;
+  }
+
+  /**
+   * Whether the user has published threads their group cannot see (awaiting approval, or in a category the
+   * group may not view): lists show those to their author only, so that author's lists are not shared.
+   */
+  async hasHiddenOwn(db: DbOrTx, userId: number, categoryIds: number[]): Promise<boolean> {
+    const gen = this.generation();
+    const hit = this.hidden.get(userId);
+    if (hit && hit.gen === gen) return hit.value;
+    const found = await db
+      .select({ id: threads.id })
+      .from(threads)
+      .where(
+        and(
+          eq(threads.userId, userId),
+          eq(threads.isDraft, false),
+          isNull(threads.deletedAt),
+          or(
+            ne(threads.isApproved, 1),
+            categoryIds.length ? notInArray(threads.categoryId, categoryIds) : undefined,
+          ),
+        ),
+      )
+      .limit(1);
+    if (this.hidden.size >= 10_000) this.hidden.clear();
+    this.hidden.set(userId, { gen, value: found.length > 0 });
+    return found.length > 0;
+  }
+}
