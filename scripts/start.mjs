@@ -3,6 +3,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_MAIN, serverEnv, serverNodeFlags } from './server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'node_modules', '.forum-build-stamp');
@@ -30,10 +31,10 @@ if (sources > built || !existsSync(path.join(root, 'apps/server/dist/main.js')))
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 
-const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const child = spawn(process.execPath, [...serverNodeFlags(), SERVER_MAIN], {
   stdio: 'inherit',
   cwd: root,
-  env: { NODE_ENV: 'production', ...process.env },
+  env: serverEnv(),
 });
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s));
 child.on('exit', (code) => process.exit(code ?? 0));

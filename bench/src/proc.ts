@@ -1,4 +1,4 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 
@@ -37,11 +37,9 @@ export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-/** Starts a Node script as a child process with an environment. */
-export function startNode(script: string, env: NodeJS.ProcessEnv, useFork = false): ChildProcess {
-  return useFork
-    ? fork(script, { env, stdio: 'inherit' })
-    : spawn(process.execPath, [script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+/** Starts a Node script as a child process with an environment (and Node flags). */
+export function startNode(script: string, env: NodeJS.ProcessEnv, flags: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...flags, script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 /** Stops a child and waits for it to exit. */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type Pg from 'pg';
+import { SERVER_MAIN, serverEnv, serverNodeFlags } from '../../scripts/server-process.mjs';
 import { printReport, type Row, type TargetResult } from './report.js';
 import { scenarios, type Scenario } from './scenarios.js';
 import { childrenPssMb, freePort, rssMb, startNode, stop, waitFor } from './proc.js';
@@ -136,7 +137,8 @@ async function runTarget(
     cwd: root,
   });
   if (seeded.status !== 0) throw new Error('seeding failed');
-  const server = startNode(path.join(root, 'apps/server/dist/main.js'), env);
+  // Started exactly as `npm start` starts it (same flags and memory settings).
+  const server = startNode(SERVER_MAIN, serverEnv(env), serverNodeFlags(env));
   const rows: Row[] = [];
   let idle = { rssMb: 0, pgPssMb: 0 };
   let pgPeak = 0;

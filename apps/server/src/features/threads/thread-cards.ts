@@ -26,7 +26,7 @@ export class ThreadCardCache {
     /** The current write generation; a change means every entry may be stale. */
     readonly generation: () => number,
     private readonly ttlMs = 10_000,
-    private readonly maxEntries = 5_000,
+    private readonly maxEntries = 2_000,
   ) {}
 
   get(threadId: number): SharedCard | undefined {

@@ -20,7 +20,7 @@ export class ThreadListCache {
     /** The guest cache's write generation: any write anywhere makes every entry stale. */
     private readonly generation: () => number,
     private readonly ttlMs = 10_000,
-    private readonly maxEntries = 1_000,
+    private readonly maxEntries = 300,
   ) {}
 
   /** Whether `q` is the same for every member of the viewer's group. */

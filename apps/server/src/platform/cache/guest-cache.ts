@@ -19,7 +19,7 @@ export class GuestCache {
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 2000,
     /** Rendered pages are large: past this many bytes the oldest entries go first (memory budget). */
-    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly maxBytes = 24 * 1024 * 1024,
   ) {
     this.sync = reloadOnBus(bus, CHANNEL, () => this.clearLocal());
   }

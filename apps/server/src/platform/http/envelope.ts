@@ -29,3 +29,20 @@ export function envelope(req: FastifyRequest, code: number, message: string, dat
 export function sendOk(req: FastifyRequest, reply: FastifyReply, data: unknown) {
   return reply.code(200).send(envelope(req, 0, '', data));
 }
+
+/** A success reply's data, serialised once: cached replies are stored and sent as this. */
+export interface SerializedData {
+  json: string;
+}
+
+/** Sends a success envelope around data serialised earlier (a cache hit costs no serialisation). */
+export function sendOkSerialized(req: FastifyRequest, reply: FastifyReply, data: SerializedData) {
+  const message = JSON.stringify(defaultMessage(0, req));
+  return reply
+    .code(200)
+    .type('application/json; charset=utf-8')
+    .send(
+      `{"Code":0,"Message":${message},"Data":${data.json},"RequestId":${JSON.stringify(String(req.id))},` +
+        `"RequestTime":"${requestTime()}"}`,
+    );
+}

@@ -5,7 +5,7 @@ import type { Actor } from '../auth/actor.js';
 import { CSRF_COOKIE } from '../auth/tokens.js';
 import { clearSessionCookies } from '../auth/cookies.js';
 import { AppError } from './errors.js';
-import { sendOk } from './envelope.js';
+import { sendOk, sendOkSerialized, type SerializedData } from './envelope.js';
 import { langOf, type Lang } from './lang.js';
 import type { GuestCache } from '../cache/guest-cache.js';
 
@@ -140,8 +140,8 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       const sharer = actor.isGuest ? '' : `g${actor.groupId}${actor.isAdmin ? 'a' : ''}:`;
       const cacheKey = cacheable ? `${sharer}${langOf(req)}:${req.url}` : '';
       if (cacheable) {
-        const hit = cache.get(cacheKey);
-        if (hit !== undefined) return sendOk(req, reply, hit);
+        const hit = cache.get(cacheKey) as SerializedData | undefined;
+        if (hit !== undefined) return sendOkSerialized(req, reply, hit);
       }
       const generation = cache?.current() ?? 0;
       const raw = mergedInput(req);
@@ -150,8 +150,14 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       const data = await handler(input, { actor, lang: langOf(req), req, reply });
       if (reply.sent) return reply;
       if (kit.validateResponses) contract.output.parse(data);
-      if (cacheable) cache.set(cacheKey, data ?? null, generation);
-      else if (cache && req.method !== 'GET' && !options.keepsGuestCache) await cache.clear();
+      if (cacheable) {
+        // Stored as JSON text: compact on the heap, counted against the cache's byte budget (two bytes a
+        // character at most), and sent without serialising again.
+        const stored: SerializedData = { json: JSON.stringify(data ?? null) };
+        cache.set(cacheKey, stored, generation, stored.json.length * 2);
+        return sendOkSerialized(req, reply, stored);
+      }
+      if (cache && req.method !== 'GET' && !options.keepsGuestCache) await cache.clear();
       return sendOk(req, reply, data ?? null);
     };
     for (const url of [contract.path, ...(contract.aliases ?? [])]) {
