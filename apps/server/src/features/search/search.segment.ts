@@ -58,7 +58,8 @@ function pieces(token: string): string[] {
 /** Space-separated index tokens of a text, for `to_tsvector('simple', segment(text))`. */
 export function segment(text: string): string {
   const out: string[] = [];
-  for (const token of jieba().cutForSearch(text.slice(0, SEGMENT_MAX_CHARS), true)) out.push(...pieces(token));
+  for (const token of jieba().cutForSearch(text.slice(0, SEGMENT_MAX_CHARS), true))
+    out.push(...pieces(token));
   return out.join(' ');
 }
 
