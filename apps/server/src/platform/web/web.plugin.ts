@@ -135,8 +135,7 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       return reply.redirect((pathname.replace(/\/+$/, '') || '/') + search, 301);
     }
 
-    const nonce = randomBytes(16).toString('base64');
-    if (dev) return renderDev(req, reply, nonce);
+    if (dev) return renderDev(req, reply, randomBytes(16).toString('base64'));
     const cache = opts.guestCache;
     const viewer: PageViewer = opts.viewerOf ? await opts.viewerOf(req) : { kind: 'personal' };
     const key = cache ? pageKey(req, viewer) : null;
@@ -145,6 +144,8 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       if (hit) return sendReadyPage(req, reply, hit);
     }
     const generation = cache?.current() ?? 0;
+    // Only a render needs a nonce (React marks its scripts with it); the policy lists hashes, not the nonce.
+    const nonce = randomBytes(16).toString('base64');
     let out = await renderHtml(req, nonce, viewer);
     // A group render that is not a plain page (a pending thread of the viewer's own, a redirect) is redone for
     // the person: only what every member of the group would see is ever shared.
