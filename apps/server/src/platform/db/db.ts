@@ -30,10 +30,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** A pool on DATABASE_URL, or (without it) on the embedded server started and supervised in DATA_DIR/pg. */
-export async function openDatabase(config: Config): Promise<Database> {
+/**
+ * A pool on DATABASE_URL, or (without it) on the embedded server started and supervised in DATA_DIR/pg;
+ * `log` hears what the supervisor did that an operator should know (an orphan stopped, an account made).
+ */
+export async function openDatabase(config: Config, log?: (message: string) => void): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePrepare);
-  const server = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg') });
+  const server = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log });
   try {
     await createDatabaseIfMissing(server.url('postgres'), EMBEDDED_DATABASE);
     const database = await openPostgres(server.url(EMBEDDED_DATABASE), config.databasePrepare);

@@ -77,10 +77,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const child = spawnPostgres(bin.postgres, dir, port, flags, runAs);
+    let spawnError: Error | null = null;
+    child.once('error', (err) => (spawnError = err));
     fs.writeFileSync(ownerFile(dir), String(process.pid));
     try {
       await waitFor(
         () => {
+          if (spawnError) throw spawnError;
           if (child.exitCode !== null || child.signalCode !== null) throw new Error(startFailure(dir));
           const running = readPostmasterPid(dir);
           return running !== null && running.pid === child.pid && running.status === 'ready';
@@ -99,7 +102,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 }
 
 function spawnPostgres(bin: string, dir: string, port: number, flags: string[], runAs: RunAs): ChildProcess {
-  const logFd = fs.openSync(`${dir}.log`, 'w');
+  // The previous run's log is kept one start back (after a crash it says what happened).
+  if (fs.existsSync(`${dir}.log`)) fs.renameSync(`${dir}.log`, `${dir}.log.1`);
+  // Error lines can quote statements: the log is as private as the data.
+  const logFd = fs.openSync(`${dir}.log`, 'w', 0o600);
   try {
     // Its own process group: a terminal's Ctrl-C reaches the forum, which drains requests before stopping it.
     const child = spawn(bin, ['-D', dir, '-p', String(port), ...flags], {
