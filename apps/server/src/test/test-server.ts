@@ -49,7 +49,12 @@ export async function startTestServer(): Promise<TestServer & { stop(): Promise<
   let stopEmbedded = async () => {};
   if (!adminUrl) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'forum-test-pg-'));
-    const server = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), settings: TEST_SETTINGS });
+    // A throwaway cluster: the supervisor's notes (account created, folder made searchable) are noise here.
+    const server = await startEmbeddedPostgres({
+      dir: path.join(dir, 'pg'),
+      settings: TEST_SETTINGS,
+      log: () => {},
+    });
     adminUrl = server.url('postgres');
     stopEmbedded = async () => {
       await server.stop();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -24,7 +24,7 @@ async function show(url: string, names: string[]): Promise<Record<string, string
 }
 
 describe('embedded PostgreSQL supervisor', () => {
-  it('initialises a private, loopback-only, small server and shares it with a second process-local start', async () => {
+  it('initialises a private, loopback-only, small server shares it while it runs, and needs its password file', async () => {
     const server = await startEmbeddedPostgres({ dir, log: () => {} });
     try {
       expect(statSync(`${dir}.password`).mode & 0o777).toBe(0o600);
@@ -53,6 +53,10 @@ describe('embedded PostgreSQL supervisor', () => {
     }
     expect(isAlive(server.pid)).toBe(false);
     expect(readPostmasterPid(dir)).toBeNull();
+
+    // Without its password file the cluster cannot be logged into: say so rather than invent a new one.
+    renameSync(`${dir}.password`, `${dir}.password.bak`);
+    await expect(startEmbeddedPostgres({ dir, log: () => {} })).rejects.toThrow(/pg\.password .*missing/);
   }, 60_000);
 
   it('refuses a data folder of another PostgreSQL major (PGlite kept PostgreSQL 17 there) with a way out', async () => {

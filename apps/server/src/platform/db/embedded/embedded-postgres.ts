@@ -41,14 +41,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   fs.mkdirSync(dataDir, { recursive: true });
   const bin = await postgresBinaries();
   const runAs = postgresRunAs(log);
-  ensureReachable(runAs, dataDir, path.dirname(bin.postgres));
-  const password = readOrCreatePassword(`${dir}.password`);
-  const url = (port: number) => (database: string) =>
-    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
-    await initCluster({ initdb: bin.initdb, dir, superuser: SUPERUSER, password, runAs });
-  } else {
+  ensureReachable(runAs, dataDir, path.dirname(bin.postgres), log);
+  const clusterExists = fs.existsSync(path.join(dir, 'PG_VERSION'));
+  if (clusterExists) {
     const major = Number(fs.readFileSync(path.join(dir, 'PG_VERSION'), 'utf8').trim());
     if (major !== bin.major) {
       throw new Error(
@@ -57,6 +52,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       );
     }
   }
+  const password = readOrCreatePassword(`${dir}.password`, clusterExists);
+  const url = (port: number) => (database: string) =>
+    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  if (!clusterExists) await initCluster({ initdb: bin.initdb, dir, superuser: SUPERUSER, password, runAs });
 
   const found = readPostmasterPid(dir);
   if (found && isPostmasterOf(found.pid, dir)) {
@@ -110,6 +109,7 @@ function spawnPostgres(bin: string, dir: string, port: number, flags: string[], 
     // Its own process group: a terminal's Ctrl-C reaches the forum, which drains requests before stopping it.
     const child = spawn(bin, ['-D', dir, '-p', String(port), ...flags], {
       detached: true,
+      windowsHide: true,
       stdio: ['ignore', logFd, logFd],
       env: { ...process.env, LC_MESSAGES: 'C', LANG: 'C' },
       ...(runAs ?? {}),

@@ -4,14 +4,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RunAs } from './postgres-os-user.js';
 
-/** The cluster's superuser password: generated once, kept beside the cluster, readable by this user only. */
-export function readOrCreatePassword(file: string): string {
+/**
+ * The cluster's superuser password: generated with a new cluster, kept beside it, readable by this user
+ * only. An existing cluster without its file cannot be logged into, so that is an error, not a new password.
+ */
+export function readOrCreatePassword(file: string, clusterExists: boolean): string {
   try {
     const password = fs.readFileSync(file, 'utf8').trim();
     if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
     if (password) return password;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (clusterExists) {
+    throw new Error(
+      `${file} (the embedded PostgreSQL password) is missing or empty: restore it, or move the cluster away`,
+    );
   }
   const password = randomBytes(24).toString('base64url');
   fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });

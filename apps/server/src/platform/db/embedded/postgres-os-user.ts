@@ -66,10 +66,18 @@ function searchable(stat: fs.Stats, who: { uid: number; gid: number }): boolean 
  * Makes sure the account can reach `dir` and the binaries. DATA_DIR is the forum's own folder, so it may
  * gain search permission (o+x: enter, not list); folders above it are the operator's to change.
  */
-export function ensureReachable(runAs: RunAs, dataDir: string, binDir: string): void {
+export function ensureReachable(
+  runAs: RunAs,
+  dataDir: string,
+  binDir: string,
+  log: (message: string) => void,
+): void {
   if (!runAs) return;
   const own = fs.statSync(dataDir);
-  if (!searchable(own, runAs)) fs.chmodSync(dataDir, own.mode | 0o001);
+  if (!searchable(own, runAs)) {
+    fs.chmodSync(dataDir, own.mode | 0o001);
+    log(`gave ${dataDir} search permission (o+x) so that ${POSTGRES_OS_USER} can reach pg/ inside it`);
+  }
   for (const target of [path.dirname(dataDir), binDir]) {
     for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
       if (!searchable(fs.statSync(dir), runAs)) {
