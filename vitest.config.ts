@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // bring their own config. Workspace packages resolve to their TypeScript sources via the `source` condition.
 export default defineConfig({
   test: {
+    // One PostgreSQL server for the whole run (DATABASE_URL's, or an embedded one) and a migrated template
+    // that each test file's database is copied from; server and browser tests read it through inject().
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     projects: [
       {
         resolve: { conditions: ['source', ...defaultClientConditions] },

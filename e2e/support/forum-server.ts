@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -29,8 +28,11 @@ interface ServerModule {
 interface ConfigModule {
   loadConfig(env: Record<string, string | undefined>, overrides: Record<string, unknown>): unknown;
 }
+interface HarnessModule {
+  freshDatabase(): Promise<{ databaseUrl: string; dataDir: string; drop(): Promise<void> }>;
+}
 
-/** A running forum with the built site on a random port and its own PGlite data folder. */
+/** A running forum with the built site on a random port, its own database and data folder. */
 export interface RunningForum {
   url: string;
   setSettings(values: Record<string, string>): Promise<void>;
@@ -53,15 +55,20 @@ export function buildWeb(): void {
 
 /** Starts the real server (buildApp) with the production web layer. */
 export async function startForum(env: Record<string, string> = {}): Promise<RunningForum> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forum-e2e-'));
   const serverPath = path.join(ROOT, 'apps/server/src/app.ts');
   const configPath = path.join(ROOT, 'apps/server/src/platform/config.ts');
   const { buildApp } = (await import(serverPath)) as ServerModule;
   const { loadConfig } = (await import(configPath)) as ConfigModule;
+  const { freshDatabase } = (await import(
+    path.join(ROOT, 'apps/server/src/test/harness.ts')
+  )) as HarnessModule;
+  // A copy of the run's migrated template on the run's one PostgreSQL server (vitest globalSetup).
+  const db = await freshDatabase();
   const config = loadConfig(
     {
       NODE_ENV: 'test',
-      DATA_DIR: dataDir,
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: db.databaseUrl,
       RATE_LIMIT: 'off',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
       ...env,
@@ -101,7 +108,7 @@ export async function startForum(env: Record<string, string> = {}): Promise<Runn
     },
     async close() {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await db.drop();
     },
   };
 }

@@ -67,7 +67,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }
   });
 
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, (message) => app.log.warn(`embedded PostgreSQL: ${message}`));
   let redis: Redis | null = null;
   let bus: Bus;
   try {

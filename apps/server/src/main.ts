@@ -8,9 +8,9 @@ const app = await buildApp(config);
 const origin = config.publicUrl ?? `http://${config.host}:${config.port}`;
 const setupLink = await ensureAdmin(app, origin);
 await app.listen({ port: config.port, host: config.host });
-console.log(
-  `Forum ${config.env} server on ${origin} (${app.forum.database.kind}${config.redisUrl ? ' + redis' : ''})`,
-);
+const database =
+  app.forum.database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}/pg` : 'PostgreSQL';
+console.log(`Forum ${config.env} server on ${origin} (${database}${config.redisUrl ? ' + redis' : ''})`);
 if (setupLink) {
   console.log(`\nNo administrator yet. Open this one-time link to create one:\n  ${setupLink}\n`);
 }

@@ -3,43 +3,33 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AttachmentItem } from '@forum/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../platform/config.js';
+import { adminQuery, databaseUrl } from './test-server.js';
 
-/** Set when the suite runs against a real PostgreSQL server (CI sets it when one answers). */
-export const SERVER_DATABASE_URL = process.env.DATABASE_URL;
-/** Why PostgreSQL-only tests are skipped on this machine, or null when they can run. */
-export const noPostgresReason = SERVER_DATABASE_URL
-  ? null
-  : 'DATABASE_URL is not set: concurrency needs real PostgreSQL';
-
-/** A fresh database for one test file: a throwaway PostgreSQL database, or PGlite in a temp folder. */
-export async function freshDatabase(): Promise<{
-  databaseUrl?: string;
+/**
+ * A database of the run's one PostgreSQL server for one test file (see global-setup.ts): a copy of the
+ * migrated template, or an empty one for tests about migrating itself.
+ */
+export async function freshDatabase(options: { migrated?: boolean } = {}): Promise<{
+  databaseUrl: string;
   dataDir: string;
   drop(): Promise<void>;
 }> {
+  const { adminUrl, template } = inject('testServer');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forum-test-'));
-  if (!SERVER_DATABASE_URL) {
-    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const pg = (await import('pg')).default;
   const name = `forum_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: SERVER_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_DATABASE_URL);
-  url.pathname = `/${name}`;
+  await adminQuery(
+    adminUrl,
+    `CREATE DATABASE ${name}${options.migrated === false ? '' : ` TEMPLATE ${template}`}`,
+  );
   return {
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrl(adminUrl, name),
     dataDir,
     async drop() {
       rmSync(dataDir, { recursive: true, force: true });
-      const c = new pg.Client({ connectionString: SERVER_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

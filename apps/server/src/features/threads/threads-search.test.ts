@@ -4,7 +4,6 @@ import { call, registerUser, startTestApp, type TestApp } from '../../test/harne
 let t: TestApp;
 let alice: { token: string; userId: number };
 let bob: { token: string; userId: number };
-const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -37,7 +36,7 @@ async function search(keyword: string, token?: string, scope = 2) {
   return r;
 }
 
-describe(`thread search (${db})`, () => {
+describe('thread search', () => {
   let wallet: number;
   let lake: number;
   let draft: number;

@@ -200,7 +200,7 @@ export async function recentLikers(db: DbOrTx, postIds: number[]) {
   return rowsOf<{ post_id: number; user_id: number; nickname: string; avatar: string }>(rows);
 }
 
-/** Rows of a raw `execute` (node-postgres and PGlite both answer `{rows}`). */
+/** Rows of a raw `execute` (node-postgres answers `{rows}`; drizzle types it loosely). */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }

@@ -143,7 +143,7 @@ export class UsersService {
       throw new AppError(Code.VALIDATE_REJECT, user.rejectReason, { rejectReason: user.rejectReason });
     }
     if (user.status === UserStatus.IGNORED) throw new AppError(Code.VALIDATE_IGNORE);
-    // Read outside the transaction: on PGlite (one connection) a query on `db` inside it would wait forever.
+    // Read before the transaction: a query on `db` inside it would take a second pooled connection.
     const membership = await this.groupOf(user.id);
     return inTransaction(this.db, async (tx) => {
       const updated = await repo.updateUser(tx, user.id, { loginAt: new Date(), lastLoginIp: client.ip });

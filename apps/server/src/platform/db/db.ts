@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
 import type { Config } from '../config.js';
+import { startEmbeddedPostgres } from './embedded/embedded-postgres.js';
+import { POOL_SIZE } from './embedded/postgres-settings.js';
 
-/** The query builder every repository takes; the same type on PGlite and PostgreSQL. */
+/** The query builder every repository takes. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; repositories accept `Db | Tx` so callers can compose writes. */
 export type Tx = PgTransaction<
@@ -17,35 +18,74 @@ export type Tx = PgTransaction<
 /** Either a plain handle or a transaction. */
 export type DbOrTx = Db | Tx;
 
-/** An open database with its driver kind and a way to close it. */
+/** An open database, where it runs, and a way to close it. */
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the server this process supervises in DATA_DIR/pg; `external`: DATABASE_URL. */
+  kind: 'embedded' | 'external';
   /** Runs raw SQL with parameters (migrations, locks, health checks). */
   exec(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  /** Runs fn while holding a cluster-wide advisory lock (one connection on PostgreSQL). */
+  /** Runs fn while holding a cluster-wide advisory lock (on one pooled connection). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-/** Opens PGlite under DATA_DIR/pg when no DATABASE_URL is set, else a PostgreSQL pool. */
-export async function openDatabase(config: Config): Promise<Database> {
+/**
+ * A pool on DATABASE_URL, or (without it) on the embedded server started and supervised in DATA_DIR/pg;
+ * `log` hears what the supervisor did that an operator should know (an orphan stopped, an account made).
+ */
+export async function openDatabase(config: Config, log?: (message: string) => void): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePrepare);
-  return openPglite(path.join(config.dataDir, 'pg'));
+  const server = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log });
+  try {
+    await createDatabaseIfMissing(server.url('postgres'), EMBEDDED_DATABASE);
+    const database = await openPostgres(server.url(EMBEDDED_DATABASE), config.databasePrepare);
+    return {
+      ...database,
+      kind: 'embedded',
+      async close() {
+        await database.close();
+        await server.stop();
+      },
+    };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+}
+
+/** The database the forum uses on its embedded server. */
+const EMBEDDED_DATABASE = 'forum';
+
+async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      // 42P04: a CLI command starting beside the server created it first.
+      await client.query(`CREATE DATABASE ${name}`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04') throw err;
+      });
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function openPostgres(url: string, prepare: boolean): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // bigint (int8) counts arrive as strings by default; money columns are read explicitly as Number-safe cents.
-  const pool = new pg.default.Pool({ connectionString: url, max: 20, application_name: 'forum' });
+  const pool = new pg.default.Pool({ connectionString: url, max: POOL_SIZE, application_name: 'forum' });
   // An idle client's error (server restart) must not crash the process; the pool replaces the client.
   pool.on('error', () => {});
   if (prepare) pool.on('connect', namePreparedStatements);
   const db = drizzle(pool, { logger: process.env.DB_LOG === '1' }) as unknown as Db;
   return {
     db,
-    kind: 'postgres',
+    kind: 'external',
     exec: async (sql, params) => pool.query(sql, params as unknown[]),
     async withAdvisoryLock(key, fn) {
       const client = await pool.connect();
@@ -91,33 +131,5 @@ function namePreparedStatements(client: PoolClient): void {
       return query({ ...(config as object), name }, ...rest);
     }
     return query(config, ...rest);
-  };
-}
-
-async function openPglite(dir: string): Promise<Database> {
-  fs.mkdirSync(dir, { recursive: true });
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  // 16 MB of shared buffers instead of 128: the embedded mode serves small sites, and it saves ~150 MB of RSS.
-  const client = await PGlite.create(dir, {
-    extensions: { pg_trgm },
-    postgresqlconf: ['shared_buffers=16MB'],
-  });
-  // DB_LOG=1 prints every query (finding N+1 patterns).
-  const db = drizzle(client, { logger: process.env.DB_LOG === '1' }) as unknown as Db;
-  let closed = false;
-  return {
-    db,
-    kind: 'pglite',
-    exec: async (sql, params) =>
-      client.query(sql, params as unknown[]) as Promise<{ rows: Record<string, unknown>[] }>,
-    // PGlite is one connection in one process: there is nobody to race with.
-    withAdvisoryLock: async (_key, fn) => fn(),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
   };
 }

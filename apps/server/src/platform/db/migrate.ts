@@ -16,13 +16,8 @@ export async function runMigrations(database: Database, after?: () => Promise<vo
   await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
     // pg_trgm powers substring search; creating it is idempotent and trusted on PostgreSQL 13+.
     await database.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    if (database.kind === 'pglite') {
-      const { migrate } = await import('drizzle-orm/pglite/migrator');
-      await migrate(database.db as never, { migrationsFolder });
-    } else {
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      await migrate(database.db as never, { migrationsFolder });
-    }
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder });
     if (after) await after();
   });
 }

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../platform/db/embedded/wait.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The forum as a person runs it: `main.ts` in its own process, on the embedded server (never DATABASE_URL). */
+export interface ForumProcess {
+  child: ChildProcess;
+  port: number;
+  /** Milliseconds from spawn to the first good API answer. */
+  ms: number;
+  output(): string;
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<void>;
+  post(url: string, body: unknown, token?: string): Promise<{ Code: number; Data: any }>;
+  get(url: string, token?: string): Promise<{ Code: number; Data: any }>;
+}
+
+/** Spawns the server on `dataDir` and waits until the API answers. */
+export async function startForumProcess(dataDir: string): Promise<ForumProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    FORUM_WEB: 'off',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.VITEST;
+  let out = '';
+  const t0 = Date.now();
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env,
+    },
+  );
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const request = async (method: string, url: string, body?: unknown, token?: string) => {
+    const r = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return (await r.json()) as { Code: number; Data: any };
+  };
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
+    if (Date.now() - t0 > 90_000) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${out}`);
+    }
+    try {
+      if ((await request('GET', '/api/v3/forum')).Code === 0) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    port,
+    ms: Date.now() - t0,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+    post: (url, body, token) => request('POST', url, body, token),
+    get: (url, token) => request('GET', url, undefined, token),
+  };
+}
