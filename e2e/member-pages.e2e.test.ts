@@ -211,7 +211,7 @@ describe.skipIf(noChromiumReason !== null)(
         // The home list is shared too; the member's own reply count is there on the next load.
         await page.goto(`${forum.url}/`);
         await ready(page);
-        expect(await page.getByText('共享页面测试').count()).toBeGreaterThan(0);
+        await page.getByText('共享页面测试').first().waitFor({ timeout: 10_000 });
         await shot(page, 'member-home', kind);
         expect(errors).toEqual([]);
         await context.close();
