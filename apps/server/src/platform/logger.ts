@@ -9,6 +9,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       paths: [
         'req.headers.authorization',
         'req.headers.cookie',
+        // The in-process group-render marker carries a per-process secret (app.ts).
+        'req.headers["x-forum-view-as"]',
         'res.headers["set-cookie"]',
         '*.password',
         '*.accessToken',
