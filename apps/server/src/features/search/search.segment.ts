@@ -37,13 +37,32 @@ const MIN_WORD_FREQUENCY = 5;
 function jieba(): Jieba {
   if (!loaded) {
     const file = createRequire(import.meta.url).resolve('@node-rs/jieba/dict.txt');
-    const common = readFileSync(file, 'utf8')
-      .split('\n')
-      .filter((line) => Number(line.split(' ')[1]) >= MIN_WORD_FREQUENCY)
-      .join('\n');
-    loaded = Jieba.withDict(Buffer.from(common));
+    loaded = Jieba.withDict(commonWords(readFileSync(file)));
   }
   return loaded;
+}
+
+/**
+ * The dictionary lines ("word frequency tag") whose frequency is at least MIN_WORD_FREQUENCY, copied byte by
+ * byte: splitting the 5 MB file into 349,000 strings cost about 40 MB of heap at the moment it loads.
+ */
+function commonWords(dict: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(dict.length);
+  let size = 0;
+  for (let start = 0; start < dict.length;) {
+    let end = dict.indexOf(10, start);
+    if (end < 0) end = dict.length;
+    const space = dict.indexOf(32, start);
+    let freq = 0;
+    for (let i = space + 1; space >= 0 && i < end && dict[i]! >= 48 && dict[i]! <= 57; i++)
+      freq = freq * 10 + dict[i]! - 48;
+    if (space >= 0 && space < end && freq >= MIN_WORD_FREQUENCY) {
+      size += dict.copy(out, size, start, end);
+      out[size++] = 10;
+    }
+    start = end + 1;
+  }
+  return out.subarray(0, size);
 }
 
 /** Longest text segmented for an index (a 50,000-character post with its title fits easily). */

@@ -1,19 +1,25 @@
 import { and, eq, isNull, ne, notInArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
 import type { ThreadQuery } from './threads-list.repository.js';
+import type { ThreadItem } from '@forum/contracts';
 import type { ThreadRow } from './threads.repository.js';
 import { threads } from './threads.table.js';
 
-type Rows = { rows: ThreadRow[]; total: number };
+/** A list page as a group sees it: its rows, the count, and the items presented for the group. */
+export interface SharedPage {
+  rows: ThreadRow[];
+  total: number;
+  items: ThreadItem[];
+}
 
 /**
- * A list page (rows and count) as a whole group sees it, until the next write anywhere: a member's
- * `thread.list` then costs one query for their own marks instead of a list and a count. Only lists that do
+ * A list page (rows, count and presented items) as a whole group sees it, until the next write anywhere: a
+ * member's `thread.list` then costs one query for their own marks instead of a list, a count and a render. Only lists that do
  * not depend on who asks come here (no drafts, likes, favourites, follows or one author's threads), and only
  * for members with no published-but-hidden threads of their own, which the group's list would leave out.
  */
 export class ThreadListCache {
-  private readonly lists = new Map<string, { at: number; gen: number; value: Rows }>();
+  private readonly lists = new Map<string, { at: number; gen: number; value: SharedPage }>();
   private readonly hidden = new Map<number, { gen: number; value: boolean }>();
 
   constructor(
@@ -28,14 +34,22 @@ export class ThreadListCache {
     return q.complex === undefined && q.userId === undefined && q.authorIds === undefined;
   }
 
-  /** The group's rows for `q`, read through `load` on a miss. */
-  async rows(groupKey: string, q: ThreadQuery, load: (q: ThreadQuery) => Promise<Rows>): Promise<Rows> {
-    const gen = this.generation();
+  /** The group's page for `q`, read through `load` on a miss. */
+  async page(
+    groupKey: string,
+    q: ThreadQuery,
+    load: (q: ThreadQuery) => Promise<SharedPage>,
+  ): Promise<SharedPage> {
     const shared: ThreadQuery = { ...q, viewer: { ...q.viewer, userId: null } };
-    const key = `${groupKey}|${JSON.stringify(shared)}`;
+    return this.shared(`${groupKey}|${JSON.stringify(shared)}`, () => load(shared));
+  }
+
+  /** Any group-shared page by key (the viewer overlay keys its threads by id), via `load` on a miss. */
+  async shared(key: string, load: () => Promise<SharedPage>): Promise<SharedPage> {
+    const gen = this.generation();
     const hit = this.lists.get(key);
     if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const value = await load(shared);
+    const value = await load();
     if (gen === this.generation()) {
       if (this.lists.size >= this.maxEntries) this.lists.delete(this.lists.keys().next().value!);
       this.lists.set(key, { at: Date.now(), gen, value });

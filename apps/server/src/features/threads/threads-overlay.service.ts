@@ -5,8 +5,7 @@ import { posts as postsTable } from './posts.table.js';
 import { visiblePosts, type PostRow } from './posts.repository.js';
 import type { PostsService } from './posts.service.js';
 import type { ThreadsDeps } from './threads.deps.js';
-import { loadThreads } from './threads.loader.js';
-import { presentThread } from './threads.presenter.js';
+import { personalise, presentList } from './thread-list-items.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import { threadColumns, visibleThreads, type ThreadRow } from './threads.repository.js';
 import { threads as threadsTable } from './threads.table.js';
@@ -25,17 +24,32 @@ export class ThreadsOverlay {
 
   /** The threads among `ids` the actor may see, presented for them (order of `ids`). */
   async threads(actor: Actor, ids: number[]): Promise<ThreadItem[]> {
-    if (actor.isGuest || ids.length === 0) return [];
-    const rows: ThreadRow[] = await this.deps.db
-      .select(threadColumns)
-      .from(threadsTable)
-      .where(and(inArray(threadsTable.id, ids), visibleThreads(this.reader.viewer(actor))));
-    const bundle = await loadThreads(this.deps, actor, rows);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [presentThread(this.deps, actor, row, bundle)] : [];
-    });
+    const me = actor.userId;
+    if (actor.isGuest || me == null || ids.length === 0) return [];
+    const viewer = this.reader.viewer(actor);
+    // The page asking is its group's: the group's items with this member's marks, as members' lists do.
+    // Someone whose own threads the group cannot see (or the free-experience window) gets them read for them.
+    const own =
+      viewer.since != null ||
+      (!actor.isAdmin && (await this.deps.lists.hasHiddenOwn(this.deps.db, me, viewer.categoryIds)));
+    const read = async (who: Actor, v: typeof viewer) => {
+      const rows: ThreadRow[] = await this.deps.db
+        .select(threadColumns)
+        .from(threadsTable)
+        .where(and(inArray(threadsTable.id, ids), visibleThreads(v)));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+      return {
+        rows: ordered,
+        total: ordered.length,
+        items: await presentList(this.deps, who, ordered, null),
+      };
+    };
+    if (own) return (await read(actor, viewer)).items;
+    const group: Actor = { ...actor, userId: null };
+    const key = `g${actor.groupId}${actor.isAdmin ? 'a' : ''}|ids|${ids.join(',')}`;
+    const page = await this.deps.lists.shared(key, () => read(group, { ...viewer, userId: null }));
+    return personalise(this.deps, { ...actor, userId: me }, page, null);
   }
 
   /** The replies among `ids` the actor may see (in threads they may read), presented for them. */

@@ -6,10 +6,11 @@ import { findPost, listLikers } from './posts.repository.js';
 import { viewerOf, type ThreadsDeps } from './threads.deps.js';
 import { recommendThreads } from './threads-recommend.service.js';
 import { ThreadListCache } from './thread-list-cache.js';
+import { personalise, presentList } from './thread-list-items.js';
 import { listSticky, listThreads, type ThreadQuery } from './threads-list.repository.js';
 import { loadThreads } from './threads.loader.js';
 import { postVisibleTo } from './anonymity.policy.js';
-import { highlightTermsOf, presentLiker, presentThread, searchHighlight } from './threads.presenter.js';
+import { highlightTermsOf, presentLiker, presentThread } from './threads.presenter.js';
 import { findFirstPosts, findThread, type ThreadRow, type Viewer } from './threads.repository.js';
 
 /** `thread.list` input after parsing. */
@@ -130,17 +131,9 @@ export class ThreadsReader {
     if (f.complex === 5) q.userId = f.toUserId || me || 0;
     else if (f.toUserId) q.userId = f.toUserId;
     if (f.attention && me != null) q.authorIds = await this.deps.followees(me);
-    const { rows, total } = await this.listRows(actor, q);
-    const bundle = await loadThreads(this.deps, actor, rows);
     const terms = q.search ? highlightTermsOf(q.search) : null;
-    const items = rows.map((r) => {
-      const item = presentThread(this.deps, actor, r, bundle);
-      if (!terms) return item;
-      return {
-        ...item,
-        highlight: searchHighlight(r.title, bundle.firstPosts.get(r.id)?.content ?? '', terms),
-      };
-    });
+    const { total, items } =
+      (await this.sharedList(actor, q, terms)) ?? (await this.ownList(actor, q, terms));
     const out = [pageOf(input.page, items.slice(0, input.perPage), total)];
     for (let i = 1; i < n && input.page + i <= Math.ceil(total / input.perPage); i++) {
       out.push(pageOf(input.page + i, items.slice(i * input.perPage, (i + 1) * input.perPage), total));
@@ -148,14 +141,28 @@ export class ThreadsReader {
     return out;
   }
 
-  /** A list's rows: the group's shared copy when nothing in it depends on who asks (ThreadListCache). */
-  private async listRows(actor: Actor, q: ThreadQuery) {
-    const load = (query: ThreadQuery) => listThreads(this.deps.db, query);
+  /** A list computed for this actor alone. */
+  private async ownList(actor: Actor, q: ThreadQuery, terms: string[] | null) {
+    const { rows, total } = await listThreads(this.deps.db, q);
+    return { total, items: await presentList(this.deps, actor, rows, terms) };
+  }
+
+  /**
+   * The group's copy of a list laid over with this member's marks (ThreadListCache), or null when the list
+   * depends on who asks: guests (their own cache), the free-experience window, drafts, likes, follows, one
+   * author's threads, or a member with threads of their own the group cannot see.
+   */
+  private async sharedList(actor: Actor, q: ThreadQuery, terms: string[] | null) {
     const me = actor.userId;
-    if (me == null || q.viewer.since || !ThreadListCache.shareable(q)) return load(q);
+    if (me == null || q.viewer.since || !ThreadListCache.shareable(q)) return null;
     if (!actor.isAdmin && (await this.deps.lists.hasHiddenOwn(this.deps.db, me, q.viewer.categoryIds)))
-      return load(q);
-    return this.deps.lists.rows(`g${actor.groupId}${actor.isAdmin ? 'a' : ''}`, q, load);
+      return null;
+    const group: Actor = { ...actor, userId: null };
+    const page = await this.deps.lists.page(`g${actor.groupId}${actor.isAdmin ? 'a' : ''}`, q, async (gq) => {
+      const { rows, total } = await listThreads(this.deps.db, gq);
+      return { rows, total, items: await presentList(this.deps, group, rows, terms) };
+    });
+    return { total: page.total, items: await personalise(this.deps, { ...actor, userId: me }, page, terms) };
   }
 
   /** `thread.recommends`: the administrator's picks, topped up with the hottest recent threads. */

@@ -53,6 +53,11 @@ export interface TomType {
   uploads?(stored: unknown): number[];
   /** Turns the stored body into what this actor sees (live counts, paid cuts). */
   show?(ctx: TomShowContext, stored: unknown): Promise<unknown>;
+  /**
+   * `show` depends on who asks (whether they voted, bought, ...): lists shared by a group present a thread
+   * with such a block for each viewer instead.
+   */
+  perViewer?: boolean;
 }
 
 const ids = (max: number) => z.array(z.coerce.number().int().min(1)).min(1).max(max);

@@ -63,6 +63,8 @@ export function registerVoteTom(registry: TomRegistry): void {
     permission: 'thread.insertVote',
     maxBlocks: 1,
     filterable: true,
+    // Voters see the results; others see the choices.
+    perViewer: true,
     schema: voteInput,
     async save(ctx, body) {
       const v = body as z.infer<typeof voteInput>;
