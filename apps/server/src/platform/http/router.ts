@@ -115,6 +115,7 @@ function hasNul(v: unknown, depth = 0): boolean {
 
 /** A thin way to mount a contract: validate, find the actor, run guards, call the handler, send the envelope. */
 export function createRouter(app: FastifyInstance, kit: RouterKit) {
+  const computing = new Map<string, Promise<SerializedData>>();
   return function route<C extends CallContract>(
     contract: C,
     options: RouteOptions,
@@ -147,16 +148,26 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       const raw = mergedInput(req);
       if (hasNul(raw)) throw new AppError(Code.INVALID_PARAMETER, 'text cannot contain NUL characters');
       const input = contract.input.parse(raw) as CallParsed<C>;
+      if (cacheable) {
+        // Concurrent misses of one shared reply (right after a write cleared it) compute it once.
+        let pending = computing.get(cacheKey);
+        if (!pending) {
+          pending = (async () => {
+            const data = await handler(input, { actor, lang: langOf(req), req, reply });
+            if (kit.validateResponses) contract.output.parse(data);
+            // Stored as JSON text: compact on the heap, counted against the cache's byte budget (two bytes a
+            // character at most), and sent without serialising again.
+            const stored: SerializedData = { json: JSON.stringify(data ?? null) };
+            cache.set(cacheKey, stored, generation, stored.json.length * 2);
+            return stored;
+          })().finally(() => computing.delete(cacheKey));
+          computing.set(cacheKey, pending);
+        }
+        return sendOkSerialized(req, reply, await pending);
+      }
       const data = await handler(input, { actor, lang: langOf(req), req, reply });
       if (reply.sent) return reply;
       if (kit.validateResponses) contract.output.parse(data);
-      if (cacheable) {
-        // Stored as JSON text: compact on the heap, counted against the cache's byte budget (two bytes a
-        // character at most), and sent without serialising again.
-        const stored: SerializedData = { json: JSON.stringify(data ?? null) };
-        cache.set(cacheKey, stored, generation, stored.json.length * 2);
-        return sendOkSerialized(req, reply, stored);
-      }
       if (cache && req.method !== 'GET' && !options.keepsGuestCache) await cache.clear();
       return sendOk(req, reply, data ?? null);
     };

@@ -143,28 +143,48 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       const hit = cache.get(key) as ReadyPage | undefined;
       if (hit) return sendReadyPage(req, reply, hit);
     }
-    const generation = cache?.current() ?? 0;
-    // Only a render needs a nonce (React marks its scripts with it); the policy lists hashes, not the nonce.
-    const nonce = randomBytes(16).toString('base64');
-    let out = await renderHtml(req, nonce, viewer);
+    // Many visitors asking for one page the moment it went stale (every write clears the cache) share one
+    // render instead of each rendering it: fewer renders, and no burst of memory.
+    let shared = key ? rendering.get(key) : undefined;
+    if (!shared && key && cache) {
+      shared = renderShared(req, viewer, key, cache).finally(() => rendering.delete(key));
+      rendering.set(key, shared);
+    }
+    let out: Rendered | ReadyPage = shared ? await shared : await renderHtml(req, newNonce(), viewer);
+    if ('br' in out) return sendReadyPage(req, reply, out);
     // A group render that is not a plain page (a pending thread of the viewer's own, a redirect) is redone for
     // the person: only what every member of the group would see is ever shared.
     if (viewer.kind === 'group' && out.kind === 'html' && out.status !== 200)
-      out = await renderHtml(req, nonce, { kind: 'personal' });
+      out = await renderHtml(req, newNonce(), { kind: 'personal' });
     if (out.kind === 'redirect') return reply.redirect(out.location, out.status);
     if (out.kind === 'failed') return reply.code(500).type('text/html; charset=utf-8').send(out.html);
-    const storable = out.status === 200 || (viewer.kind === 'guest' && out.status === 404);
-    if (cache && key && storable) {
-      const page = await readyPage(out.status, out.html);
-      cache.set(key, page, generation, pageBytes(page));
-      return sendReadyPage(req, reply, page);
-    }
     return reply
       .code(out.status)
       .header('content-security-policy', hashedPageCsp(out.html))
       .header('cache-control', 'private, no-cache')
       .type('text/html; charset=utf-8')
       .send(out.html);
+  }
+
+  const rendering = new Map<string, Promise<Rendered | ReadyPage>>();
+  // Only a render needs a nonce (React marks its scripts with it); the policy lists hashes, not the nonce.
+  const newNonce = () => randomBytes(16).toString('base64');
+
+  /** Renders a shareable page once and stores it; what cannot be shared comes back as it is. */
+  async function renderShared(
+    req: FastifyRequest,
+    viewer: PageViewer,
+    key: string,
+    cache: GuestCache,
+  ): Promise<Rendered | ReadyPage> {
+    const generation = cache.current();
+    const out = await renderHtml(req, newNonce(), viewer);
+    const storable =
+      out.kind === 'html' && (out.status === 200 || (viewer.kind === 'guest' && out.status === 404));
+    if (!storable) return out;
+    const page = await readyPage(out.status, out.html);
+    cache.set(key, page, generation, pageBytes(page));
+    return page;
   }
 
   type Rendered =
