@@ -5,6 +5,9 @@ import type { ThreadItem } from '@forum/contracts';
 import type { ThreadRow } from './threads.repository.js';
 import { threads } from './threads.table.js';
 
+/** A member's own marks on some threads. */
+export type Marks = { likedPosts: Set<number>; favorited: Set<number>; userStick: number | null };
+
 /** A list page as a group sees it: its rows, the count, and the items presented for the group. */
 export interface SharedPage {
   rows: ThreadRow[];
@@ -21,6 +24,7 @@ export interface SharedPage {
 export class ThreadListCache {
   private readonly lists = new Map<string, { at: number; gen: number; value: SharedPage }>();
   private readonly hidden = new Map<number, { gen: number; value: boolean }>();
+  private readonly marks = new Map<string, { gen: number; value: Marks }>();
 
   constructor(
     /** The guest cache's write generation: any write anywhere makes every entry stale. */
@@ -53,6 +57,23 @@ export class ThreadListCache {
     if (gen === this.generation()) {
       if (this.lists.size >= this.maxEntries) this.lists.delete(this.lists.keys().next().value!);
       this.lists.set(key, { at: Date.now(), gen, value });
+    }
+    return value;
+  }
+
+  /**
+   * A member's marks (likes, favourites, pin) on one shared page, until the next write anywhere: only writes
+   * change them (theirs included), and each write clears this. A member reading the same page again between
+   * writes then costs no query, as a guest does.
+   */
+  async viewerMarks(key: string, load: () => Promise<Marks>): Promise<Marks> {
+    const gen = this.generation();
+    const hit = this.marks.get(key);
+    if (hit && hit.gen === gen) return hit.value;
+    const value = await load();
+    if (gen === this.generation()) {
+      if (this.marks.size >= 10_000) this.marks.clear();
+      this.marks.set(key, { gen, value });
     }
     return value;
   }

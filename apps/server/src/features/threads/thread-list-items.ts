@@ -44,12 +44,15 @@ export async function personalise(
   const own = page.rows.filter((r) => personal(deps, actor.userId, r));
   const mine = new Map((await presentList(deps, actor, own, terms)).map((i) => [i.threadId, i]));
   const rest = page.items.filter((i) => !mine.has(i.threadId));
+  const threadIds = rest.map((i) => i.threadId);
   const marks = rest.length
-    ? await viewerMarks(
-        deps.db,
-        actor.userId,
-        rest.map((i) => i.postId),
-        rest.map((i) => i.threadId),
+    ? await deps.lists.viewerMarks(`${actor.userId}|${threadIds.join(',')}`, () =>
+        viewerMarks(
+          deps.db,
+          actor.userId,
+          rest.map((i) => i.postId),
+          threadIds,
+        ),
       )
     : null;
   return page.items.map(
