@@ -173,3 +173,13 @@ export async function adminUser(app: FastifyInstance) {
   });
   return { token: r.Data.accessToken, userId: r.Data.userId, username };
 }
+
+/** Creates a plain thread (title and the same text as its body) in the default category; returns its id. */
+export async function createThread(app: FastifyInstance, token: string, title: string): Promise<number> {
+  const r = await call<{ threadId: number }>(app, 'POST', '/api/v3/thread.create', {
+    token,
+    body: { categoryId: 1, title, content: { text: `<p>${title}</p>` } },
+  });
+  if (r.Code !== 0) throw new Error(`thread.create failed: ${r.Code} ${r.Message}`);
+  return r.Data.threadId;
+}

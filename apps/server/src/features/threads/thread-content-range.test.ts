@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import {
+  adminUser,
+  call,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  createThread,
+} from '../../test/harness.js';
 
 let t: TestApp;
 let admin: { token: string; userId: number };
@@ -23,14 +30,7 @@ async function registerTrialUser() {
   }
 }
 
-const create = async (token: string, title: string) => {
-  const r = await call(t.app, 'POST', '/api/v3/thread.create', {
-    token,
-    body: { categoryId: 1, title, content: { text: `<p>${title}</p>` } },
-  });
-  expect(r.Code).toBe(0);
-  return r.Data.threadId as number;
-};
+const create = (token: string, title: string) => createThread(t.app, token, title);
 const ageDays = (id: number, days: number) =>
   t.app.forum.database.exec(
     `UPDATE threads SET created_at = now() - make_interval(days => $2) WHERE id = $1`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { call, registerUser, startTestApp, type TestApp, createThread } from '../../test/harness.js';
 
 // Members' thread lists share one list query per group until the next write; a member whose own published
 // threads the group cannot see (awaiting approval) always gets their own list, with those threads in it.
@@ -22,14 +22,7 @@ const titles = async (token: string) =>
       title: string;
     }>
   ).map((x) => x.title);
-const create = async (token: string, title: string) => {
-  const r = await call(t.app, 'POST', '/api/v3/thread.create', {
-    token,
-    body: { categoryId: 1, title, content: { text: `<p>${title}</p>` } },
-  });
-  expect(r.Code).toBe(0);
-  return r.Data.threadId as number;
-};
+const create = (token: string, title: string) => createThread(t.app, token, title);
 
 describe('members share list pages per group', () => {
   it('serves one group the same rows until a write, then the new ones', async () => {
