@@ -43,4 +43,32 @@ describe('members share list pages per group', () => {
     expect(await titles(alice.token)).toContain('等待审核');
     expect(await titles(bob.token)).not.toContain('等待审核');
   });
+
+  it("each member's copy of a shared page carries their own likes and favourites", async () => {
+    const id = await create(bob.token, '点赞标记');
+    const detail = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      token: alice.token,
+      query: { threadId: String(id) },
+    });
+    await call(t.app, 'POST', '/api/v3/posts.update', {
+      token: alice.token,
+      body: { postId: detail.Data.postId, isLiked: true },
+    });
+    await call(t.app, 'POST', '/api/v3/threads/operate', {
+      token: alice.token,
+      body: { threadId: id, isFavorite: true },
+    });
+    const item = async (token: string) =>
+      (
+        (await call(t.app, 'GET', '/api/v3/thread.list', { token, query: { perPage: '50' } })).Data
+          .pageData as Array<{
+          threadId: number;
+          isLike: boolean;
+          isFavorite: boolean;
+        }>
+      ).find((x) => x.threadId === id)!;
+    expect(await item(alice.token)).toMatchObject({ isLike: true, isFavorite: true });
+    expect(await item(bob.token)).toMatchObject({ isLike: false, isFavorite: false });
+    expect(await item(alice.token)).toMatchObject({ isLike: true, isFavorite: true });
+  });
 });

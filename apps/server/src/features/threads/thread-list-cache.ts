@@ -5,14 +5,19 @@ import type { ThreadItem } from '@forum/contracts';
 import type { ThreadRow } from './threads.repository.js';
 import { threads } from './threads.table.js';
 
-/** A member's own marks on some threads. */
-export type Marks = { likedPosts: Set<number>; favorited: Set<number>; userStick: number | null };
+/** A member's own part of a shared page: their marks, and the items presented for them alone. */
+export interface ViewerPart {
+  mine: Map<number, ThreadItem>;
+  marks: { likedPosts: Set<number>; favorited: Set<number>; userStick: number | null } | null;
+}
 
 /** A list page as a group sees it: its rows, the count, and the items presented for the group. */
 export interface SharedPage {
   rows: ThreadRow[];
   total: number;
   items: ThreadItem[];
+  /** The items as JSON text without the viewer's marks, made on first use (thread-list-items.ts). */
+  texts?: string[];
 }
 
 /**
@@ -24,7 +29,7 @@ export interface SharedPage {
 export class ThreadListCache {
   private readonly lists = new Map<string, { at: number; gen: number; value: SharedPage }>();
   private readonly hidden = new Map<number, { gen: number; value: boolean }>();
-  private readonly marks = new Map<string, { gen: number; value: Marks }>();
+  private readonly viewerParts = new Map<string, { gen: number; value: ViewerPart }>();
 
   constructor(
     /** The guest cache's write generation: any write anywhere makes every entry stale. */
@@ -62,18 +67,17 @@ export class ThreadListCache {
   }
 
   /**
-   * A member's marks (likes, favourites, pin) on one shared page, until the next write anywhere: only writes
-   * change them (theirs included), and each write clears this. A member reading the same page again between
-   * writes then costs no query, as a guest does.
+   * A member's own part of one shared page (their marks; their threads and per-viewer blocks presented for
+   * them), until the next write anywhere: only writes change it, theirs included, and each write clears it.
    */
-  async viewerMarks(key: string, load: () => Promise<Marks>): Promise<Marks> {
+  async viewerPart(key: string, load: () => Promise<ViewerPart>): Promise<ViewerPart> {
     const gen = this.generation();
-    const hit = this.marks.get(key);
+    const hit = this.viewerParts.get(key);
     if (hit && hit.gen === gen) return hit.value;
     const value = await load();
     if (gen === this.generation()) {
-      if (this.marks.size >= 10_000) this.marks.clear();
-      this.marks.set(key, { gen, value });
+      if (this.viewerParts.size >= 5_000) this.viewerParts.clear();
+      this.viewerParts.set(key, { gen, value });
     }
     return value;
   }

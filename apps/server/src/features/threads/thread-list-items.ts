@@ -30,38 +30,77 @@ function personal(deps: ThreadsDeps, me: number, r: ThreadRow): boolean {
   return r.userId === me || (r.tomTypes ?? []).some((t) => deps.toms.find(t)?.perViewer === true);
 }
 
+/** A group's list page as one member sees it, item by item, as objects or as JSON text. */
+export interface Personalised {
+  items(): ThreadItem[];
+  /** The items from `start` to `end` as a JSON array, mostly spliced from the group's cached text. */
+  json(start: number, end: number): string;
+}
+
+/** The mark fields a member's copy of a shared item differs in; the cached text leaves them out. */
+const MARKS = ['isLike', 'isFavorite', 'userStickStatus'] as const;
+
+/** Each group item as JSON text without its marks and without the closing brace (filled once per page). */
+function textsOf(page: SharedPage): string[] {
+  page.texts ??= page.items.map((i) => {
+    const rest: Record<string, unknown> = { ...i };
+    for (const k of MARKS) delete rest[k];
+    return JSON.stringify(rest).slice(0, -1);
+  });
+  return page.texts;
+}
+
 /**
  * A group's list page made the member's: their likes, favourites and profile pin from one query laid over the
  * group's items; their own threads (own abilities, own anonymity) and blocks that show per viewer (votes)
- * presented for them alone.
+ * presented for them alone. As JSON, the shared items are the group's text plus three fields: no
+ * serialisation of the whole page per request.
  */
 export async function personalise(
   deps: ThreadsDeps,
   actor: Actor & { userId: number },
   page: SharedPage,
   terms: string[] | null,
-): Promise<ThreadItem[]> {
-  const own = page.rows.filter((r) => personal(deps, actor.userId, r));
-  const mine = new Map((await presentList(deps, actor, own, terms)).map((i) => [i.threadId, i]));
-  const rest = page.items.filter((i) => !mine.has(i.threadId));
-  const threadIds = rest.map((i) => i.threadId);
-  const marks = rest.length
-    ? await deps.lists.viewerMarks(`${actor.userId}|${threadIds.join(',')}`, () =>
-        viewerMarks(
+): Promise<Personalised> {
+  // What is the member's own on this page (their threads, per-viewer blocks, their marks) changes only with a
+  // write, and every write clears it: a member reading the page again between writes costs no query.
+  const key = `${actor.userId}|${terms?.join(' ') ?? ''}|${page.items.map((i) => i.threadId).join(',')}`;
+  const { mine, marks } = await deps.lists.viewerPart(key, async () => {
+    const own = page.rows.filter((r) => personal(deps, actor.userId, r));
+    const mine = new Map((await presentList(deps, actor, own, terms)).map((i) => [i.threadId, i]));
+    const rest = page.items.filter((i) => !mine.has(i.threadId));
+    const marks = rest.length
+      ? await viewerMarks(
           deps.db,
           actor.userId,
           rest.map((i) => i.postId),
-          threadIds,
-        ),
-      )
-    : null;
-  return page.items.map(
-    (i) =>
-      mine.get(i.threadId) ?? {
-        ...i,
-        isLike: marks?.likedPosts.has(i.postId) ?? false,
-        isFavorite: marks?.favorited.has(i.threadId) ?? false,
-        userStickStatus: marks?.userStick === i.threadId,
-      },
-  );
+          rest.map((i) => i.threadId),
+        )
+      : null;
+    return { mine, marks };
+  });
+  const marksOf = (i: ThreadItem) => ({
+    isLike: marks?.likedPosts.has(i.postId) ?? false,
+    isFavorite: marks?.favorited.has(i.threadId) ?? false,
+    userStickStatus: marks?.userStick === i.threadId,
+  });
+  return {
+    items: () => page.items.map((i) => mine.get(i.threadId) ?? { ...i, ...marksOf(i) }),
+    json(start, end) {
+      const texts = textsOf(page);
+      const parts: string[] = [];
+      for (let n = start; n < Math.min(end, page.items.length); n++) {
+        const i = page.items[n]!;
+        const m = mine.get(i.threadId);
+        if (m) parts.push(JSON.stringify(m));
+        else {
+          const k = marksOf(i);
+          parts.push(
+            `${texts[n]},"isLike":${k.isLike},"isFavorite":${k.isFavorite},"userStickStatus":${k.userStickStatus}}`,
+          );
+        }
+      }
+      return `[${parts.join(',')}]`;
+    },
+  };
 }

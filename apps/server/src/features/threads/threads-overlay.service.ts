@@ -49,7 +49,7 @@ export class ThreadsOverlay {
     const group: Actor = { ...actor, userId: null };
     const key = `g${actor.groupId}${actor.isAdmin ? 'a' : ''}|ids|${ids.join(',')}`;
     const page = await this.deps.lists.shared(key, () => read(group, { ...viewer, userId: null }));
-    return personalise(this.deps, { ...actor, userId: me }, page, null);
+    return (await personalise(this.deps, { ...actor, userId: me }, page, null)).items();
   }
 
   /** The replies among `ids` the actor may see (in threads they may read), presented for them. */

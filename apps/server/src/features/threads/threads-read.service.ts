@@ -1,5 +1,6 @@
 import { Code, GroupId, type Page, type RecommendItem, type ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import { RawJson } from '../../platform/http/envelope.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
 import { findPost, listLikers } from './posts.repository.js';
@@ -90,6 +91,11 @@ export class ThreadsReader {
     return (await this.pages(actor, input, 1))[0]!;
   }
 
+  /** `thread.list` as the route sends it: a member's copy of a group-shared page is spliced as JSON text. */
+  async listServed(actor: Actor, input: ListInput): Promise<Page<ThreadItem> | RawJson> {
+    return (await this.pages(actor, input, 1, true))[0]!;
+  }
+
   /**
    * `thread.list?preload=N`: pages `page` .. `page + N - 1` as a map page number → page, read with one query
    * (N pages' rows and one count). Pages past the last are left out; the first asked-for page is always there.
@@ -99,7 +105,19 @@ export class ThreadsReader {
     return Object.fromEntries(pages.map((p) => [String(p.currentPage), p]));
   }
 
-  private async pages(actor: Actor, input: ListInput, n: number): Promise<Array<Page<ThreadItem>>> {
+  private async pages(
+    actor: Actor,
+    input: ListInput,
+    n: number,
+    asJson?: false,
+  ): Promise<Array<Page<ThreadItem>>>;
+  private async pages(
+    actor: Actor,
+    input: ListInput,
+    n: number,
+    asJson: true,
+  ): Promise<Array<Page<ThreadItem> | RawJson>>;
+  private async pages(actor: Actor, input: ListInput, n: number, asJson = false) {
     const f = input.filter;
     const me = actor.userId;
     const pageOf = (page: number, pageData: ThreadItem[], total: number): Page<ThreadItem> => ({
@@ -132,8 +150,19 @@ export class ThreadsReader {
     else if (f.toUserId) q.userId = f.toUserId;
     if (f.attention && me != null) q.authorIds = await this.deps.followees(me);
     const terms = q.search ? highlightTermsOf(q.search) : null;
-    const { total, items } =
-      (await this.sharedList(actor, q, terms)) ?? (await this.ownList(actor, q, terms));
+    const shared = await this.sharedList(actor, q, terms);
+    if (shared && asJson) {
+      const total = shared.total;
+      return [
+        new RawJson(
+          `{"pageData":${shared.page.json(0, input.perPage)},"currentPage":${input.page},"perPage":${input.perPage},` +
+            `"totalCount":${total},"totalPage":${Math.ceil(total / input.perPage)}}`,
+        ),
+      ];
+    }
+    const { total, items } = shared
+      ? { total: shared.total, items: shared.page.items() }
+      : await this.ownList(actor, q, terms);
     const out = [pageOf(input.page, items.slice(0, input.perPage), total)];
     for (let i = 1; i < n && input.page + i <= Math.ceil(total / input.perPage); i++) {
       out.push(pageOf(input.page + i, items.slice(i * input.perPage, (i + 1) * input.perPage), total));
@@ -162,7 +191,7 @@ export class ThreadsReader {
       const { rows, total } = await listThreads(this.deps.db, gq);
       return { rows, total, items: await presentList(this.deps, group, rows, terms) };
     });
-    return { total: page.total, items: await personalise(this.deps, { ...actor, userId: me }, page, terms) };
+    return { total: page.total, page: await personalise(this.deps, { ...actor, userId: me }, page, terms) };
   }
 
   /** `thread.recommends`: the administrator's picks, topped up with the hottest recent threads. */

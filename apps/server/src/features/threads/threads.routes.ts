@@ -54,7 +54,7 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   route(threadDelete, write, async (input, { actor }) => d.writer.remove(actor, input.threadId));
   route(threadDetail, guestRead, async (input, { actor }) => d.reader.detail(actor, input.threadId));
   route(threadListServed, guestRead, async ({ preload, ...input }, { actor }) =>
-    preload ? d.reader.listPreload(actor, input, preload) : d.reader.list(actor, input),
+    preload ? d.reader.listPreload(actor, input, preload) : d.reader.listServed(actor, input),
   );
   // Same for every member of a group (no own drafts or marks in them): shared per group until the next write.
   const groupRead = { groupCache: true } as const;

@@ -35,6 +35,11 @@ export interface SerializedData {
   json: string;
 }
 
+/** Data a handler has already written as JSON text (spliced from cached pieces); sent as it is. */
+export class RawJson implements SerializedData {
+  constructor(readonly json: string) {}
+}
+
 /** Sends a success envelope around data serialised earlier (a cache hit costs no serialisation). */
 export function sendOkSerialized(req: FastifyRequest, reply: FastifyReply, data: SerializedData) {
   const message = JSON.stringify(defaultMessage(0, req));

@@ -5,7 +5,7 @@ import type { Actor } from '../auth/actor.js';
 import { CSRF_COOKIE } from '../auth/tokens.js';
 import { clearSessionCookies } from '../auth/cookies.js';
 import { AppError } from './errors.js';
-import { sendOk, sendOkSerialized, type SerializedData } from './envelope.js';
+import { RawJson, sendOk, sendOkSerialized, type SerializedData } from './envelope.js';
 import { langOf, type Lang } from './lang.js';
 import type { GuestCache } from '../cache/guest-cache.js';
 
@@ -119,7 +119,7 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
   return function route<C extends CallContract>(
     contract: C,
     options: RouteOptions,
-    handler: (input: CallParsed<C>, ctx: HandlerContext) => Promise<CallOutput<C>>,
+    handler: (input: CallParsed<C>, ctx: HandlerContext) => Promise<CallOutput<C> | RawJson>,
   ): void {
     kit.contracts.push(contract);
     const rateClass: RateClass = options.rateClass ?? (contract.method === 'GET' ? 'read' : 'write');
@@ -153,7 +153,8 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
         let pending = computing.get(cacheKey);
         if (!pending) {
           pending = (async () => {
-            const data = await handler(input, { actor, lang: langOf(req), req, reply });
+            const result = await handler(input, { actor, lang: langOf(req), req, reply });
+            const data: unknown = result instanceof RawJson ? JSON.parse(result.json) : result;
             if (kit.validateResponses) contract.output.parse(data);
             // Stored as JSON text: compact on the heap, counted against the cache's byte budget (two bytes a
             // character at most), and sent without serialising again.
@@ -167,9 +168,10 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       }
       const data = await handler(input, { actor, lang: langOf(req), req, reply });
       if (reply.sent) return reply;
-      if (kit.validateResponses) contract.output.parse(data);
+      if (kit.validateResponses)
+        contract.output.parse(data instanceof RawJson ? JSON.parse(data.json) : data);
       if (cache && req.method !== 'GET' && !options.keepsGuestCache) await cache.clear();
-      return sendOk(req, reply, data ?? null);
+      return data instanceof RawJson ? sendOkSerialized(req, reply, data) : sendOk(req, reply, data ?? null);
     };
     for (const url of [contract.path, ...(contract.aliases ?? [])]) {
       app.route({
