@@ -190,6 +190,43 @@ describe.skipIf(noChromiumReason !== null)(
         await context.close();
       });
 
+      it(`${kind}: a member's own reply awaiting review shows to them on reload, to no one else`, async () => {
+        const admin = await signIn(kind, null);
+        const login = await api(admin.context, forum.url, 'POST', '/api/v3/users/username.login', {
+          username: 'admin',
+          password: 'admin-pass-123',
+        });
+        expect(login.Code).toBe(0);
+        const set = await api(admin.context, forum.url, 'POST', '/api/backAdmin/stopwords.batch', {
+          words: [`待审${kind}={MOD}`],
+        });
+        expect(set.Code).toBe(0);
+        await admin.context.close();
+        const { context, page, errors } = await signIn(kind, people.mod);
+        const text = `需要待审${kind}的回复`;
+        const r = await api(context, forum.url, 'POST', '/api/v3/posts.create', {
+          id: threadId,
+          content: `<p>${text}</p>`,
+        });
+        expect(r.Code).toBe(0);
+        await page.goto(`${forum.url}/thread/${threadId}`);
+        await ready(page);
+        await page.getByTestId('reply').filter({ hasText: text }).waitFor();
+        const other = await signIn(kind, people.alice);
+        await other.page.goto(`${forum.url}/thread/${threadId}`);
+        await ready(other.page);
+        expect(await other.page.getByTestId('reply').filter({ hasText: text }).count()).toBe(0);
+        expect([...errors, ...other.errors]).toEqual([]);
+        // Withdrawn again, so the moderator's pages are their group's in the other tests.
+        const removed = await api(context, forum.url, 'POST', '/api/v3/posts.update', {
+          postId: (r.Data as { id: number }).id,
+          isDeleted: true,
+        });
+        expect(removed.Code).toBe(0);
+        await other.context.close();
+        await context.close();
+      });
+
       it(`${kind}: a member's own like and new reply show on the next page load`, async () => {
         const { context, page, errors } = await signIn(kind, people.bob);
         await page.goto(`${forum.url}/thread/${threadId}`);

@@ -19,7 +19,7 @@ import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouter } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
-import { isGroupPage, type PageViewer } from './platform/web/page-key.js';
+import { isGroupPage, PersonalPageRules, type PageViewer } from './platform/web/page-key.js';
 import { ForumService } from './features/forum/index.js';
 import { GroupsService } from './features/groups/index.js';
 import { InstallService } from './features/install/index.js';
@@ -107,7 +107,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     () => guestCache.current(),
   );
   forum.addCounter(async () => ({ users: await countUsers(database.db) }));
-  app.decorate('forum', { config, database, bus, guestCache, gate, settings, groups, users, install, forum });
+  const personalPages = new PersonalPageRules();
+  app.decorate('forum', {
+    config,
+    database,
+    bus,
+    guestCache,
+    gate,
+    settings,
+    groups,
+    users,
+    install,
+    forum,
+    personalPages,
+  });
 
   await app.register(import('@fastify/cookie'));
   await app.register(import('@fastify/helmet'), {
@@ -126,7 +139,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (!t) return { kind: 'guest' };
     const actor = await users.resolveActor(t.token, t.via).catch(() => null);
     // The free-experience group sees its own old threads beyond its window: its lists are personal.
-    if (!actor || actor.status !== 0 || actor.groupId === GroupId.TRIAL || !isGroupPage(req.url))
+    if (!actor || actor.userId == null || actor.status !== 0 || actor.groupId === GroupId.TRIAL)
+      return { kind: 'personal' };
+    if (!isGroupPage(req.url) || (await personalPages.holdFor({ ...actor, userId: actor.userId })))
       return { kind: 'personal' };
     return { kind: 'group', groupId: actor.groupId, isAdmin: actor.isAdmin };
   };

@@ -3,6 +3,7 @@ import type { Bus } from './platform/cache/bus.js';
 import type { GuestCache } from './platform/cache/guest-cache.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/db.js';
+import type { PersonalPageRules } from './platform/web/page-key.js';
 import type { ForumService } from './features/forum/index.js';
 import type { GroupsService } from './features/groups/index.js';
 import type { InstallService } from './features/install/index.js';
@@ -22,6 +23,8 @@ export interface ForumServices {
   users: UsersService;
   install: InstallService;
   forum: ForumService;
+  /** Rules that make a member's pages their own rather than their group's (features add theirs). */
+  personalPages: PersonalPageRules;
 }
 
 declare module 'fastify' {

@@ -21,7 +21,8 @@ import { POST_FILE_TYPES, ThreadFiles } from './thread-files.service.js';
 import { PostsUpdater } from './posts-update.service.js';
 import { PostsService } from './posts.service.js';
 import { ReactionsService } from './reactions.service.js';
-import type { ThreadsDeps } from './threads.deps.js';
+import { viewerOf, type ThreadsDeps } from './threads.deps.js';
+import type { PersonalPageRules } from '../../platform/web/page-key.js';
 import { siteCounts } from './threads-list.repository.js';
 import { ThreadsReader } from './threads-read.service.js';
 import { registerThreadsRoutes } from './threads.routes.js';
@@ -69,6 +70,7 @@ export async function mountThreads(ctx: {
   groups: GroupsService;
   forum: ForumService;
   users: { currentUser(actor: Actor): Promise<ForumData['user']> };
+  personalPages: PersonalPageRules;
   config: { dataDir: string };
 }): Promise<ThreadsFeature> {
   const db = ctx.database.db;
@@ -121,6 +123,13 @@ export async function mountThreads(ctx: {
     overlay: new ThreadsOverlay(deps, reader, posts),
     currentUser: (actor) => ctx.users.currentUser(actor),
   });
+  // A group render leaves out what only its author may see: such members get their pages rendered for them.
+  ctx.personalPages.add(
+    async (actor) =>
+      (!actor.isAdmin &&
+        (await deps.lists.hasHiddenOwn(db, actor.userId, viewerOf(deps, actor).categoryIds))) ||
+      (!actor.isAdmin && (await deps.lists.hasPendingReplies(db, actor.userId))),
+  );
   ctx.forum.addCounter(() => siteCounts(db));
   const feature: ThreadsFeature = {
     toms,

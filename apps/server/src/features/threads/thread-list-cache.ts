@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../platform/db/db.js';
 import type { ThreadQuery } from './threads-list.repository.js';
 import type { ThreadItem } from '@forum/contracts';
 import type { ThreadRow } from './threads.repository.js';
+import { posts } from './posts.table.js';
 import { threads } from './threads.table.js';
 
 /** A member's own part of a shared page: their marks, and the items presented for them alone. */
@@ -28,7 +29,7 @@ export interface SharedPage {
  */
 export class ThreadListCache {
   private readonly lists = new Map<string, { at: number; gen: number; value: SharedPage }>();
-  private readonly hidden = new Map<number, { gen: number; value: boolean }>();
+  private readonly hidden = new Map<string, { gen: number; value: boolean }>();
   private readonly viewerParts = new Map<string, { gen: number; value: ViewerPart }>();
 
   constructor(
@@ -87,26 +88,46 @@ export class ThreadListCache {
    * group may not view): lists show those to their author only, so that author's lists are not shared.
    */
   async hasHiddenOwn(db: DbOrTx, userId: number, categoryIds: number[]): Promise<boolean> {
-    const gen = this.generation();
-    const hit = this.hidden.get(userId);
-    if (hit && hit.gen === gen) return hit.value;
-    const found = await db
-      .select({ id: threads.id })
-      .from(threads)
-      .where(
-        and(
-          eq(threads.userId, userId),
-          eq(threads.isDraft, false),
-          isNull(threads.deletedAt),
-          or(
-            ne(threads.isApproved, 1),
-            categoryIds.length ? notInArray(threads.categoryId, categoryIds) : undefined,
+    return this.flag(`t${userId}|${categoryIds.join(',')}`, async () => {
+      const found = await db
+        .select({ id: threads.id })
+        .from(threads)
+        .where(
+          and(
+            eq(threads.userId, userId),
+            eq(threads.isDraft, false),
+            isNull(threads.deletedAt),
+            or(
+              ne(threads.isApproved, 1),
+              categoryIds.length ? notInArray(threads.categoryId, categoryIds) : undefined,
+            ),
           ),
-        ),
-      )
-      .limit(1);
+        )
+        .limit(1);
+      return found.length > 0;
+    });
+  }
+
+  /** Whether the user has replies awaiting approval: thread pages show those to their author only. */
+  async hasPendingReplies(db: DbOrTx, userId: number): Promise<boolean> {
+    return this.flag(`p${userId}`, async () => {
+      const found = await db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.userId, userId), ne(posts.isApproved, 1), isNull(posts.deletedAt)))
+        .limit(1);
+      return found.length > 0;
+    });
+  }
+
+  /** A per-user yes/no kept until the next write. */
+  private async flag(key: string, load: () => Promise<boolean>): Promise<boolean> {
+    const gen = this.generation();
+    const hit = this.hidden.get(key);
+    if (hit && hit.gen === gen) return hit.value;
+    const value = await load();
     if (this.hidden.size >= 10_000) this.hidden.clear();
-    this.hidden.set(userId, { gen, value: found.length > 0 });
-    return found.length > 0;
+    this.hidden.set(key, { gen, value });
+    return value;
   }
 }

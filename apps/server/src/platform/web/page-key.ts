@@ -1,3 +1,4 @@
+import type { Actor } from '../auth/actor.js';
 import type { FastifyRequest } from 'fastify';
 
 /** Who a page is rendered for: every guest alike, every member of one group alike, or this person only. */
@@ -46,4 +47,26 @@ export function withoutLogin(header: string | undefined): string {
     .map((p) => p.trim())
     .filter((p) => p && !p.startsWith('access_token=') && !p.startsWith('refresh_token='))
     .join('; ');
+}
+
+/** A reason a member's pages must be rendered for them alone (say, their own content the group cannot see). */
+export type PersonalPageRule = (actor: Actor & { userId: number }) => Promise<boolean>;
+
+/**
+ * What makes a member's pages their own: features add rules (threads: own threads awaiting approval or in a
+ * category the group cannot see, own replies awaiting approval), since a group render would leave those out.
+ */
+export class PersonalPageRules {
+  private readonly rules: PersonalPageRule[] = [];
+
+  /** Adds a rule; any rule that holds makes the member's pages personal. */
+  add(rule: PersonalPageRule): void {
+    this.rules.push(rule);
+  }
+
+  /** Whether any rule holds for this member. */
+  async holdFor(actor: Actor & { userId: number }): Promise<boolean> {
+    for (const rule of this.rules) if (await rule(actor)) return true;
+    return false;
+  }
 }
