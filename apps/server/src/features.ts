@@ -5,6 +5,7 @@ import { registerForumRoutes } from './features/forum/index.js';
 import { registerInstallRoutes } from './features/install/index.js';
 import { registerUsersRoutes } from './features/users/index.js';
 import { mountThreads } from './features/threads/index.js';
+import { mountFollows } from './features/follows/index.js';
 import { registerStopWords } from './features/stop-words/index.js';
 import { registerAttachments } from './features/attachments/index.js';
 import { registerFeedsRoutes } from './features/feeds/index.js';
@@ -23,6 +24,7 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   const stopWords = await registerStopWords(ctx);
   ctx.users.setCensor((scope, text) => void stopWords.enforce(scope, text));
   await registerAttachments(ctx);
-  await mountThreads(ctx);
+  const threads = await mountThreads(ctx);
+  threads.setFollowees(mountFollows(ctx).followees);
   registerFeedsRoutes(ctx);
 }

@@ -9,3 +9,4 @@ export * from './features/topics/topics.table.js';
 export * from './features/reports/reports.table.js';
 export * from './features/stop-words/stop-words.table.js';
 export * from './features/attachments/attachments.table.js';
+export * from './features/follows/follows.table.js';

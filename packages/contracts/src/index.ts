@@ -15,3 +15,4 @@ export * from './stop-words.js';
 export * from './attachments.js';
 export * from './thread-blocks.js';
 export * from './viewer.js';
+export * from './follows.js';
