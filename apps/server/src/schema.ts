@@ -10,3 +10,6 @@ export * from './features/reports/reports.table.js';
 export * from './features/stop-words/stop-words.table.js';
 export * from './features/attachments/attachments.table.js';
 export * from './features/follows/follows.table.js';
+export * from './features/dialogs/dialogs.table.js';
+export * from './features/notifications/notifications.table.js';
+export * from './features/realtime/user-events.table.js';

@@ -16,3 +16,4 @@ export * from './attachments.js';
 export * from './thread-blocks.js';
 export * from './viewer.js';
 export * from './follows.js';
+export * from './realtime.js';

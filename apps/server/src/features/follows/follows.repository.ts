@@ -159,3 +159,29 @@ export async function followeeIds(db: DbOrTx, userId: number): Promise<number[]>
     .where(eq(userFollow.fromUserId, userId));
   return rows.map((r) => r.id);
 }
+
+/** Whether either user blocked the other (messages, mentions and follows are refused both ways). */
+export async function blockedEitherWay(db: DbOrTx, a: number, b: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: denyUsers.userId })
+    .from(denyUsers)
+    .where(
+      sql`(${denyUsers.userId} = ${a} and ${denyUsers.denyUserId} = ${b}) or (${denyUsers.userId} = ${b} and ${denyUsers.denyUserId} = ${a})`,
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Of `userIds`, those who blocked `actorId` (they get no notification or mention from them). */
+export async function blockersOf(
+  db: DbOrTx,
+  actorId: number,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
+    .select({ id: denyUsers.userId })
+    .from(denyUsers)
+    .where(and(eq(denyUsers.denyUserId, actorId), inArray(denyUsers.userId, [...userIds])));
+  return new Set(rows.map((r) => r.id));
+}

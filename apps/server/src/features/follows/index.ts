@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
 import type { GroupsService } from '../groups/index.js';
 import { followeeIds } from './follows.repository.js';
+export { blockedEitherWay, blockersOf, relationsOf } from './follows.repository.js';
 import { registerFollowsRoutes } from './follows.routes.js';
 import { FollowsService } from './follows.service.js';
 

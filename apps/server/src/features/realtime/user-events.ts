@@ -1,0 +1,29 @@
+import type { UserEventKind } from '@forum/contracts';
+import type { Bus } from '../../platform/cache/bus.js';
+import type { DbOrTx } from '../../platform/db/db.js';
+import { userEvents } from './user-events.table.js';
+
+/** Bus channel on which "these users have new events" travels between instances. */
+export const USER_EVENTS_CHANNEL = 'user-events';
+
+/**
+ * Appends one event to a user's channel, inside the caller's transaction (so it exists iff its cause
+ * does); returns its id. Call `wakeUsers` after the commit.
+ */
+export async function appendUserEvent(
+  tx: DbOrTx,
+  userId: number,
+  kind: UserEventKind,
+  payload: unknown,
+): Promise<number> {
+  const [row] = await tx
+    .insert(userEvents)
+    .values({ userId, kind, payload: payload as object })
+    .returning({ id: userEvents.id });
+  return row!.id;
+}
+
+/** After a commit: tells every instance (Redis, or in-process) that these users have new events to send. */
+export function wakeUsers(bus: Bus, userIds: readonly number[]): void {
+  if (userIds.length) void bus.publish(USER_EVENTS_CHANNEL, [...new Set(userIds)].join(','));
+}
