@@ -9,6 +9,11 @@ import { mountFollows } from './features/follows/index.js';
 import { registerStopWords } from './features/stop-words/index.js';
 import { registerAttachments } from './features/attachments/index.js';
 import { registerFeedsRoutes } from './features/feeds/index.js';
+import { mountProfiles } from './features/profiles/index.js';
+import { mountUsersAccount } from './features/users/users-account.routes.js';
+import { mountDialogs } from './features/dialogs/index.js';
+import { mountNotifications } from './features/notifications/index.js';
+import { mountRealtime } from './features/realtime/index.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
 export interface FeatureContext extends ForumServices {
@@ -27,4 +32,10 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   const threads = await mountThreads(ctx);
   threads.setFollowees(mountFollows(ctx).followees);
   registerFeedsRoutes(ctx);
+  // issue 9: people and messaging (one line each; the notifications line hands its notifier to threads/follows)
+  mountProfiles(ctx);
+  mountUsersAccount(ctx);
+  mountDialogs(ctx);
+  mountNotifications(ctx);
+  mountRealtime(ctx);
 }

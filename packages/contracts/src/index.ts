@@ -17,3 +17,8 @@ export * from './thread-blocks.js';
 export * from './viewer.js';
 export * from './follows.js';
 export * from './realtime.js';
+export * from './profiles.js';
+export * from './users-account.js';
+export * from './dialogs.js';
+export * from './notifications.js';
+export * from './realtime-channel.js';

@@ -29,7 +29,6 @@ function page(
 }
 
 const notEnabled = () => import('../features/user/not-enabled-page.tsx');
-const placeholder = () => import('../features/placeholder/placeholder-page.tsx');
 const loginPage = () => import('../features/user/login-page.tsx');
 
 /** The route table of the site; later issues add their pages here. */
@@ -53,6 +52,7 @@ export const routes: RouteObject[] = [
         'src/features/home/home-page.tsx',
         () => import('../features/home/home-page.tsx'),
         'home.title',
+        ['people'],
       ),
       page('user/login', 'src/features/user/login-page.tsx', loginPage, 'login.title', ['account']),
       page('user/username-login', 'src/features/user/login-page.tsx', loginPage, 'login.usernameTitle', [
@@ -96,8 +96,27 @@ export const routes: RouteObject[] = [
       ...NOT_ENABLED_PATHS.map((p) =>
         page(p, 'src/features/user/not-enabled-page.tsx', notEnabled, 'notEnabled.title', ['account']),
       ),
-      page('my/*', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.my'),
-      page('message', 'src/features/placeholder/placeholder-page.tsx', placeholder, 'placeholder.message'),
+      page(
+        'user/:id',
+        'src/features/people/profile-page.tsx',
+        () => import('../features/people/profile-page.tsx'),
+        'placeholder.user',
+        ['people', 'threads'],
+      ),
+      page(
+        'my/*',
+        'src/features/my/my-page.tsx',
+        () => import('../features/my/my-page.tsx'),
+        'placeholder.my',
+        ['my', 'people', 'threads'],
+      ),
+      page(
+        'message',
+        'src/features/message/message-page.tsx',
+        () => import('../features/message/message-page.tsx'),
+        'placeholder.message',
+        ['message', 'notifications', 'people'],
+      ),
       page(
         'thread/post',
         'src/features/editor/editor-page.tsx',
@@ -110,7 +129,7 @@ export const routes: RouteObject[] = [
         'src/features/threads/thread-page.tsx',
         () => import('../features/threads/thread-page.tsx'),
         'thread.title',
-        ['threads'],
+        ['threads', 'people'],
         threadHead,
       ),
       page(
@@ -118,14 +137,14 @@ export const routes: RouteObject[] = [
         'src/features/topics/topic-list-page.tsx',
         () => import('../features/topics/topic-list-page.tsx'),
         'topic.listTitle',
-        ['threads'],
+        ['threads', 'people'],
       ),
       page(
         'topic/:id',
         'src/features/topics/topic-page.tsx',
         () => import('../features/topics/topic-page.tsx'),
         'topic.title',
-        ['threads'],
+        ['threads', 'people'],
       ),
       page(
         'category/:id',
@@ -137,7 +156,7 @@ export const routes: RouteObject[] = [
         'src/features/search/search-page.tsx',
         () => import('../features/search/search-page.tsx'),
         'search.title',
-        ['threads', 'search'],
+        ['threads', 'search', 'people'],
       ),
       page(
         '*',

@@ -78,6 +78,7 @@ export const en: Messages = {
   },
   placeholder: {
     my: 'Personal centre',
+    user: 'Profile',
     message: 'Messages',
     search: 'Discover',
     keyword: 'Search: {{keyword}}',

@@ -2,7 +2,8 @@ import type { Lang } from './i18n.ts';
 import type { Translator } from './translator.ts';
 
 /** Page string sets loaded with their route chunk; the shell strings (zh.ts / en.ts) are loaded up front. */
-export type Namespace = 'account' | 'threads' | 'editor' | 'search';
+export type Namespace =
+  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications';
 
 type Loader = () => Promise<object>;
 
@@ -13,12 +14,20 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     threads: () => import('./zh-threads.ts').then((m) => m.zhThreads),
     editor: () => import('./zh-editor.ts').then((m) => m.zhEditor),
     search: () => import('./zh-search.ts').then((m) => m.zhSearch),
+    people: () => import('./zh-people.ts').then((m) => m.zhPeople),
+    my: () => import('./zh-my.ts').then((m) => m.zhMy),
+    message: () => import('./zh-message.ts').then((m) => m.zhMessage),
+    notifications: () => import('./zh-notifications.ts').then((m) => m.zhNotifications),
   },
   en: {
     account: () => import('./en-account.ts').then((m) => m.enAccount),
     threads: () => import('./en-threads.ts').then((m) => m.enThreads),
     editor: () => import('./en-editor.ts').then((m) => m.enEditor),
     search: () => import('./en-search.ts').then((m) => m.enSearch),
+    people: () => import('./en-people.ts').then((m) => m.enPeople),
+    my: () => import('./en-my.ts').then((m) => m.enMy),
+    message: () => import('./en-message.ts').then((m) => m.enMessage),
+    notifications: () => import('./en-notifications.ts').then((m) => m.enNotifications),
   },
 };
 

@@ -76,6 +76,7 @@ export const zh = {
   },
   placeholder: {
     my: '个人中心',
+    user: '个人主页',
     message: '消息',
     search: '发现',
     keyword: '搜索：{{keyword}}',

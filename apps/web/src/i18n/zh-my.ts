@@ -1,0 +1,2 @@
+/** Chinese strings of the my pages (issue 9); loaded with their routes (messages.ts). */
+export const zhMy = {};

@@ -1,0 +1,2 @@
+// Contracts of issue 9 (notifications); filled in by its work.
+export {};

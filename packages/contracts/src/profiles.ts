@@ -1,0 +1,2 @@
+// Contracts of issue 9 (profiles); filled in by its work.
+export {};
