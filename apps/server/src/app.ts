@@ -71,7 +71,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   let redis: Redis | null = null;
   let bus: Bus;
   try {
-    bus = config.redisUrl ? await redisBus(config.redisUrl) : memoryBus();
+    bus = config.redisUrl ? await redisBus(config.redisUrl, config.busNamespace) : memoryBus();
     if (config.redisUrl) {
       const { Redis } = await import('ioredis');
       redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
@@ -128,7 +128,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
-  await installRateLimit(app, config.rateLimit, redis);
+  await installRateLimit(app, config.rateLimit, redis, config.busNamespace);
 
   // Group renders of pages call the API in-process as "a member of group G, nobody in particular". Only this
   // process knows the secret, and only reads honour it, so no client can ask to be someone's group.

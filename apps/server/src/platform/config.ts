@@ -9,6 +9,11 @@ export interface Config {
   /** Name each query so connections plan it once (off behind PgBouncer in transaction mode before 1.21). */
   databasePrepare: boolean;
   redisUrl: string | undefined;
+  /**
+   * Names this forum's messages on a shared Redis: instances of one forum share it, two forums on one Redis
+   * (or two test servers, each on its own database) never hear each other. Defaults to the database's name.
+   */
+  busNamespace: string;
   logLevel: string;
   /** 'production' serves built bundles; 'development' uses Vite middleware; 'test' keeps logs quiet. */
   env: 'production' | 'development' | 'test';
@@ -39,6 +44,16 @@ function int(v: string | undefined, fallback: number): number {
   return Number.isFinite(n) ? Math.trunc(n) : fallback;
 }
 
+/** The database's name in a connection URL, or undefined (embedded server, unparsable URL). */
+function databaseName(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Builds the config from an environment map (process.env by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv =
@@ -50,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     databasePrepare: env.DATABASE_PREPARE !== 'off',
     redisUrl: env.REDIS_URL || undefined,
+    busNamespace: env.BUS_NAMESPACE || databaseName(env.DATABASE_URL) || 'forum',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     env: nodeEnv,
     web:

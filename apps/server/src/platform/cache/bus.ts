@@ -8,7 +8,6 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-const PREFIX = 'forum:';
 
 /** In-process bus: one instance, no Redis. */
 export function memoryBus(): Bus {
@@ -25,8 +24,9 @@ export function memoryBus(): Bus {
   };
 }
 
-/** Redis bus: every instance (this one included) receives every message. */
-export async function redisBus(url: string): Promise<Bus> {
+/** Redis bus: every instance of the forum named `namespace` (this one included) receives every message. */
+export async function redisBus(url: string, namespace = 'forum'): Promise<Bus> {
+  const PREFIX = `forum:${namespace}:`;
   const { Redis: RedisClient } = await import('ioredis');
   const pub: Redis = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const sub: Redis = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 2 });

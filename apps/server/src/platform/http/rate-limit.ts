@@ -15,13 +15,14 @@ export async function installRateLimit(
   app: FastifyInstance,
   cfg: RateLimitConfig,
   redis: Redis | null,
+  namespace = 'forum',
 ): Promise<void> {
   if (!cfg.enabled) return;
   const { default: rateLimit } = await import('@fastify/rate-limit');
   await app.register(rateLimit, {
     global: true,
     timeWindow: cfg.windowMs,
-    ...(redis ? { redis, nameSpace: 'forum-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `forum-rl:${namespace}:` } : {}),
     max: (req: FastifyRequest) => cfg[classOf(req)],
     keyGenerator: (req: FastifyRequest) => {
       const t = tokenFromRequest(req);
