@@ -97,7 +97,7 @@ describe.skipIf(noChromiumReason !== null)(
         await shot(page, 'thread-replies', kind);
         await page.goto(`${forum.url}/?tab=essence`);
         await page.locator(`[data-thread-id="${threadIds[kind]}"]`).waitFor();
-        expect(await page.getByTestId('pinned-item').count()).toBeGreaterThan(0);
+        await page.getByTestId('pinned-item').first().waitFor();
         await shot(page, 'home-threads', kind);
         expect(errors).toEqual([]);
         await context.close();
