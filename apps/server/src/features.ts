@@ -30,12 +30,15 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   ctx.users.setCensor((scope, text) => void stopWords.enforce(scope, text));
   await registerAttachments(ctx);
   const threads = await mountThreads(ctx);
-  threads.setFollowees(mountFollows(ctx).followees);
+  const follows = mountFollows(ctx);
+  threads.setFollowees(follows.followees);
   registerFeedsRoutes(ctx);
-  // issue 9: people and messaging (one line each; the notifications line hands its notifier to threads/follows)
+  // issue 9: people and messaging; replies, likes, mentions and follows notify through the notifier
+  const notifier = await mountNotifications(ctx);
+  threads.setNotifier(notifier);
+  follows.setNotifier(notifier);
   mountProfiles(ctx);
   mountUsersAccount(ctx);
-  mountDialogs(ctx);
-  mountNotifications(ctx);
+  mountDialogs({ ...ctx, stopWords });
   mountRealtime(ctx);
 }

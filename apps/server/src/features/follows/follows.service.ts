@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import type { GroupsService } from '../groups/index.js';
+import type { Notice } from '../notifications/index.js';
 import { presentPublicUser } from '../users/index.js';
 import {
   addBlock,
@@ -29,6 +30,9 @@ function member(actor: Actor): number {
  * equal to the rows under any concurrency and no two writers deadlock.
  */
 export class FollowsService {
+  /** Tells a member about a new fan (the notifications feature replaces this). */
+  notify: (notices: Notice[]) => Promise<void> = async () => {};
+
   constructor(
     private readonly db: Db,
     private readonly gate: Gate,
@@ -40,14 +44,15 @@ export class FollowsService {
     const me = member(actor);
     this.gate.authorize(actor, 'userFollow.create');
     if (toUserId === me) throw new AppError(Code.FOLLOW_SELF);
-    const isMutual = await inTransaction(this.db, async (tx) => {
+    const followed = await inTransaction(this.db, async (tx) => {
       const found = await lockUsers(tx, [me, toUserId]);
       if (!found.has(toUserId)) throw new AppError(Code.FOLLOW_TARGET_MISSING);
       if (await hasBlocked(tx, toUserId, me)) throw new AppError(Code.BLOCKED_BY_THEM);
       if (await hasBlocked(tx, me, toUserId)) throw new AppError(Code.YOU_BLOCKED_THEM);
-      return (await addFollow(tx, me, toUserId)).isMutual;
+      return addFollow(tx, me, toUserId);
     });
-    return { isMutual, ...(await countsOf(this.db, toUserId)) };
+    if (followed.added) await this.notify([{ event: 'user.followed', userId: toUserId, senderId: me }]);
+    return { isMutual: followed.isMutual, ...(await countsOf(this.db, toUserId)) };
   }
 
   /** `follow.delete`: type 1 unfollows `id`; type 2 removes `id` from my fans. Idempotent. */

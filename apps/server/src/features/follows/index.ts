@@ -2,8 +2,9 @@ import type { Gate } from '../../platform/access/gate.js';
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
 import type { GroupsService } from '../groups/index.js';
+import type { Notice } from '../notifications/index.js';
 import { followeeIds } from './follows.repository.js';
-export { blockedEitherWay, blockersOf, relationsOf } from './follows.repository.js';
+export { blockedEitherWay, blockersOf, hasBlocked, relationsOf } from './follows.repository.js';
 import { registerFollowsRoutes } from './follows.routes.js';
 import { FollowsService } from './follows.service.js';
 
@@ -13,8 +14,18 @@ export { userFollow, denyUsers } from './follows.table.js';
 /** Mounts follows and blocks; returns the followed-ids lookup the home page's followed tab needs. */
 export function mountFollows(ctx: { database: Database; gate: Gate; groups: GroupsService; route: Route }): {
   followees: (userId: number) => Promise<number[]>;
+  /** Plug in the notifications feature: a new follow tells the followed. */
+  setNotifier(notifier: { send(notices: Notice[]): Promise<unknown> }): void;
 } {
   const db = ctx.database.db;
-  registerFollowsRoutes(ctx.route, new FollowsService(db, ctx.gate, ctx.groups));
-  return { followees: (userId) => followeeIds(db, userId) };
+  const service = new FollowsService(db, ctx.gate, ctx.groups);
+  registerFollowsRoutes(ctx.route, service);
+  return {
+    followees: (userId) => followeeIds(db, userId),
+    setNotifier: (notifier) => {
+      service.notify = async (notices) => {
+        await notifier.send(notices).catch(() => {});
+      };
+    },
+  };
 }

@@ -1,9 +1,26 @@
+import type { Bus } from '../../platform/cache/bus.js';
+import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
-/** Notifications feature (reference §1.8). */
-export { notifications, notificationTpls } from './notifications.table.js';
-export { unreadCounts } from './unread.repository.js';
+import { registerNotificationsRoutes } from './notifications.routes.js';
+import { NotificationsService } from './notifications.service.js';
+import { Notifier } from './notifier.js';
+import { seedTemplates } from './templates.js';
 
-/** Mounts notifications (issue 9 §6). The notifications work fills this in. */
-export function mountNotifications(ctx: { route: Route }): void {
-  void ctx;
+/** Notifications feature: per-recipient notifications from templates (reference §1.8). */
+export { notifications, notificationTpls } from './notifications.table.js';
+export { Notifier, type Notice } from './notifier.js';
+export { TEMPLATE_EVENTS } from './templates.js';
+
+/** Mounts the notification calls and seeds the templates; returns the notifier other features send with. */
+export async function mountNotifications(ctx: {
+  route: Route;
+  database: Database;
+  bus: Bus;
+}): Promise<Notifier> {
+  const db = ctx.database.db;
+  await seedTemplates(db);
+  registerNotificationsRoutes(ctx.route, new NotificationsService(db, ctx.bus));
+  const notifier = new Notifier(db, ctx.bus);
+  await notifier.reload();
+  return notifier;
 }

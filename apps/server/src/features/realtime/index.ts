@@ -1,9 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Bus } from '../../platform/cache/bus.js';
+import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
+import { REVOKED_CHANNEL, type UsersService } from '../users/index.js';
+import { serveChannel } from './channel.js';
+import { RealtimeHub } from './hub.js';
+import { registerRealtimeRoutes } from './realtime.routes.js';
+import { pruneEvents } from './user-events.repository.js';
+
 /** Realtime feature: each user's ordered event channel (issue 9 §7). */
 export { userEvents } from './user-events.table.js';
-export { appendUserEvent, wakeUsers, USER_EVENTS_CHANNEL } from './user-events.js';
+export { appendUserEvent, appendUnread, wakeUsers, USER_EVENTS_CHANNEL } from './user-events.js';
+export { unreadCounts } from './unread.repository.js';
+export type { RealtimeHub } from './hub.js';
 
-/** Mounts each user's realtime channel (issue 9 §7). The realtime work fills this in. */
-export function mountRealtime(ctx: { route: Route }): void {
-  void ctx;
+/** Events are kept this long; a client away longer reloads its state. */
+const KEEP_MS = 3 * 24 * 3600 * 1000;
+
+/** Mounts each member's channel: WebSocket, server-sent events and polling, woken over the bus. */
+export function mountRealtime(ctx: {
+  app: FastifyInstance;
+  route: Route;
+  database: Database;
+  bus: Bus;
+  users: UsersService;
+}): RealtimeHub {
+  const db = ctx.database.db;
+  const resolve = (token: string) => ctx.users.resolveActor(token, 'cookie').catch(() => null);
+  const hub = new RealtimeHub(db, ctx.bus, REVOKED_CHANNEL, resolve);
+  serveChannel(ctx.app, hub, resolve);
+  registerRealtimeRoutes(ctx.route, db);
+  const prune = setInterval(
+    () => void pruneEvents(db, new Date(Date.now() - KEEP_MS)).catch(() => {}),
+    3600_000,
+  );
+  prune.unref();
+  ctx.app.addHook('onClose', async () => clearInterval(prune));
+  return hub;
 }

@@ -1,6 +1,7 @@
-import type { UserEventKind } from '@forum/contracts';
+import type { UnreadCounts, UserEventKind } from '@forum/contracts';
 import type { Bus } from '../../platform/cache/bus.js';
 import type { DbOrTx } from '../../platform/db/db.js';
+import { unreadCounts } from './unread.repository.js';
 import { userEvents } from './user-events.table.js';
 
 /** Bus channel on which "these users have new events" travels between instances. */
@@ -26,4 +27,11 @@ export async function appendUserEvent(
 /** After a commit: tells every instance (Redis, or in-process) that these users have new events to send. */
 export function wakeUsers(bus: Bus, userIds: readonly number[]): void {
   if (userIds.length) void bus.publish(USER_EVENTS_CHANNEL, [...new Set(userIds)].join(','));
+}
+
+/** Appends the user's unread counts as they are now in this transaction (the badge's `unread` event). */
+export async function appendUnread(tx: DbOrTx, userId: number): Promise<UnreadCounts> {
+  const counts = await unreadCounts(tx, userId);
+  await appendUserEvent(tx, userId, 'unread', counts);
+  return counts;
 }

@@ -33,6 +33,7 @@ import { registerOverlayRoutes } from './overlay.routes.js';
 import { ThreadsOverlay } from './threads-overlay.service.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { ForumData } from '@forum/contracts';
+import type { Notice } from '../notifications/index.js';
 
 /** Threads feature: threads, content blocks, replies, reactions (plus categories, topics and reports it mounts). */
 export { TomRegistry, type TomType } from './toms.registry.js';
@@ -48,6 +49,8 @@ export interface ThreadsFeature {
   topics: TopicsService;
   /** Replace to plug in the follows feature (`filter.attention`). */
   setFollowees(fn: (userId: number) => Promise<number[]>): void;
+  /** Plug in the notifications feature (replies, comments, likes and mentions notify). */
+  setNotifier(notifier: { send(notices: Notice[]): Promise<unknown> }): void;
   /** Replace the built-in captcha with a real provider. */
   setCaptcha(provider: CaptchaProvider): void;
 }
@@ -99,6 +102,7 @@ export async function mountThreads(ctx: {
       return captchaBox.provider;
     },
     followees: async () => [],
+    notify: async () => {},
     files,
     cards: new ThreadCardCache(() => ctx.guestCache.current()),
     lists: new ThreadListCache(() => ctx.guestCache.current()),
@@ -137,6 +141,14 @@ export async function mountThreads(ctx: {
     topics,
     setFollowees: (fn) => {
       deps.followees = fn;
+    },
+    setNotifier: (notifier) => {
+      deps.notify = async (notices) => {
+        // The content is committed already: a failed notification is logged, never the writer's error.
+        await notifier
+          .send(notices)
+          .catch((err: unknown) => ctx.app.log.warn({ err }, 'notification failed'));
+      };
     },
     setCaptcha: (provider) => {
       captchaBox.provider = provider;

@@ -6,6 +6,7 @@ import { linkTopics } from '../topics/index.js';
 import { bumpPost, deleteLike, findPost, insertLike, updatePost, type PostRow } from './posts.repository.js';
 import { requireAbility, type PostsService } from './posts.service.js';
 import { bumpThread, bumpUser } from './threads.repository.js';
+import { likeNotice } from './notices.js';
 
 /** `posts.update` changes (flat or under `data.attributes`). */
 export interface PostChanges {
@@ -59,6 +60,7 @@ export class PostsUpdater {
     }
     if (changes.isApproved !== undefined) requireAbility(actor.isAdmin, 'approve');
 
+    let liked = false;
     const row = await inTransaction(deps.db, async (tx) => {
       const before = (await findPost(tx, postId, true))!;
       let after: PostRow = before;
@@ -67,6 +69,7 @@ export class PostsUpdater {
           ? await insertLike(tx, postId, userId)
           : await deleteLike(tx, postId, userId);
         if (changed) {
+          liked = changes.isLiked;
           const d = changes.isLiked ? 1 : -1;
           after = (await bumpPost(tx, postId, { likeCount: d }))!;
           // The first post carries the thread's likes.
@@ -95,6 +98,7 @@ export class PostsUpdater {
       if (prepared) await deps.content.recordMentions(tx, postId, post.userId, patch.content!, prepared.text);
       return after;
     });
+    if (liked) await deps.notify([likeNotice(thread, post, userId)]);
     return (await this.posts.present(actor, thread, [row]))[0]!;
   }
 }

@@ -8,6 +8,7 @@ import { AttachmentType } from '../attachments/index.js';
 import { linkTopics } from '../topics/index.js';
 import { postVisibleTo } from './anonymity.policy.js';
 import { requireCaptcha } from './captcha.js';
+import { replyNotices } from './notices.js';
 import { presentComment, presentPost, type PostBundle } from './posts.presenter.js';
 import {
   bumpPost,
@@ -103,10 +104,14 @@ export class PostsService {
         },
         counted,
       );
+      await this.deps.notify(
+        replyNotices(thread, post, prepared.text, { parent: null, comment: null, mentioned: [] }),
+      );
       return (
         await this.present(actor, thread, [post], { fresh: true, authors: author ? [author] : [] })
       )[0]!;
     }
+    let mentioned: number[] = [];
     const post = await inTransaction(this.deps.db, async (tx) => {
       const html = linkTopics(prepared.html, await this.deps.topics.linkPost(tx, userId, prepared.text));
       // The thread row lock serialises replies on one thread: it is taken after the topic links. Locks go
@@ -150,9 +155,10 @@ export class PostsService {
         field: 'attachments',
         permit: (type) => this.deps.gate.authorize(actor, REPLY_FILE_PERMISSION[type]!, res),
       });
-      await this.deps.content.recordMentions(tx, row.id, userId, html, prepared.text);
+      mentioned = await this.deps.content.recordMentions(tx, row.id, userId, html, prepared.text);
       return row;
     });
+    await this.deps.notify(replyNotices(thread, post, prepared.text, { parent, comment: target, mentioned }));
     // A new post has no comments or likes yet: only its author and files are loaded to present it.
     return (await this.present(actor, thread, [post], { fresh: true }))[0]!;
   }

@@ -7,6 +7,7 @@ import { insertPost } from './posts.repository.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import { insertThread, updateThread } from './threads.repository.js';
+import { threadMentionNotices } from './notices.js';
 import { parseToms, saveToms } from './thread-toms.writer.js';
 import {
   applyCounts,
@@ -73,9 +74,10 @@ export async function createThread(
     const withTypes = await updateThread(tx, row.id, {
       tomTypes: [...new Set(saved.map((t) => t.tomType))],
     });
-    await deps.content.recordMentions(tx, post.id, userId, html, prepared.text);
+    const mentioned = await deps.content.recordMentions(tx, post.id, userId, html, prepared.text);
     await applyCounts(tx, null, withTypes);
-    return withTypes;
+    return { row: withTypes, html, mentioned };
   });
-  return reader.present(actor, thread);
+  await deps.notify(threadMentionNotices(thread.row, thread.html, thread.mentioned));
+  return reader.present(actor, thread.row);
 }

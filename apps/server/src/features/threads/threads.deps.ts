@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/db.js';
 import type { CategoriesService } from '../categories/index.js';
 import type { GroupsService } from '../groups/index.js';
 import type { SettingsService } from '../settings/index.js';
+import type { Notice } from '../notifications/index.js';
 import type { TopicsService } from '../topics/index.js';
 import type { CaptchaProvider } from './captcha.js';
 import type { ContentPipeline } from './content.pipeline.js';
@@ -32,6 +33,8 @@ export interface ThreadsDeps {
   lists: ThreadListCache;
   /** Ids the actor follows; the follows feature replaces the empty default. */
   followees: (userId: number) => Promise<number[]>;
+  /** Tells members what happened to their content, after the commit; never throws (the notifications feature). */
+  notify: (notices: Notice[]) => Promise<void>;
 }
 
 /** The visibility scope inputs for an actor. */

@@ -32,7 +32,8 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 /** Sessions are cached this long; logout and status changes drop them at once on every instance. */
 const SESSION_CACHE_MS = 5000;
-const REVOKED_CHANNEL = 'sessions.revoked';
+/** Bus channel of revoked sessions: a token hash, or '*' when any session may have changed (bans, groups). */
+export const REVOKED_CHANNEL = 'sessions.revoked';
 
 /** Where a request came from, for audit columns and the lockout. */
 export interface ClientInfo {

@@ -1,0 +1,122 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { NotificationItem, NotificationType } from '@forum/contracts';
+import type { DbOrTx } from '../../platform/db/db.js';
+import { users } from '../../schema.js';
+import { notifications } from './notifications.table.js';
+
+/** What a notification row's `data` holds: the rendered text and what it is about. */
+export interface NotificationData {
+  event: string;
+  title: string;
+  content: string;
+  threadId: number | null;
+  postId: number | null;
+  threadTitle: string;
+}
+
+/** A row to insert. */
+export interface NewNotification {
+  userId: number;
+  type: NotificationType;
+  senderId: number | null;
+  data: NotificationData;
+}
+
+/** Inserts notifications; returns them with their ids and times. */
+export async function insertNotifications(tx: DbOrTx, rows: NewNotification[]) {
+  if (!rows.length) return [];
+  return tx.insert(notifications).values(rows).returning();
+}
+
+type Row = typeof notifications.$inferSelect;
+/** A sender as the list shows them. */
+export type SenderBrief = NotificationItem['sender'];
+
+/** The list item of a row (sender looked up by the caller). */
+export function presentNotification(row: Row, sender: SenderBrief): NotificationItem {
+  const d = row.data as Partial<NotificationData>;
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    event: d.event ?? '',
+    title: d.title ?? '',
+    content: d.content ?? '',
+    threadId: d.threadId ?? null,
+    postId: d.postId ?? null,
+    threadTitle: d.threadTitle ?? '',
+    sender,
+    isRead: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Senders' current names and avatars, by id. */
+export async function sendersById(db: DbOrTx, ids: number[]): Promise<Map<number, NonNullable<SenderBrief>>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ userId: users.id, nickname: users.nickname, username: users.username, avatarUrl: users.avatar })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(
+    rows.map((r) => [
+      r.userId,
+      { userId: r.userId, nickname: r.nickname || r.username, avatarUrl: r.avatarUrl },
+    ]),
+  );
+}
+
+/** A page of a user's notifications of some types, newest first, with the total. */
+export async function listNotifications(
+  db: DbOrTx,
+  userId: number,
+  types: readonly NotificationType[],
+  limit: number,
+  offset: number,
+): Promise<{ rows: Row[]; total: number }> {
+  const where = and(eq(notifications.userId, userId), inArray(notifications.type, [...types]));
+  const [rows, count] = await Promise.all([
+    db.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(limit).offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(where),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** Marks every unread notification of these types read; returns how many changed. */
+export async function markRead(
+  db: DbOrTx,
+  userId: number,
+  types: readonly NotificationType[],
+): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        inArray(notifications.type, [...types]),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Deletes one of the user's notifications, or all of some types; returns how many. */
+export async function deleteNotifications(
+  db: DbOrTx,
+  userId: number,
+  target: { id?: number; types?: readonly NotificationType[] },
+): Promise<number> {
+  const parts = [eq(notifications.userId, userId)];
+  if (target.id !== undefined) parts.push(eq(notifications.id, target.id));
+  if (target.types) parts.push(inArray(notifications.type, [...target.types]));
+  const rows = await db
+    .delete(notifications)
+    .where(and(...parts))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

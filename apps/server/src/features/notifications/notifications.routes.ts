@@ -1,0 +1,15 @@
+import { notificationDelete, notificationList, unreadNotification } from '@forum/contracts';
+import type { Route } from '../../platform/http/router.js';
+import type { NotificationsService } from './notifications.service.js';
+
+/** Mounts the notification calls (reference §1.8); all are a member's own. */
+export function registerNotificationsRoutes(route: Route, service: NotificationsService): void {
+  const mine = { auth: 'required' as const };
+  route(notificationList, mine, async (input, { actor }) =>
+    service.list(actor.userId!, input.filter.type, input.page, input.perPage),
+  );
+  route(notificationDelete, mine, async (input, { actor }) => ({
+    deleted: await service.remove(actor.userId!, { id: input.id, types: input.type }),
+  }));
+  route(unreadNotification, mine, async (_input, { actor }) => service.unread(actor.userId!));
+}

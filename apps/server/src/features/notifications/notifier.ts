@@ -1,0 +1,113 @@
+import type { NoticeEvent, NotificationItem } from '@forum/contracts';
+import type { Bus } from '../../platform/cache/bus.js';
+import type { Db, Tx } from '../../platform/db/db.js';
+import { inTransaction } from '../../platform/db/tx.js';
+import { blockersOf } from '../follows/index.js';
+import { appendUnread, appendUserEvent, wakeUsers } from '../realtime/index.js';
+import {
+  insertNotifications,
+  presentNotification,
+  sendersById,
+  type NewNotification,
+} from './notifications.repository.js';
+import { loadTemplates, renderTemplate, TEMPLATE_EVENTS, type LiveTemplate } from './templates.js';
+
+/** One thing to tell one member. */
+export interface Notice {
+  event: NoticeEvent;
+  /** The recipient. */
+  userId: number;
+  /** Who caused it; null for the system. */
+  senderId: number | null;
+  /** The sender wrote anonymously: blocks still apply, but the notification does not name them. */
+  anonymous?: boolean;
+  threadId?: number | null;
+  postId?: number | null;
+  threadTitle?: string;
+  /** A short excerpt of the content it is about (plain text). */
+  excerpt?: string;
+  /** Further template variables (amount, reason, groupName, ...). */
+  vars?: Record<string, string | number>;
+}
+
+/** How an anonymous author is named (the threads feature's wording). */
+const ANONYMOUS = '匿名用户';
+
+/** How long an excerpt in a notification may be. */
+const EXCERPT_MAX = 80;
+
+/**
+ * Makes notifications (issue 9 §6): renders each from its template, drops those nobody should get (your own
+ * action, someone you blocked, a switched-off template), stores them and puts them on the recipients' realtime
+ * channels in one transaction, then wakes the recipients' connections.
+ */
+export class Notifier {
+  private templates: Map<string, LiveTemplate> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+  ) {}
+
+  /** Reloads the templates (after an administrator edits one). */
+  async reload(): Promise<void> {
+    this.templates = await loadTemplates(this.db);
+  }
+
+  /** Sends notices; returns how many were stored. Never throws for a recipient who opted out or blocked. */
+  async send(notices: readonly Notice[]): Promise<number> {
+    const wanted = notices.filter((n) => n.userId !== n.senderId);
+    if (!wanted.length) return 0;
+    if (!this.templates) await this.reload();
+    const recipients = await inTransaction(this.db, (tx) => this.sendIn(tx, wanted));
+    wakeUsers(this.bus, recipients);
+    return recipients.length;
+  }
+
+  private async sendIn(tx: Tx, notices: readonly Notice[]): Promise<number[]> {
+    const senderIds = [...new Set(notices.map((n) => n.senderId).filter((id): id is number => id !== null))];
+    const senders = await sendersById(tx, senderIds);
+    // Per sender, who of their recipients blocked them (usually one sender per call).
+    const blocked = new Set<string>();
+    for (const s of senderIds) {
+      const ids = notices.filter((n) => n.senderId === s).map((n) => n.userId);
+      for (const id of await blockersOf(tx, s, ids)) blocked.add(`${s}:${id}`);
+    }
+    const rows: NewNotification[] = [];
+    for (const n of notices) {
+      if (n.senderId !== null && blocked.has(`${n.senderId}:${n.userId}`)) continue;
+      const tpl = this.templates!.get(n.event);
+      if (tpl && tpl.status !== 1) continue;
+      const event = TEMPLATE_EVENTS[n.event];
+      const sender = n.senderId !== null && !n.anonymous ? senders.get(n.senderId) : undefined;
+      const vars = {
+        username: n.anonymous ? ANONYMOUS : (sender?.nickname ?? ''),
+        threadTitle: n.threadTitle ?? '',
+        content: (n.excerpt ?? '').slice(0, EXCERPT_MAX),
+        ...n.vars,
+      };
+      rows.push({
+        userId: n.userId,
+        type: event.type,
+        senderId: n.anonymous ? null : n.senderId,
+        data: {
+          event: n.event,
+          title: renderTemplate(tpl?.title ?? event.title, vars),
+          content: renderTemplate(tpl?.content ?? event.content, vars),
+          threadId: n.threadId ?? null,
+          postId: n.postId ?? null,
+          threadTitle: n.threadTitle ?? '',
+        },
+      });
+    }
+    const stored = await insertNotifications(tx, rows);
+    const items: Array<[number, NotificationItem]> = stored.map((r) => [
+      r.userId,
+      presentNotification(r, r.senderId !== null ? (senders.get(r.senderId) ?? null) : null),
+    ]);
+    for (const [userId, item] of items) await appendUserEvent(tx, userId, 'notification', item);
+    const recipients = [...new Set(items.map(([u]) => u))];
+    for (const u of recipients) await appendUnread(tx, u);
+    return recipients;
+  }
+}

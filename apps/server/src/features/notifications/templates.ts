@@ -1,0 +1,237 @@
+import type { NoticeEvent, NotificationType } from '@forum/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/db.js';
+import { notificationTpls } from './notifications.table.js';
+
+/** One template event: its notification type (the list it lands in), name and default system-channel text. */
+interface TemplateEvent {
+  type: NotificationType;
+  typeName: string;
+  title: string;
+  content: string;
+}
+
+/**
+ * The 27 events of the original's seeded templates (reference §1.8), system channel, and a follow. Our own wording; the
+ * variables in braces are filled from what the notifier passes (`{username}`, `{threadTitle}`, `{content}`,
+ * `{reason}`, `{amount}`, `{groupName}`), a missing one renders empty.
+ */
+export const TEMPLATE_EVENTS: Record<NoticeEvent, TemplateEvent> = {
+  registered: {
+    type: 'system',
+    typeName: '新用户注册通知',
+    title: '欢迎加入',
+    content: '欢迎你加入{siteName}，{username}！',
+  },
+  'registration.approved': {
+    type: 'system',
+    typeName: '注册审核通过通知',
+    title: '注册审核通过',
+    content: '你的注册申请已通过审核。',
+  },
+  'registration.rejected': {
+    type: 'system',
+    typeName: '注册审核不通过通知',
+    title: '注册审核未通过',
+    content: '你的注册申请未通过审核，原因：{reason}',
+  },
+  'content.approved': {
+    type: 'system',
+    typeName: '内容审核通过通知',
+    title: '内容审核通过',
+    content: '你发布的「{threadTitle}」已通过审核。',
+  },
+  'content.rejected': {
+    type: 'system',
+    typeName: '内容审核不通过通知',
+    title: '内容审核未通过',
+    content: '你发布的「{threadTitle}」未通过审核，原因：{reason}',
+  },
+  'content.deleted': {
+    type: 'system',
+    typeName: '内容删除通知',
+    title: '内容被删除',
+    content: '你发布的「{threadTitle}」已被删除，原因：{reason}',
+  },
+  'content.edited': {
+    type: 'system',
+    typeName: '内容修改通知',
+    title: '内容被修改',
+    content: '你发布的「{threadTitle}」已被管理员修改。',
+  },
+  'content.pinned': {
+    type: 'system',
+    typeName: '内容置顶通知',
+    title: '内容被置顶',
+    content: '你发布的「{threadTitle}」已被置顶。',
+  },
+  'content.essence': {
+    type: 'system',
+    typeName: '内容精华通知',
+    title: '内容被设为精华',
+    content: '你发布的「{threadTitle}」已被设为精华。',
+  },
+  'content.liked': {
+    type: 'liked',
+    typeName: '内容点赞通知',
+    title: '收到点赞',
+    content: '{username} 赞了你的内容：{content}',
+  },
+  'content.replied': {
+    type: 'replied',
+    typeName: '内容回复通知',
+    title: '收到回复',
+    content: '{username} 回复了你：{content}',
+  },
+  'content.mentioned': {
+    type: 'related',
+    typeName: '内容@通知',
+    title: '有人@了你',
+    content: '{username} 在「{threadTitle}」中@了你：{content}',
+  },
+  'content.paid': {
+    type: 'rewarded',
+    typeName: '内容支付通知',
+    title: '内容收入',
+    content: '{username} 支付了你的内容「{threadTitle}」，收入 {amount} 元',
+  },
+  'commission.income': {
+    type: 'rewarded',
+    typeName: '分成收入通知',
+    title: '分成收入',
+    content: '你获得了 {amount} 元分成收入',
+  },
+  'redpacket.received': {
+    type: 'receiveredpacket',
+    typeName: '红包收入通知',
+    title: '收到红包',
+    content: '你在「{threadTitle}」中领到了 {amount} 元红包',
+  },
+  'bounty.answered': {
+    type: 'threadrewarded',
+    typeName: '悬赏问答通知',
+    title: '获得悬赏',
+    content: '你在「{threadTitle}」中获得了 {amount} 元悬赏',
+  },
+  'bounty.expired': {
+    type: 'threadrewardedexpired',
+    typeName: '悬赏过期通知',
+    title: '悬赏已过期',
+    content: '「{threadTitle}」的悬赏已过期，剩余 {amount} 元已退回',
+  },
+  'question.asked': {
+    type: 'questioned',
+    typeName: '问答提问通知',
+    title: '收到提问',
+    content: '{username} 向你提问：{content}',
+  },
+  'question.answered': {
+    type: 'questioned',
+    typeName: '问答回答通知',
+    title: '问题已回答',
+    content: '{username} 回答了你的问题：{content}',
+  },
+  'question.expired': {
+    type: 'questioned',
+    typeName: '问答过期通知',
+    title: '问答已过期',
+    content: '你的提问已过期，{amount} 元已退回',
+  },
+  'withdrawal.done': {
+    type: 'withdrawal',
+    typeName: '提现通知',
+    title: '提现成功',
+    content: '你申请的 {amount} 元提现已到账',
+  },
+  'withdrawal.failed': {
+    type: 'withdrawal',
+    typeName: '提现失败通知',
+    title: '提现失败',
+    content: '你申请的 {amount} 元提现未成功，原因：{reason}',
+  },
+  'user.banned': {
+    type: 'system',
+    typeName: '用户禁用通知',
+    title: '账号被禁用',
+    content: '你的账号已被禁用，原因：{reason}',
+  },
+  'user.unbanned': {
+    type: 'system',
+    typeName: '用户解除禁用通知',
+    title: '账号已恢复',
+    content: '你的账号已解除禁用。',
+  },
+  'user.role': {
+    type: 'system',
+    typeName: '用户角色调整通知',
+    title: '用户组变更',
+    content: '你的用户组已变更为「{groupName}」',
+  },
+  'group.upgraded': {
+    type: 'system',
+    typeName: '用户组升级通知',
+    title: '用户组升级',
+    content: '你已升级为「{groupName}」',
+  },
+  'user.followed': {
+    type: 'system',
+    typeName: '新增关注通知',
+    title: '新的关注',
+    content: '{username} 关注了你',
+  },
+  'site.renewal': {
+    type: 'system',
+    typeName: '站点续费通知',
+    title: '续费成功',
+    content: '你已成功续费，有效期至 {expiresAt}',
+  },
+};
+
+/** The system channel (reference §1.8 channel type 0). */
+const SYSTEM_CHANNEL = 0;
+
+/**
+ * Seeds the system-channel templates once (on) and leaves existing rows alone: an administrator's edits
+ * survive restarts. The other channels (WeChat, SMS, ...) come with their senders.
+ */
+export async function seedTemplates(db: DbOrTx): Promise<void> {
+  const rows = Object.entries(TEMPLATE_EVENTS).map(([noticeId, e]) => ({
+    noticeId,
+    type: SYSTEM_CHANNEL,
+    status: 1,
+    typeName: e.typeName,
+    title: e.title,
+    content: e.content,
+    vars: Object.fromEntries([...e.content.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, m[1]!])),
+  }));
+  await db.insert(notificationTpls).values(rows).onConflictDoNothing();
+}
+
+/** An event's template as stored now (status and text may have been edited), for rendering. */
+export interface LiveTemplate {
+  status: number;
+  title: string;
+  content: string;
+}
+
+/** Loads every system-channel template (27 rows; the notifier keeps them and reloads on change). */
+export async function loadTemplates(db: DbOrTx): Promise<Map<string, LiveTemplate>> {
+  const rows = await db
+    .select({
+      noticeId: notificationTpls.noticeId,
+      status: notificationTpls.status,
+      title: notificationTpls.title,
+      content: notificationTpls.content,
+    })
+    .from(notificationTpls)
+    .where(sql`${notificationTpls.type} = ${SYSTEM_CHANNEL}`);
+  return new Map(rows.map((r) => [r.noticeId, { status: r.status, title: r.title, content: r.content }]));
+}
+
+/** Fills `{name}` variables; unknown ones render empty (a template edited with a typo shows no braces). */
+export function renderTemplate(text: string, vars: Record<string, string | number | undefined>): string {
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = vars[name];
+    return v === undefined || v === null ? '' : String(v);
+  });
+}
