@@ -38,6 +38,7 @@ export interface MessageInput {
 const SWITCH_WORD = '{1}';
 
 /** Control characters other than line breaks and tabs never belong in a message. */
+// eslint-disable-next-line no-control-regex -- these are exactly what is removed
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** A message as one side sees it. */
