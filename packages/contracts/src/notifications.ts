@@ -46,6 +46,8 @@ export const notificationItem = z.object({
   event: z.string(),
   title: z.string(),
   content: z.string(),
+  /** The plain-text excerpt of the content it is about (a reply, a liked post), '' when none. */
+  excerpt: z.string(),
   /** The thread (and post) it is about, when it is about one. */
   threadId: z.number().int().nullable(),
   postId: z.number().int().nullable(),

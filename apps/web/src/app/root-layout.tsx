@@ -17,6 +17,7 @@ import type { RootData } from './root-loader.ts';
 import { checkStorageConsistency, isLoggedIn, readCookie, UID_COOKIE, UID_STORAGE_KEY } from './session.ts';
 import { SiteContext, type SiteState } from './site-context.tsx';
 import { OverlayContext, type OverlayState } from './overlay.ts';
+import { startRealtime, stopRealtime, useUnreadCounts } from './realtime.ts';
 
 // useLayoutEffect warns when React renders on the server; effects never run there anyway.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
@@ -74,6 +75,14 @@ export function RootLayout() {
     // Checked once per page load, like the original header's mount check.
   }, []);
 
+  // A member's tab keeps one realtime channel (badge counts, messages, notifications); a guest's none.
+  const member = !pending && isLoggedIn(forum.user);
+  useEffect(() => {
+    if (member) startRealtime();
+    else stopRealtime();
+  }, [member]);
+  const unread = useUnreadCounts()?.totalUnread ?? 0;
+
   const site: SiteState = useMemo(
     () => ({
       forum,
@@ -83,12 +92,12 @@ export function RootLayout() {
       origin: data.origin,
       isLogin: pending || isLoggedIn(forum.user),
       viewerPending: pending,
-      unread: 0,
+      unread: member ? unread : 0,
       setTheme,
       setLang,
       logout,
     }),
-    [forum, pending, data.origin, platform, theme, i18n.language, setTheme, setLang, logout],
+    [forum, pending, member, unread, data.origin, platform, theme, i18n.language, setTheme, setLang, logout],
   );
 
   return (

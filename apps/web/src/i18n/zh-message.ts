@@ -1,2 +1,25 @@
 /** Chinese strings of the message pages (issue 9); loaded with their routes (messages.ts). */
-export const zhMessage = {};
+export const zhMessage = {
+  message: {
+    title: '消息',
+    dialogs: '私信',
+    noDialogs: '还没有私信，去别人的主页打个招呼吧',
+    threadNotices: '帖子通知',
+    financialNotices: '财务通知',
+    accountNotices: '账号消息',
+    image: '[图片]',
+    chatWith: '与 {{name}} 的对话',
+    noUser: '用户名错误',
+    loadEarlier: '查看更早的消息',
+    noMore: '没有更早的消息了',
+    placeholder: '说点什么…（最多 450 字）',
+    send: '发送',
+    sendImage: '发送图片',
+    counter: '{{count}}/450',
+    deleteDialog: '删除会话',
+    deleteConfirm: '删除后只在你这边消失，对方仍可看到。确定删除吗？',
+    deleted: '已删除',
+    you: '我',
+    loading: '加载中…',
+  },
+};

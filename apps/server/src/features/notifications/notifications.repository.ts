@@ -9,6 +9,7 @@ export interface NotificationData {
   event: string;
   title: string;
   content: string;
+  excerpt: string;
   threadId: number | null;
   postId: number | null;
   threadTitle: string;
@@ -41,6 +42,7 @@ export function presentNotification(row: Row, sender: SenderBrief): Notification
     event: d.event ?? '',
     title: d.title ?? '',
     content: d.content ?? '',
+    excerpt: d.excerpt ?? '',
     threadId: d.threadId ?? null,
     postId: d.postId ?? null,
     threadTitle: d.threadTitle ?? '',

@@ -94,6 +94,7 @@ export class Notifier {
           event: n.event,
           title: renderTemplate(tpl?.title ?? event.title, vars),
           content: renderTemplate(tpl?.content ?? event.content, vars),
+          excerpt: vars.content,
           threadId: n.threadId ?? null,
           postId: n.postId ?? null,
           threadTitle: n.threadTitle ?? '',
