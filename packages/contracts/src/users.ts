@@ -143,6 +143,20 @@ export const refreshToken = defineCall({
   output: loginResult,
 });
 
+/**
+ * Another user's profile as the viewer sees it: with a member viewer, their follow state (0 none, 1 I follow
+ * them, 2 mutual), whether I blocked them (`isDeny`) and whether they blocked me (`isDenied`).
+ */
+export const profileUser = publicUser.extend({
+  follow: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  isDeny: z.boolean().optional(),
+  isDenied: z.boolean().optional(),
+  /** The thread the user pinned on their profile (`user/thread.stick`), if any. */
+  pinnedThreadId: z.number().int().nullable().optional(),
+});
+/** A profile with the viewer's relation. */
+export type ProfileUser = z.infer<typeof profileUser>;
+
 /** GET user: a profile; without userId, the current user. */
 export const userDetail = defineCall({
   method: 'GET',
@@ -150,7 +164,10 @@ export const userDetail = defineCall({
   summary: 'Read a user profile (own account when userId is omitted)',
   tags: ['users'],
   input: z.object({ userId: z.coerce.number().int().positive().optional() }),
-  output: z.union([currentUser, publicUser]),
+  output: z.union([
+    currentUser.extend({ pinnedThreadId: z.number().int().nullable().optional() }),
+    profileUser,
+  ]),
 });
 
 /** POST users/username.check: is this username free and valid? */

@@ -1,2 +1,32 @@
-/** Chinese strings of the people pages (issue 9); loaded with their routes (messages.ts). */
-export const zhPeople = {};
+/** Chinese strings of user cards and profiles (issue 9); loaded with the routes that show people (messages.ts). */
+export const zhPeople = {
+  people: {
+    noSignature: '这个人很懒，什么也没留下~',
+    threads: '主题',
+    liked: '获赞',
+    follows: '关注',
+    fans: '粉丝',
+    follow: '关注',
+    following: '已关注',
+    mutual: '互相关注',
+    unfollow: '取消关注',
+    message: '私信',
+    block: '屏蔽',
+    unblock: '解除屏蔽',
+    blocked: '屏蔽成功',
+    unblocked: '解除屏蔽成功',
+    blockedYou: '对方已屏蔽你',
+    loading: '加载中…',
+    profileTitle: '{{name}} 的主页',
+    tabThreads: '主题',
+    tabLikes: '点赞',
+    tabFollows: '关注',
+    tabFans: '粉丝',
+    noThreads: '还没有发布主题',
+    noLikes: '还没有点赞',
+    noPeople: '还没有人',
+    joined: '{{date}} 加入',
+    pinned: '置顶',
+    notFound: '用户不存在',
+  },
+};

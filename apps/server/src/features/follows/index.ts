@@ -3,7 +3,8 @@ import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
 import type { GroupsService } from '../groups/index.js';
 import type { Notice } from '../notifications/index.js';
-import { followeeIds } from './follows.repository.js';
+import type { UsersService } from '../users/index.js';
+import { followeeIds, hasBlocked, relationsOf } from './follows.repository.js';
 export { blockedEitherWay, blockersOf, hasBlocked, relationsOf } from './follows.repository.js';
 import { registerFollowsRoutes } from './follows.routes.js';
 import { FollowsService } from './follows.service.js';
@@ -12,7 +13,13 @@ import { FollowsService } from './follows.service.js';
 export { userFollow, denyUsers } from './follows.table.js';
 
 /** Mounts follows and blocks; returns the followed-ids lookup the home page's followed tab needs. */
-export function mountFollows(ctx: { database: Database; gate: Gate; groups: GroupsService; route: Route }): {
+export function mountFollows(ctx: {
+  database: Database;
+  gate: Gate;
+  groups: GroupsService;
+  route: Route;
+  users: UsersService;
+}): {
   followees: (userId: number) => Promise<number[]>;
   /** Plug in the notifications feature: a new follow tells the followed. */
   setNotifier(notifier: { send(notices: Notice[]): Promise<unknown> }): void;
@@ -20,6 +27,13 @@ export function mountFollows(ctx: { database: Database; gate: Gate; groups: Grou
   const db = ctx.database.db;
   const service = new FollowsService(db, ctx.gate, ctx.groups);
   registerFollowsRoutes(ctx.route, service);
+  ctx.users.relations = async (viewerId, userId) => {
+    const [rel, denied] = await Promise.all([
+      relationsOf(db, viewerId, [userId]),
+      hasBlocked(db, userId, viewerId),
+    ]);
+    return { ...(rel.get(userId) ?? { follow: 0 as const, isDeny: false }), isDenied: denied };
+  };
   return {
     followees: (userId) => followeeIds(db, userId),
     setNotifier: (notifier) => {

@@ -39,6 +39,7 @@ import type { Notice } from '../notifications/index.js';
 export { TomRegistry, type TomType } from './toms.registry.js';
 export type { CaptchaProvider } from './captcha.js';
 export { threads, threadToms } from './threads.table.js';
+import { profilePinnedThread } from './threads.repository.js';
 export { threadSearchColumns, type ThreadSearchSource } from './threads.repository.js';
 export { posts, postLikes, postMentions } from './posts.table.js';
 
@@ -72,7 +73,10 @@ export async function mountThreads(ctx: {
   settings: SettingsService;
   groups: GroupsService;
   forum: ForumService;
-  users: { currentUser(actor: Actor): Promise<ForumData['user']> };
+  users: {
+    currentUser(actor: Actor): Promise<ForumData['user']>;
+    pinnedThread?: (userId: number) => Promise<number | null>;
+  };
   personalPages: PersonalPageRules;
   config: { dataDir: string };
 }): Promise<ThreadsFeature> {
@@ -154,6 +158,8 @@ export async function mountThreads(ctx: {
       captchaBox.provider = provider;
     },
   };
+  // A profile shows the thread its owner pinned there.
+  ctx.users.pinnedThread = (userId) => profilePinnedThread(db, userId);
   ctx.app.decorate('threads', feature);
   return feature;
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'driz
 import type { DbOrTx } from '../../platform/db/db.js';
 import { matchesQuery, rankOf, searchTerms, titleContains } from '../search/index.js';
 import { postLikes, posts } from './posts.table.js';
-import { threadFavorites, threads } from './threads.table.js';
+import { threadFavorites, threads, userThreadSticks } from './threads.table.js';
 import { threadColumns, visibleThreads, type ThreadRow, type Viewer } from './threads.repository.js';
 
 /** A resolved list query (the service has already turned the original's filters into these). */
@@ -24,6 +24,8 @@ export interface ThreadQuery {
   sort: 1 | 2 | 3 | 4;
   /** 1 drafts of viewer, 2 liked by viewer, 3 favourites of viewer, 5 threads of userId. */
   complex?: 1 | 2 | 3 | 5;
+  /** Whose likes a complex-2 list shows (a profile's likes tab); the viewer by default. */
+  likerId?: number;
   limit: number;
   offset: number;
 }
@@ -35,7 +37,7 @@ function conditions(q: ThreadQuery): SQL[] {
   else c.push(eq(threads.isDraft, false));
   if (q.complex === 2) {
     c.push(
-      sql`exists (select 1 from ${posts} p join ${postLikes} l on l.post_id = p.id where p.thread_id = ${threads.id} and p.is_first = true and l.user_id = ${me})`,
+      sql`exists (select 1 from ${posts} p join ${postLikes} l on l.post_id = p.id where p.thread_id = ${threads.id} and p.is_first = true and l.user_id = ${q.likerId ?? me})`,
     );
   }
   if (q.complex === 3) {
@@ -95,6 +97,14 @@ function order(sort: ThreadQuery['sort']) {
 export async function listThreads(db: DbOrTx, q: ThreadQuery): Promise<{ rows: ThreadRow[]; total: number }> {
   const where = and(...conditions(q));
   const rank = q.search ? [desc(rankOf(threads.searchVector, q.search))] : [];
+  // A profile's threads (one author, no other filter) start with the thread the author pinned there.
+  if (q.userId !== undefined && q.complex === undefined) {
+    rank.push(
+      desc(
+        sql`${threads.id} = coalesce((select s.thread_id from ${userThreadSticks} s where s.user_id = ${q.userId}), 0)`,
+      ),
+    );
+  }
   const [rows, count] = await Promise.all([
     db
       .select(threadColumns)

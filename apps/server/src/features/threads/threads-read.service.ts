@@ -128,7 +128,11 @@ export class ThreadsReader {
       totalPage: Math.ceil(total / input.perPage),
     });
     const needsLogin =
-      f.complex === 1 || f.complex === 2 || f.complex === 3 || f.complex === 4 || f.attention;
+      f.complex === 1 ||
+      (f.complex === 2 && !f.toUserId) ||
+      f.complex === 3 ||
+      f.complex === 4 ||
+      f.attention;
     if (needsLogin && me == null) throw new AppError(Code.JUMP_TO_LOGIN);
     // Purchases arrive with the money issue.
     if (f.complex === 4) return [pageOf(input.page, [], 0)];
@@ -146,7 +150,9 @@ export class ThreadsReader {
       ...(input.scope === 1 && { site: true }),
     };
     if (f.complex === 1 || f.complex === 2 || f.complex === 3) q.complex = f.complex;
-    if (f.complex === 5) q.userId = f.toUserId || me || 0;
+    // A profile's likes tab: whose likes (likes are public, drafts and favourites stay the viewer's own).
+    if (f.complex === 2 && f.toUserId) q.likerId = f.toUserId;
+    else if (f.complex === 5) q.userId = f.toUserId || me || 0;
     else if (f.toUserId) q.userId = f.toUserId;
     if (f.attention && me != null) q.authorIds = await this.deps.followees(me);
     const terms = q.search ? highlightTermsOf(q.search) : null;

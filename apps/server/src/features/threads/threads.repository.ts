@@ -216,3 +216,12 @@ export async function setUserStick(db: DbOrTx, userId: number, threadId: number 
   await db.delete(userThreadSticks).where(eq(userThreadSticks.userId, userId));
   if (threadId != null) await db.insert(userThreadSticks).values({ userId, threadId });
 }
+
+/** The thread a user pinned on their profile (`user/thread.stick`), if any. */
+export async function profilePinnedThread(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: userThreadSticks.threadId })
+    .from(userThreadSticks)
+    .where(eq(userThreadSticks.userId, userId));
+  return row?.id ?? null;
+}

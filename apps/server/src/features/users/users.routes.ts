@@ -61,7 +61,13 @@ export function registerUsersRoutes(route: Route, deps: { users: UsersService; g
       checkStatus(actor, 'enforce');
       gate.authorize(actor, 'user.view');
     }
-    return users.profile(actor, input.userId);
+    const profile = await users.profile(actor, input.userId);
+    const pinned = users.pinnedThread ? { pinnedThreadId: await users.pinnedThread(profile.userId) } : {};
+    // A member looking at someone else also learns how the two relate (follows feature, when mounted).
+    if (other && actor.userId !== null && users.relations) {
+      return { ...profile, ...pinned, ...(await users.relations(actor.userId, profile.userId)) };
+    }
+    return { ...profile, ...pinned };
   });
   route(usersList, {}, async (input, { actor }) => {
     gate.authorize(actor, 'user.view');

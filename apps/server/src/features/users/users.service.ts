@@ -57,6 +57,13 @@ export class UsersService {
   private censor: NameCensor = () => {};
   /** User search (`users.list`). */
   readonly search: UsersSearchService;
+  /** The thread a user pinned on their profile; set by the threads feature. */
+  pinnedThread?: (userId: number) => Promise<number | null>;
+  /** How a viewer relates to a user (follow state, blocks both ways); set by the follows feature. */
+  relations?: (
+    viewerId: number,
+    userId: number,
+  ) => Promise<{ follow: 0 | 1 | 2; isDeny: boolean; isDenied: boolean }>;
 
   constructor(
     private readonly db: Db,

@@ -8,7 +8,6 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-
 /** In-process bus: one instance, no Redis. */
 export function memoryBus(): Bus {
   const ee = new EventEmitter();

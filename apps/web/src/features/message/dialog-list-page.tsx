@@ -7,12 +7,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 import { shortTime } from '../threads/thread-text.ts';
-import { read } from './message-data.ts';
-
-/** The address of a chat with a user (spec §2). */
-export function chatHref(userId: number, nickname: string): string {
-  return `/message?page=chat&userId=${userId}&nickname=${encodeURIComponent(nickname)}`;
-}
+import { chatHref, read } from './message-data.ts';
 
 /** `/message`: the three notification lists with their unread counts, then my dialogs, latest first. */
 export function DialogListPage() {
@@ -46,7 +41,8 @@ export function DialogListPage() {
       key: 'financial',
       label: t('message.financialNotices'),
       count: counts?.financialUnread ?? 0,
-      icon: '💰',
+      icon: '¥',
+      colour: '#f0a200',
     },
     {
       key: 'account',

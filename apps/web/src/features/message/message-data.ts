@@ -18,3 +18,8 @@ export const CATEGORY_TYPES = {
 } as const;
 /** One list. */
 export type NoticeCategory = keyof typeof CATEGORY_TYPES;
+
+/** The address of a chat with a user (spec §2). */
+export function chatHref(userId: number, nickname: string): string {
+  return `/message?page=chat&userId=${userId}&nickname=${encodeURIComponent(nickname)}`;
+}

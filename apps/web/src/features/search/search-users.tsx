@@ -5,6 +5,7 @@ import { Avatar, type Variant } from '@forum/ui';
 import { loginHref } from '../../app/login-return.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { Highlight } from '../threads/thread-card.tsx';
+import { UserHover } from '../people/user-hover.tsx';
 
 /** The users tab of `/search`: user cards with the keyword marked (text nodes only), or a login prompt for guests. */
 export function SearchUsers({
@@ -36,21 +37,23 @@ export function SearchUsers({
       <ul className={`user-list user-list--${variant}`}>
         {users.map((u) => (
           <li key={u.userId} className="user-card" data-testid="user-card" data-user-id={u.userId}>
-            <Avatar
-              image={u.avatarUrl}
-              name={u.nickname}
-              size={variant === 'pc' ? 'medium' : 'small'}
-              circle
-            />
+            <UserHover userId={u.userId} name={u.nickname || u.username} avatar={u.avatarUrl}>
+              <Avatar
+                image={u.avatarUrl}
+                name={u.nickname}
+                size={variant === 'pc' ? 'medium' : 'small'}
+                circle
+              />
+            </UserHover>
             <div className="user-card__body">
-              <span className="user-card__name">
+              <Link to={`/user/${u.userId}`} className="user-card__name" data-testid="user-profile-link">
                 <Highlight text={u.nickname || u.username} keyword={keyword} />
                 {u.nickname && u.nickname !== u.username && (
                   <span className="muted user-card__username">
                     @<Highlight text={u.username} keyword={keyword} />
                   </span>
                 )}
-              </span>
+              </Link>
               {u.signature && <span className="user-card__signature muted">{u.signature}</span>}
               <span className="user-card__counts muted">
                 <span>{t('search.userThreads', { count: u.threadCount })}</span>

@@ -9,6 +9,7 @@ import { ReplyBox } from './reply-box.tsx';
 import { act } from './thread-call.ts';
 import { REPLIES_PER_PAGE } from './thread-data.ts';
 import { shortTime } from './thread-text.ts';
+import { UserHover } from '../people/user-hover.tsx';
 
 type Comment = PostItem['lastThreeComments'][number];
 
@@ -88,7 +89,9 @@ function Reply({ initial, variant, threadId }: { initial: PostItem; variant: Var
     });
   return (
     <li className={`reply reply--${variant}`} data-testid="reply" data-post-id={post.id}>
-      <Avatar image={post.user.avatar} name={post.user.nickname} size="small" circle />
+      <UserHover userId={post.user.userId} name={post.user.nickname} avatar={post.user.avatar}>
+        <Avatar image={post.user.avatar} name={post.user.nickname} size="small" circle />
+      </UserHover>
       <div className="reply__main">
         <div className="reply__head">
           <span className="reply__author">{post.user.nickname}</span>

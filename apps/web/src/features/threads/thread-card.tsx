@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ThreadItem } from '@forum/contracts';
 import { Avatar, type Variant } from '@forum/ui';
 import { excerpt, firstImages, highlightParts } from './thread-text.ts';
+import { UserHover } from '../people/user-hover.tsx';
 
 /** Text with the keyword wrapped in `<mark>`, built from text nodes so nothing in it is ever parsed as markup. */
 export function Highlight({ text, keyword }: { text: string; keyword?: string }) {
@@ -30,8 +31,10 @@ export function ThreadCard({
       data-thread-id={thread.threadId}
     >
       <header className="thread-card__head">
-        <Avatar image={thread.user.avatar} name={thread.user.nickname} size="small" circle />
-        <span className="thread-card__author">{thread.user.nickname}</span>
+        <UserHover userId={thread.user.userId} name={thread.user.nickname} avatar={thread.user.avatar}>
+          <Avatar image={thread.user.avatar} name={thread.user.nickname} size="small" circle />
+          <span className="thread-card__author">{thread.user.nickname}</span>
+        </UserHover>
         <span className="thread-card__time muted">{thread.diffTime}</span>
         {thread.categoryName && <span className="thread-card__cat muted">{thread.categoryName}</span>}
         {thread.isStick && <span className="tag tag--pin">{t('list.pinned')}</span>}

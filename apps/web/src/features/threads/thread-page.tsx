@@ -11,6 +11,7 @@ import { ThreadAdminActions, ThreadReactions } from './thread-actions.tsx';
 import { ThreadContent } from './thread-content.tsx';
 import { threadLoader, type ThreadData } from './thread-data.ts';
 import { shortTime } from './thread-text.ts';
+import { UserHover } from '../people/user-hover.tsx';
 
 /** Route loader of `/thread/:id`. */
 export const loader = threadLoader;
@@ -21,12 +22,14 @@ function ThreadHeader({ thread, variant }: { thread: ThreadItem; variant: Varian
   return (
     <header className={`thread-head thread-head--${variant}`}>
       <div className="thread-head__author">
-        <Avatar
-          image={thread.user.avatar}
-          name={thread.user.nickname}
-          size={variant === 'pc' ? 'primary' : 'small'}
-          circle
-        />
+        <UserHover userId={thread.user.userId} name={thread.user.nickname} avatar={thread.user.avatar}>
+          <Avatar
+            image={thread.user.avatar}
+            name={thread.user.nickname}
+            size={variant === 'pc' ? 'primary' : 'small'}
+            circle
+          />
+        </UserHover>
         <div>
           <div className="thread-card__author">{thread.user.nickname}</div>
           <div className="muted">
