@@ -57,11 +57,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) {
       // A served attachment is bytes, not data: the browser may keep it for an hour, but only for this viewer
       // (access depends on who asks), and the route's own CSP (img/media from self, sandbox) stays.
-      const file =
-        req.method === 'GET' && req.url.startsWith('/api/v3/attachments/') && reply.statusCode === 200;
+      const ok = req.method === 'GET' && reply.statusCode === 200;
+      const file = ok && req.url.startsWith('/api/v3/attachments/');
+      // An avatar's name changes with every upload, and everyone may see it: cached for good.
+      const avatar = ok && req.url.startsWith('/api/v3/users/avatar/');
       // API replies are data, never documents: nothing in them may load or run, and nothing is cached.
-      reply.header('cache-control', file ? 'private, max-age=3600' : 'no-store');
-      if (!file || !reply.hasHeader('content-security-policy')) {
+      reply.header(
+        'cache-control',
+        avatar ? 'public, max-age=31536000, immutable' : file ? 'private, max-age=3600' : 'no-store',
+      );
+      if (!(file || avatar) || !reply.hasHeader('content-security-policy')) {
         reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
       }
     }

@@ -30,5 +30,6 @@ export const enPeople: typeof zhPeople = {
     joined: 'Joined {{date}}',
     pinned: 'Pinned',
     notFound: 'User not found',
+    editProfile: 'Edit profile',
   },
 };

@@ -28,5 +28,6 @@ export const zhPeople = {
     joined: '{{date}} 加入',
     pinned: '置顶',
     notFound: '用户不存在',
+    editProfile: '编辑资料',
   },
 };

@@ -104,6 +104,22 @@ export async function revokeToken(db: DbOrTx, tokenId: number): Promise<string |
   return rows[0]?.tokenHash ?? null;
 }
 
+/** Revokes every live token pair of a user except one; returns their access hashes. */
+export async function revokeUserTokens(db: DbOrTx, userId: number, keepId: number | null): Promise<string[]> {
+  const rows = await db
+    .update(accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+        keepId === null ? undefined : sql`${accessTokens.id} <> ${keepId}`,
+      ),
+    )
+    .returning({ tokenHash: accessTokens.tokenHash });
+  return rows.map((r) => r.tokenHash);
+}
+
 /** Failed-login record for an IP. */
 export async function findLoginFailure(db: DbOrTx, ip: string) {
   const rows = await db.select().from(loginFailures).where(eq(loginFailures.ip, ip)).limit(1);

@@ -42,7 +42,7 @@ export interface ClientInfo {
 }
 
 /** Checks a name against the content filter; throws -4001 naming the word (set by the stop-words feature). */
-export type NameCensor = (scope: 'username' | 'nickname', text: string) => void;
+export type NameCensor = (scope: 'username' | 'nickname' | 'signature', text: string) => void;
 
 interface CachedSession {
   actor: Actor;
@@ -75,9 +75,33 @@ export class UsersService {
     bus.subscribe(REVOKED_CHANNEL, (message) => this.dropSessions(message));
   }
 
-  /** Installs the content filter for usernames and nicknames. */
+  /** Installs the content filter for usernames, nicknames and signatures. */
   setCensor(censor: NameCensor): void {
     this.censor = censor;
+  }
+
+  /** Runs the content filter (throws -4001 naming the words when banned). */
+  censorText(scope: 'username' | 'nickname' | 'signature', text: string): void {
+    this.censor(scope, text);
+  }
+
+  /** Forgets the cached current-user view (after the account changed). */
+  forgetCurrent(userId: number): void {
+    this.currentUsers.delete(userId);
+  }
+
+  /** Checks a new password against the site's rules (length, classes, no spaces). */
+  checkNewPassword(password: string, lang: Lang): void {
+    this.checkPassword(password, lang);
+  }
+
+  /** Ends every session of a user but one, on every instance (their sockets close too). */
+  async revokeOtherSessions(userId: number, keepTokenId: number | null): Promise<void> {
+    const hashes = await repo.revokeUserTokens(this.db, userId, keepTokenId);
+    for (const h of hashes) {
+      this.dropSessions(h);
+      await this.bus.publish(REVOKED_CHANNEL, h);
+    }
   }
 
   /** Registers with username and password (reference §1.1 rules). */
