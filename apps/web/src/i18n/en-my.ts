@@ -1,4 +1,44 @@
 import type { zhMy } from './zh-my.ts';
 
-/** English strings of the my pages (typed against the Chinese set). */
-export const enMy: typeof zhMy = {};
+/** English strings of the personal centre (typed against the Chinese set). */
+export const enMy: typeof zhMy = {
+  my: {
+    title: 'Personal centre',
+    threads: 'My threads',
+    drafts: 'Drafts',
+    likes: 'My likes',
+    favorites: 'Favourites',
+    follows: 'Following',
+    fans: 'Fans',
+    blocks: 'Blocked users',
+    settings: 'Account settings',
+    viewProfile: 'View profile',
+    empty: 'Nothing here yet',
+    editDraft: 'Continue editing',
+    unblock: 'Unblock',
+    profile: 'Profile',
+    avatar: 'Avatar',
+    changeAvatar: 'Change avatar',
+    cropHint: 'Drag the picture to choose the area; the slider zooms',
+    zoom: 'Zoom',
+    saveAvatar: 'Save avatar',
+    cancel: 'Cancel',
+    nickname: 'Nickname',
+    signature: 'Signature',
+    signaturePlaceholder: 'Tell people about yourself (up to 140 characters)',
+    save: 'Save',
+    saved: 'Saved',
+    password: 'Change password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm the new password',
+    changePassword: 'Change password',
+    passwordChanged: 'Password changed; your other devices were logged out',
+    passwordMismatch: 'The two passwords differ',
+    preferences: 'Preferences',
+    language: 'Language',
+    theme: 'Theme',
+    themeLight: 'Light',
+    themeDark: 'Dark',
+  },
+};

@@ -71,7 +71,7 @@ export function Component() {
     return () => {
       live = false;
     };
-  }, [isLogin, user?.userId, tab]); // eslint-disable-line react-hooks/exhaustive-deps -- a follow changes counts, not the list
+  }, [isLogin, user?.userId, tab]);
 
   if (!isLogin) return null;
   if (missing || !Number.isSafeInteger(userId) || userId <= 0) {
