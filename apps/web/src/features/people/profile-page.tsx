@@ -10,6 +10,7 @@ import { ThreadCard } from '../threads/thread-card.tsx';
 import { shortTime } from '../threads/thread-text.ts';
 import { followLabel, usePeopleActions } from './people-actions.ts';
 import { PeopleList } from './people-list.tsx';
+import { PluginPlace } from '../../shared/plugin-place.tsx';
 
 const TABS = ['threads', 'likes', 'follows', 'fans'] as const;
 type Tab = (typeof TABS)[number];
@@ -109,6 +110,7 @@ export function Component() {
             )}
           </div>
           <div className="profile-head__actions">
+            <PluginPlace target="plugin_user" hook="user_action" />
             {own ? (
               <Link to="/my/settings" className="ui-button ui-button--default ui-button--small">
                 {t('people.editProfile')}
@@ -156,7 +158,7 @@ export function Component() {
         </dl>
         {user.isDenied && <p className="profile-head__note">{t('people.blockedYou')}</p>}
       </section>
-      {/* plugin_user slots (issue 11): `user_action` beside the actions, `user_left` in the left layout. */}
+      <PluginPlace target="plugin_user" hook="user_left" />
       <nav className="profile-tabs" role="tablist">
         {TABS.map((k) => (
           <button
