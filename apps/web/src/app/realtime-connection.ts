@@ -1,5 +1,11 @@
 import type { UnreadCounts, UserEvent } from '@forum/contracts';
-import { deliver, lastEventId, setCounts } from './realtime.ts';
+
+/** What the connection feeds (the store in realtime.ts; passed in, so this module loads on its own). */
+export interface ChannelSink {
+  deliver(event: UserEvent): void;
+  setCounts(counts: UnreadCounts): void;
+  lastEventId(): number;
+}
 
 /** Polling interval when the socket cannot be used (spec: unread polling while logged in). */
 const POLL_MS = 15_000;
@@ -25,7 +31,7 @@ async function getJson<T>(path: string): Promise<Envelope<T> | null> {
  * sockets that fail before opening switch the tab to polling `realtime.events` (proxies that refuse upgrades).
  * Returns the function that closes it.
  */
-export function connect(): () => void {
+export function connect({ deliver, setCounts, lastEventId }: ChannelSink): () => void {
   let closed = false;
   let ws: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -45,7 +45,7 @@ export function startRealtime(): void {
   };
   void import('./realtime-connection.ts').then(({ connect }) => {
     if (cancelled) return;
-    store.stop = connect();
+    store.stop = connect({ deliver, setCounts, lastEventId });
   });
 }
 

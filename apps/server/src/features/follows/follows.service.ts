@@ -5,7 +5,6 @@ import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import type { GroupsService } from '../groups/index.js';
-import type { Notice } from '../notifications/index.js';
 import { presentPublicUser } from '../users/index.js';
 import {
   addBlock,
@@ -19,6 +18,13 @@ import {
   removeFollow,
 } from './follows.repository.js';
 
+/** What a follow tells the followed (the notifications feature's notice, kept structural: no import cycle). */
+export interface FollowNotice {
+  event: 'user.followed';
+  userId: number;
+  senderId: number;
+}
+
 /** The signed-in member behind a request, or -4011 (spec §6: social actions need a login). */
 function member(actor: Actor): number {
   if (actor.isGuest || actor.userId == null) throw new AppError(Code.JUMP_TO_LOGIN);
@@ -31,7 +37,7 @@ function member(actor: Actor): number {
  */
 export class FollowsService {
   /** Tells a member about a new fan (the notifications feature replaces this). */
-  notify: (notices: Notice[]) => Promise<void> = async () => {};
+  notify: (notices: FollowNotice[]) => Promise<void> = async () => {};
 
   constructor(
     private readonly db: Db,

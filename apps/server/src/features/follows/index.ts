@@ -2,12 +2,11 @@ import type { Gate } from '../../platform/access/gate.js';
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
 import type { GroupsService } from '../groups/index.js';
-import type { Notice } from '../notifications/index.js';
 import type { UsersService } from '../users/index.js';
 import { followeeIds, hasBlocked, relationsOf } from './follows.repository.js';
 export { blockedEitherWay, blockersOf, hasBlocked, relationsOf } from './follows.repository.js';
 import { registerFollowsRoutes } from './follows.routes.js';
-import { FollowsService } from './follows.service.js';
+import { FollowsService, type FollowNotice } from './follows.service.js';
 
 /** Follows feature: follow, unfollow, fans, blocks (reference §1.6). */
 export { userFollow, denyUsers } from './follows.table.js';
@@ -22,7 +21,7 @@ export function mountFollows(ctx: {
 }): {
   followees: (userId: number) => Promise<number[]>;
   /** Plug in the notifications feature: a new follow tells the followed. */
-  setNotifier(notifier: { send(notices: Notice[]): Promise<unknown> }): void;
+  setNotifier(notifier: { send(notices: FollowNotice[]): Promise<unknown> }): void;
 } {
   const db = ctx.database.db;
   const service = new FollowsService(db, ctx.gate, ctx.groups);
