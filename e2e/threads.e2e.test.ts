@@ -94,6 +94,8 @@ describe.skipIf(noChromiumReason !== null)(
         expect(await page.getByTestId('reply').count()).toBeGreaterThan(0);
         expect(await page.getByTestId('comment').count()).toBeGreaterThan(0);
         await page.getByTestId('tag-essence').waitFor();
+        // The like shows as the likers' avatar group.
+        await page.getByTestId('thread-likers').waitFor();
         await shot(page, 'thread-replies', kind);
         await page.goto(`${forum.url}/?tab=essence`);
         await page.locator(`[data-thread-id="${threadIds[kind]}"]`).waitFor();

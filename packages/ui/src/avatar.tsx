@@ -64,6 +64,8 @@ export interface AvatarGroupProps {
   users: Array<{ id: number | string; image?: string; name?: string }>;
   /** How many avatars to draw before the "+N" surplus badge. */
   max?: number;
+  /** How many there are in all, when `users` is only the first few (a like count). */
+  total?: number;
   size?: AvatarSize;
   circle?: boolean;
 }
@@ -74,8 +76,8 @@ export function avatarSurplus(total: number, max: number): number {
 }
 
 /** A row of overlapping avatars with a "+N" badge for the rest. */
-export function AvatarGroup({ users, max = 5, size = 'small', circle = true }: AvatarGroupProps) {
-  const surplus = avatarSurplus(users.length, max);
+export function AvatarGroup({ users, max = 5, total, size = 'small', circle = true }: AvatarGroupProps) {
+  const surplus = avatarSurplus(Math.max(total ?? 0, users.length), Math.min(max, users.length));
   return (
     <span className="ui-avatar-group">
       {users.slice(0, max).map((u) => (
@@ -89,6 +91,7 @@ export function AvatarGroup({ users, max = 5, size = 'small', circle = true }: A
             circle && 'ui-avatar--circle',
             'ui-avatar-group__more',
           )}
+          data-testid="avatar-surplus"
         >
           +{surplus}
         </span>

@@ -29,6 +29,7 @@ export const enThreads: typeof zhThreads = {
     position: 'Location',
     replies: 'All replies ({{count}})',
     noReplies: 'No replies yet. Be the first!',
+    likedBy: '{{count}} liked this',
     noViewPosts: 'You may not view replies',
     floor: '#{{floor}}',
     reply: 'Reply',

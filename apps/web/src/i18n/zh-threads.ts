@@ -27,6 +27,7 @@ export const zhThreads = {
     position: '位置',
     replies: '全部回复（{{count}}）',
     noReplies: '还没有回复，来抢沙发吧',
+    likedBy: '{{count}} 人赞过',
     noViewPosts: '你没有查看回复的权限',
     floor: '{{floor}} 楼',
     reply: '回复',

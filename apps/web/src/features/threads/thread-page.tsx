@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useViewerData } from '../../app/overlay.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { threadViewCount, type ThreadItem } from '@forum/contracts';
-import { Avatar, type Variant } from '@forum/ui';
+import { Avatar, AvatarGroup, type Variant } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { ReplyList } from './reply-list.tsx';
@@ -12,6 +12,23 @@ import { ThreadContent } from './thread-content.tsx';
 import { threadLoader, type ThreadData } from './thread-data.ts';
 import { shortTime } from './thread-text.ts';
 import { UserHover } from '../people/user-hover.tsx';
+
+/** Who liked the thread: the first few avatars and "+N" for the rest (spec §3 avatar group). */
+function ThreadLikers({ thread }: { thread: ThreadItem }) {
+  const { t } = useTranslation();
+  const likers = thread.likeReward.users;
+  if (!likers.length) return null;
+  return (
+    <div className="thread-likers" data-testid="thread-likers">
+      <AvatarGroup
+        users={likers.map((u) => ({ id: u.userId, image: u.avatar, name: u.nickname }))}
+        total={thread.likeReward.likePayCount}
+        max={8}
+      />
+      <span className="muted">{t('thread.likedBy', { count: thread.likeReward.likePayCount })}</span>
+    </div>
+  );
+}
 
 /** Route loader of `/thread/:id`. */
 export const loader = threadLoader;
@@ -82,6 +99,7 @@ export function Component() {
       <article className="panel thread-main">
         <ThreadHeader thread={thread} variant={platform} />
         <ThreadContent thread={thread} variant={platform} />
+        <ThreadLikers thread={thread} />
         <ThreadReactions thread={thread} onChange={setThread} variant={platform} />
         <ThreadAdminActions thread={thread} onChange={setThread} variant={platform} />
       </article>
