@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import qs from 'qs';
 import type { Redis } from 'ioredis';
@@ -16,7 +15,7 @@ import { envelope } from './platform/http/envelope.js';
 import { installErrorHandling } from './platform/http/error-handler.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { installRateLimit } from './platform/http/rate-limit.js';
-import { createRouter } from './platform/http/router.js';
+import { createRouter, type AdminAudit } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
 import { isGroupPage, PersonalPageRules, type PageViewer } from './platform/web/page-key.js';
@@ -27,10 +26,8 @@ import { SettingsService } from './features/settings/index.js';
 import { UsersService, countUsers } from './features/users/index.js';
 import { mountFeatures } from './features.js';
 
-/** The product version, from the server package. */
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+import { VERSION } from './version.js';
+export { VERSION };
 
 /** Marks an in-process read made for a group render (see `viewAs` below). */
 const VIEW_AS_HEADER = 'x-forum-view-as';
@@ -152,6 +149,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   };
 
   const contracts: CallContract[] = [];
+  // Filled by the admin feature: every administrator write lands in its action log.
+  const adminAudit: { record?: AdminAudit } = {};
   const route = createRouter(app, {
     resolveActor: (req) => {
       const viewAsValue = req.headers[VIEW_AS_HEADER];
@@ -167,8 +166,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     contracts,
     guestCache,
     inflight,
+    audit: adminAudit,
   });
-  await mountFeatures({ ...app.forum, app, route });
+  await mountFeatures({ ...app.forum, app, route, adminAudit });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

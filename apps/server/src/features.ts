@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ForumServices } from './services.js';
-import type { Route } from './platform/http/router.js';
+import type { AdminAudit, Route } from './platform/http/router.js';
 import { registerForumRoutes } from './features/forum/index.js';
 import { registerInstallRoutes } from './features/install/index.js';
 import { registerUsersRoutes } from './features/users/index.js';
@@ -14,11 +14,16 @@ import { mountUsersAccount } from './features/users/users-account.routes.js';
 import { mountDialogs } from './features/dialogs/index.js';
 import { mountNotifications } from './features/notifications/index.js';
 import { mountRealtime } from './features/realtime/index.js';
+import { mountAdmin } from './features/admin/index.js';
+import { mountSignInFields } from './features/signin-fields/index.js';
+import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
 export interface FeatureContext extends ForumServices {
   app: FastifyInstance;
   route: Route;
+  /** Where administrators' writes are logged; the admin feature installs the recorder. */
+  adminAudit: { record?: AdminAudit };
 }
 
 /** Mounts every feature's routes (one line per feature; later issues add theirs here). */
@@ -41,4 +46,7 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   mountUsersAccount(ctx);
   mountDialogs({ ...ctx, stopWords });
   mountRealtime(ctx);
+  // issue 10: the admin area's calls (every one -4002 for anyone but an administrator) and sign-in fields
+  mountAdmin({ ...ctx, version: VERSION });
+  mountSignInFields(ctx);
 }

@@ -13,3 +13,5 @@ export * from './features/follows/follows.table.js';
 export * from './features/dialogs/dialogs.table.js';
 export * from './features/notifications/notifications.table.js';
 export * from './features/realtime/user-events.table.js';
+export * from './features/signin-fields/signin-fields.table.js';
+export * from './features/admin/admin.table.js';

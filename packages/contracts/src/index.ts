@@ -22,3 +22,7 @@ export * from './users-account.js';
 export * from './dialogs.js';
 export * from './notifications.js';
 export * from './realtime-channel.js';
+export * from './admin-settings.js';
+export * from './admin-groups.js';
+export * from './admin-signin.js';
+export * from './admin-misc.js';

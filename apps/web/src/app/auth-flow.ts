@@ -1,6 +1,5 @@
 import { Code, type LoginResult } from '@forum/contracts';
-import { toast } from '@forum/ui';
-import { rememberReturn, takeReturn } from './login-return.ts';
+import { takeReturn } from './login-return.ts';
 import { UID_STORAGE_KEY } from './session.ts';
 import { safeLocalStorage, safeSessionStorage } from './storage.ts';
 
@@ -20,9 +19,5 @@ export function afterLoginTarget(result: LoginResult): string {
   return takeReturn(safeSessionStorage());
 }
 
-/** Spec §6: "Please log in first!", remember where the user was, and go to the login page. */
-export function sendToLogin(message: string, here: string, go: (to: string) => void): void {
-  toast.info(message);
-  rememberReturn(here, safeSessionStorage());
-  go('/user/login');
-}
+// Kept in its own module: pages in the first load use it without pulling in the contracts (auth-flow needs codes).
+export { sendToLogin } from './send-to-login.ts';

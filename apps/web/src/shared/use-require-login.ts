@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.tsx';
-import { sendToLogin } from '../app/auth-flow.ts';
+import { sendToLogin } from '../app/send-to-login.ts';
 import { useSite } from '../app/site-context.tsx';
 
 /** For pages that need login: a guest sees "Please log in first!" and goes to `/user/login`, returning here after. */

@@ -48,6 +48,11 @@ export class GroupsService {
     await this.sync.announce();
   }
 
+  /** Every group, as loaded. */
+  all(): GroupRow[] {
+    return [...this.groups.values()];
+  }
+
   /** A group by id. */
   group(id: number): GroupRow | undefined {
     return this.groups.get(id);

@@ -5,6 +5,8 @@ import { registerNotificationsRoutes } from './notifications.routes.js';
 import { NotificationsService } from './notifications.service.js';
 import { Notifier } from './notifier.js';
 import { seedTemplates } from './templates.js';
+import { registerTemplateAdminRoutes } from './templates-admin.js';
+import { reloadOnBus } from '../../platform/cache/reload-on-bus.js';
 
 /** Notifications feature: per-recipient notifications from templates (reference §1.8). */
 export { notifications, notificationTpls } from './notifications.table.js';
@@ -22,5 +24,9 @@ export async function mountNotifications(ctx: {
   registerNotificationsRoutes(ctx.route, new NotificationsService(db, ctx.bus));
   const notifier = new Notifier(db, ctx.bus);
   await notifier.reload();
+  // An administrator's template edit reaches every instance's notifier.
+  const sync = reloadOnBus(ctx.bus, 'notification-tpls.changed', () => {});
+  sync.onChange(() => void notifier.reload());
+  registerTemplateAdminRoutes(ctx.route, db, sync);
   return notifier;
 }

@@ -34,6 +34,18 @@ export class SettingsService {
     this.values = next;
   }
 
+  /** Every setting as stored, plus the defaults of keys never stored (the admin's full view). */
+  entries(): SettingRow[] {
+    const out = new Map<string, SettingRow>();
+    for (const [key, d] of Object.entries(SETTING_DEFAULTS))
+      out.set(`${d.tag}:${key}`, { key, tag: d.tag, value: d.value });
+    for (const [k, value] of this.values) {
+      const i = k.indexOf(':');
+      out.set(k, { tag: k.slice(0, i), key: k.slice(i + 1), value });
+    }
+    return [...out.values()].sort((a, b) => (a.tag + a.key).localeCompare(b.tag + b.key));
+  }
+
   /** A setting's string value, its default when unset. */
   get(key: string, tag?: string): string {
     const t = tag ?? SETTING_DEFAULTS[key]?.tag ?? 'default';

@@ -57,6 +57,8 @@ export class UsersService {
   private censor: NameCensor = () => {};
   /** User search (`users.list`). */
   readonly search: UsersSearchService;
+  /** Whether a new account must fill sign-in fields first; set by the sign-in fields feature. */
+  needsFields?: () => Promise<boolean>;
   /** The thread a user pinned on their profile; set by the threads feature. */
   pinnedThread?: (userId: number) => Promise<number | null>;
   /** How a viewer relates to a user (follow state, blocks both ways); set by the follows feature. */
@@ -116,7 +118,13 @@ export class UsersService {
     this.checkPassword(input.password, lang);
     if (await repo.findUserByUsername(this.db, input.username)) throw new AppError(Code.USERNAME_EXISTS);
     const passwordHash = await hashPassword(input.password);
-    const status = this.settings.bool('register_validate') ? UserStatus.PENDING : UserStatus.NORMAL;
+    // With extended sign-in fields on (and a required one to fill), a new account starts at "fill the fields".
+    const status =
+      this.settings.bool('open_ext_fields') && (await this.needsFields?.())
+        ? UserStatus.NEEDS_FIELDS
+        : this.settings.bool('register_validate')
+          ? UserStatus.PENDING
+          : UserStatus.NORMAL;
     try {
       return await inTransaction(this.db, async (tx) => {
         const user = await repo.insertUser(tx, {

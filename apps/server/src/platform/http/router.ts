@@ -32,7 +32,12 @@ export interface RouteOptions {
   groupCache?: boolean;
   /** Writes clear the guest cache unless they change nothing a guest sees (login, view counts, uploads). */
   keepsGuestCache?: boolean;
+  /** Administrators only: anyone else, guests included, gets -4002 before the input is read; writes are logged. */
+  admin?: boolean;
 }
+
+/** Records one successful administrator write (the admin action log). */
+export type AdminAudit = (entry: { actor: Actor; path: string; input: unknown; ip: string }) => Promise<void>;
 
 /** What a handler receives besides its parsed input. */
 export interface HandlerContext {
@@ -57,6 +62,8 @@ export interface RouterKit {
   guestCache?: GuestCache;
   /** Handlers still running, drained before shutdown closes the database. */
   inflight?: InFlight;
+  /** Where administrators' writes are logged (the admin feature installs it). */
+  audit?: { record?: AdminAudit };
 }
 
 declare module 'fastify' {
@@ -131,6 +138,7 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
         throw err;
       });
       checkCsrf(actor, req);
+      if (options.admin && !actor.isAdmin) throw new AppError(Code.UNAUTHORIZED);
       if (options.auth === 'required' && actor.isGuest) throw new AppError(Code.JUMP_TO_LOGIN);
       for (const guard of kit.guards) await guard(actor, options, req);
       checkStatus(actor, options.status ?? 'enforce');
@@ -171,6 +179,9 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       if (kit.validateResponses)
         contract.output.parse(data instanceof RawJson ? JSON.parse(data.json) : data);
       if (cache && req.method !== 'GET' && !options.keepsGuestCache) await cache.clear();
+      if (options.admin && req.method !== 'GET' && kit.audit?.record) {
+        await kit.audit.record({ actor, path: req.url.split('?')[0]!, input, ip: req.ip });
+      }
       return data instanceof RawJson ? sendOkSerialized(req, reply, data) : sendOk(req, reply, data ?? null);
     };
     for (const url of [contract.path, ...(contract.aliases ?? [])]) {

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { ProfileUser } from '@forum/contracts';
 import { toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
-import { sendToLogin } from '../../app/auth-flow.ts';
+import { sendToLogin } from '../../app/send-to-login.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { chatHref } from '../message/message-data.ts';

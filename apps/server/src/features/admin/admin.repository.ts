@@ -1,0 +1,46 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/db.js';
+import { posts, threads, users } from '../../schema.js';
+import { adminActions } from './admin.table.js';
+
+/** Users, published threads and visible replies. */
+export async function siteCounts(db: DbOrTx): Promise<{ users: number; threads: number; posts: number }> {
+  const [u, t, p] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(users),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(threads)
+      .where(sql`${threads.deletedAt} is null and ${threads.isDraft} = false`),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(sql`${posts.deletedAt} is null and ${posts.isFirst} = false`),
+  ]);
+  return { users: u[0]?.n ?? 0, threads: t[0]?.n ?? 0, posts: p[0]?.n ?? 0 };
+}
+
+/** The database server's version line. */
+export async function serverVersion(db: DbOrTx): Promise<string> {
+  const res = (await db.execute(sql`select version() as v`)) as unknown as { rows: Array<{ v: string }> };
+  return String(res.rows[0]?.v ?? '').split(' on ')[0] ?? '';
+}
+
+/** Logs one administrator write. */
+export async function insertAdminAction(db: DbOrTx, row: typeof adminActions.$inferInsert): Promise<void> {
+  await db.insert(adminActions).values(row);
+}
+
+/** A page of the action log with the actors' usernames, newest first. */
+export async function listAdminActions(db: DbOrTx, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .select({ a: adminActions, username: users.username })
+      .from(adminActions)
+      .leftJoin(users, eq(users.id, adminActions.userId))
+      .orderBy(desc(adminActions.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(adminActions),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}

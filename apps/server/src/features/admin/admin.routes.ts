@@ -1,0 +1,66 @@
+import {
+  adminActions,
+  groupCreate,
+  groupResource,
+  groupsBatchDelete,
+  groupsBatchUpdate,
+  groupsBatchUpdateV2,
+  groupsList,
+  permissionUpdate,
+  settingsGetV2,
+  settingsList,
+  settingsLogo,
+  settingsLogoDelete,
+  settingsSet,
+  settingsSetV2,
+  siteInfo,
+} from '@forum/contracts';
+import type { Db } from '../../platform/db/db.js';
+import type { Route } from '../../platform/http/router.js';
+import { listAdminActions } from './admin.repository.js';
+import type { GroupsAdmin } from './groups-admin.service.js';
+import type { SettingsAdmin } from './settings-admin.service.js';
+
+/** Mounts the administrator's settings, site, group and log calls; every one is `admin`: -4002 for anyone else. */
+export function registerAdminRoutes(
+  route: Route,
+  d: { db: Db; settings: SettingsAdmin; groups: GroupsAdmin },
+): void {
+  const admin = { admin: true };
+  route(settingsSetV2, admin, async (input) => ({ updated: await d.settings.set(input.data) }));
+  route(settingsSet, admin, async (input) => ({ updated: await d.settings.set(input.data) }));
+  route(settingsGetV2, admin, async (input) => d.settings.get(input.key, input.tag));
+  route(settingsList, admin, async (input) => d.settings.list(input.tag));
+  route(settingsLogo, admin, async (input) => d.settings.picture(input.type, input.logo));
+  route(settingsLogoDelete, admin, async (input) => d.settings.picture(input.type, ''));
+  route(siteInfo, admin, async () => d.settings.info());
+
+  route(groupsList, admin, async () => d.groups.list());
+  route(groupResource, admin, async (input) => d.groups.resource(input.id, input.include));
+  route(groupCreate, admin, async (input) => d.groups.create(input));
+  route(groupsBatchUpdateV2, admin, async (input) => d.groups.batchUpdate(input.data));
+  route(groupsBatchUpdate, admin, async (input) => d.groups.batchUpdate(input.data));
+  route(groupsBatchDelete, admin, async (input) => ({
+    deleted: await d.groups.batchDelete(input.ids.split(',').map(Number)),
+  }));
+  route(permissionUpdate, admin, async (input) => d.groups.setPermissions(input.groupId, input.permissions));
+
+  route(adminActions, admin, async (input) => {
+    const { rows, total } = await listAdminActions(d.db, input.perPage, (input.page - 1) * input.perPage);
+    return {
+      pageData: rows.map((r) => ({
+        id: r.a.id,
+        userId: r.a.userId,
+        username: r.username ?? '',
+        path: r.a.path,
+        input: r.a.input,
+        ip: r.a.ip,
+        createdAt: r.a.createdAt.toISOString(),
+      })),
+      currentPage: input.page,
+      perPage: input.perPage,
+      totalCount: total,
+      totalPage: Math.ceil(total / input.perPage),
+    };
+  });
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { pageOf, pageQuery } from './envelope.js';
+
+// Notification templates and the admin action log (issue 10 §9–10).
+
+/** A template row as the admin edits it. */
+export const notificationTpl = z.object({
+  id: z.number().int(),
+  noticeId: z.string(),
+  typeName: z.string(),
+  /** Channel: 0 system, 1 WeChat, 2 SMS, 3 WeCom, 4 mini-program. */
+  type: z.number().int(),
+  status: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  /** The variables the content may use, `{name: description}`. */
+  vars: z.record(z.string(), z.string()),
+});
+/** A template. */
+export type NotificationTpl = z.infer<typeof notificationTpl>;
+
+/** `GET /api/notification.v2/tpl?name=&typeStatus=`: templates, by event name filter and status (spec §5: strings). */
+export const notificationTplList = defineCall({
+  method: 'GET',
+  path: '/api/notification.v2/tpl',
+  aliases: ['/api/backAdmin/notification/tpl'],
+  summary: 'List notification templates',
+  tags: ['admin'],
+  input: z.object({
+    name: z.string({ message: 'name is required' }).max(64),
+    typeStatus: z.string({ message: 'typeStatus is required' }).max(10),
+  }),
+  output: z.array(notificationTpl),
+});
+
+/** `GET /api/notification.v2/tpl/detail?typeName=`: every channel's template of one event. */
+export const notificationTplDetail = defineCall({
+  method: 'GET',
+  path: '/api/notification.v2/tpl/detail',
+  aliases: ['/api/backAdmin/notification/tpl/detail'],
+  summary: 'One event’s templates',
+  tags: ['admin'],
+  input: z.object({
+    typeName: z
+      .string({ message: 'typeName is required' })
+      .min(1, { message: 'typeName is required' })
+      .max(64),
+  }),
+  output: z.array(notificationTpl),
+});
+
+/** `POST backAdmin/notification/tpl/update`: a template's title, content or status; used at once. */
+export const notificationTplUpdate = defineCall({
+  method: 'POST',
+  path: '/api/backAdmin/notification/tpl/update',
+  summary: 'Edit a notification template',
+  tags: ['admin'],
+  input: z.object({
+    id: z.number().int().min(1),
+    title: z.string().max(200).optional(),
+    content: z.string().max(2000).optional(),
+    status: z.number().int().min(0).max(1).optional(),
+  }),
+  output: notificationTpl,
+});
+
+/** One administrator write. */
+export const adminActionItem = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  path: z.string(),
+  input: z.unknown(),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+
+/** `GET backAdmin/actions`: the admin action log, newest first. */
+export const adminActions = defineCall({
+  method: 'GET',
+  path: '/api/backAdmin/actions',
+  summary: 'The admin action log',
+  tags: ['admin'],
+  input: pageQuery,
+  output: pageOf(adminActionItem),
+});
