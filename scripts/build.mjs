@@ -8,6 +8,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const steps = [['npx', ['tsc', '-b']]];
 if (existsSync(path.join(root, 'apps/web/vite.config.ts')))
   steps.push(['npm', ['run', 'build', '--workspace', '@forum/web']]);
+if (existsSync(path.join(root, 'apps/admin/vite.config.ts')))
+  steps.push(['npm', ['run', 'build', '--workspace', '@forum/admin']]);
 for (const [cmd, args] of steps) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root });
   if (r.status !== 0) process.exit(r.status ?? 1);

@@ -40,17 +40,21 @@ export interface RunningForum {
   grant(groupId: number, permission: string): Promise<void>;
   /** Moves a user into a new group that has group 10's permissions plus `extra` (no admin screen for it yet). */
   groupOf(userId: number, groupId: number, extra?: string[]): Promise<void>;
+  /** Moves a user into an existing group (the admin's user screen arrives later). */
+  moveUser(userId: number, groupId: number): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Builds the web bundles (once per run) so `mode: 'prod'` serves what is in the tree now. */
+/** Builds the web and admin bundles (once per run) so `mode: 'prod'` serves what is in the tree now. */
 export function buildWeb(): void {
   // vitest sets NODE_ENV=test, which would make Vite ship React's development build.
-  execFileSync('npm', ['run', 'build', '--workspace', '@forum/web'], {
-    cwd: ROOT,
-    stdio: 'pipe',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  for (const workspace of ['@forum/web', '@forum/admin']) {
+    execFileSync('npm', ['run', 'build', '--workspace', workspace], {
+      cwd: ROOT,
+      stdio: 'pipe',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
 }
 
 /** Starts the real server (buildApp) with the production web layer. */
@@ -104,6 +108,13 @@ export async function startForum(env: Record<string, string> = {}): Promise<Runn
       );
       await db.exec(`UPDATE group_user SET group_id = $2 WHERE user_id = $1`, [userId, groupId]);
       await app.forum.groups.changed();
+      await app.forum.users.sessionsChanged();
+    },
+    async moveUser(userId, groupId) {
+      await app.forum.database.exec(`UPDATE group_user SET group_id = $2 WHERE user_id = $1`, [
+        userId,
+        groupId,
+      ]);
       await app.forum.users.sessionsChanged();
     },
     async close() {

@@ -18,6 +18,7 @@ import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouter, type AdminAudit } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
+import { registerAdminApp } from './platform/web/admin.plugin.js';
 import { isGroupPage, PersonalPageRules, type PageViewer } from './platform/web/page-key.js';
 import { ForumService } from './features/forum/index.js';
 import { GroupsService } from './features/groups/index.js';
@@ -190,5 +191,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((req, reply) => reply.code(404).send(envelope(req, -4004, '', null)));
   await registerWebPages(app, { mode: config.web, guestCache, viewerOf, viewAs });
+  // The admin app is a static build: served wherever the site's pages are built (production, browser tests).
+  if (config.web === 'prod') await registerAdminApp(app);
   return app;
 }

@@ -21,6 +21,8 @@ export interface Operation {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   input: JsonSchema;
+  /** The OpenAPI tags (`admin` calls take ids of groups and fields, not of threads). */
+  tags: string[];
 }
 
 /** What a parameter that names a thread or a post is filled with. */
@@ -59,6 +61,7 @@ export function operationsOf(doc: { paths: Record<string, Record<string, any>> }
         out.push({
           method: m,
           path,
+          tags: (op.tags ?? []) as string[],
           input: {
             type: 'object',
             properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
@@ -66,7 +69,12 @@ export function operationsOf(doc: { paths: Record<string, Record<string, any>> }
           },
         });
       } else
-        out.push({ method: m, path, input: op.requestBody?.content?.['application/json']?.schema ?? {} });
+        out.push({
+          method: m,
+          path,
+          tags: (op.tags ?? []) as string[],
+          input: op.requestBody?.content?.['application/json']?.schema ?? {},
+        });
     }
   }
   return out;

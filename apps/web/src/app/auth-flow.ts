@@ -1,4 +1,4 @@
-import { Code, type LoginResult } from '@forum/contracts';
+import { Code, UserStatus, type LoginResult } from '@forum/contracts';
 import { takeReturn } from './login-return.ts';
 import { UID_STORAGE_KEY } from './session.ts';
 import { safeLocalStorage, safeSessionStorage } from './storage.ts';
@@ -14,6 +14,7 @@ export function statusRedirect(code: number, message: string): string | null {
 /** The next address after a successful login or registration: nickname, status, or the remembered page. */
 export function afterLoginTarget(result: LoginResult): string {
   safeLocalStorage()?.setItem(UID_STORAGE_KEY, String(result.userId));
+  if (result.userStatus === UserStatus.NEEDS_FIELDS) return '/user/supplementary';
   if (result.userStatus !== 0) return `/user/status?statusCode=${result.userStatus}`;
   if (result.isMissNickname) return '/user/bind-nickname';
   return takeReturn(safeSessionStorage());

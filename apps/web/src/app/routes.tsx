@@ -80,6 +80,13 @@ export const routes: RouteObject[] = [
         ['account'],
       ),
       page(
+        'user/supplementary',
+        'src/features/user/supplementary-page.tsx',
+        () => import('../features/user/supplementary-page.tsx'),
+        'supplementary.title',
+        ['account'],
+      ),
+      page(
         'user/bind-nickname',
         'src/features/user/bind-nickname-page.tsx',
         () => import('../features/user/bind-nickname-page.tsx'),

@@ -35,6 +35,14 @@ export const enAccount: typeof zhAccount = {
     reason: 'Reason: {{reason}}',
     home: 'Back to home',
   },
+  supplementary: {
+    title: 'Complete your sign-up',
+    tip: 'This site asks for a little more about you before you go on',
+    loading: 'Loading…',
+    submit: 'Submit',
+    done: 'Submitted',
+    rejected: 'Not accepted: {{reason}}. Please correct it and submit again',
+  },
   bindNickname: {
     title: 'Set your nickname',
     tip: 'Choose a nickname so others can recognise you',

@@ -28,6 +28,14 @@ export const zhAccount = {
     reason: '原因：{{reason}}',
     home: '返回首页',
   },
+  supplementary: {
+    title: '补充注册信息',
+    tip: '站点需要你补充以下信息，提交后即可继续使用',
+    loading: '加载中…',
+    submit: '提交',
+    done: '已提交',
+    rejected: '未通过：{{reason}}，请修改后重新提交',
+  },
   bindNickname: {
     title: '设置昵称',
     tip: '请设置一个昵称，方便大家认识你',

@@ -1,4 +1,11 @@
-import { GroupId, type AdminGroup } from '@forum/contracts';
+import {
+  DEFAULT_PERMISSIONS,
+  FORBIDDEN_PAY_GROUP_IDS,
+  GroupId,
+  isPermissionString,
+  PRESET_GROUP_IDS,
+  type AdminGroup,
+} from '@forum/contracts';
 import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { invalid, notFound } from '../../platform/http/errors.js';
@@ -14,13 +21,7 @@ import {
 } from './groups-admin.repository.js';
 
 /** The groups every site has (reference §1.2): never deleted. */
-export const PRESET_GROUPS = [
-  GroupId.ADMIN,
-  GroupId.UNPAID,
-  GroupId.GUEST,
-  GroupId.TRIAL,
-  GroupId.MEMBER,
-] as const;
+const PRESET_GROUPS = PRESET_GROUP_IDS;
 
 /** The editable fields of a group as the calls carry them (fee in yuan). */
 export interface GroupFields {
@@ -113,8 +114,8 @@ export class GroupsAdmin {
   async batchUpdate(items: Array<GroupFields & { id: number }>): Promise<AdminGroup[]> {
     await inTransaction(this.db, async (tx) => {
       for (const item of items) {
-        if (item.isPaid && (item.id === GroupId.ADMIN || item.id === GroupId.GUEST)) {
-          throw invalid('isPaid: the administrator and guest groups cannot be paid');
+        if (item.isPaid && FORBIDDEN_PAY_GROUP_IDS.includes(item.id)) {
+          throw invalid(`isPaid: group ${item.id} cannot be a paid group`);
         }
         const { id, ...fields } = item;
         if (!(await updateGroup(tx, id, toRow(fields)))) throw notFound(`id: no group ${id}`);
@@ -141,7 +142,10 @@ export class GroupsAdmin {
   async setPermissions(groupId: number, permissions: string[]) {
     if (groupId === GroupId.ADMIN) throw invalid('groupId: the administrator group holds every permission');
     if (!this.groups.group(groupId)) throw notFound('groupId: no such group');
-    const unique = [...new Set(permissions.map((p) => p.trim()).filter(Boolean))].sort();
+    const wrong = permissions.find((p) => !isPermissionString(p.trim()));
+    if (wrong !== undefined) throw invalid(`permissions: unknown permission "${wrong}"`);
+    // The original merges its always-on rights into every save (reference §1.14).
+    const unique = [...new Set([...permissions.map((p) => p.trim()), ...DEFAULT_PERMISSIONS])].sort();
     await inTransaction(this.db, (tx) => replaceGrants(tx, groupId, unique));
     await this.changed();
     return { groupId, permissions: unique };

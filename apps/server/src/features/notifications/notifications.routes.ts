@@ -11,5 +11,8 @@ export function registerNotificationsRoutes(route: Route, service: Notifications
   route(notificationDelete, mine, async (input, { actor }) => ({
     deleted: await service.remove(actor.userId!, { id: input.id, types: input.type }),
   }));
-  route(unreadNotification, mine, async (_input, { actor }) => service.unread(actor.userId!));
+  // Pending accounts see their counts too (the original's whitelist has `unreadnotification`).
+  route(unreadNotification, { ...mine, status: 'allowPending' }, async (_input, { actor }) =>
+    service.unread(actor.userId!),
+  );
 }

@@ -9,7 +9,7 @@ const POLL_MAX = 100;
 
 /** The polling fallback of the channel (`realtime.events`). */
 export function registerRealtimeRoutes(route: Route, db: Db): void {
-  route(realtimeEvents, { auth: 'required' }, async (input, { actor }) => {
+  route(realtimeEvents, { auth: 'required', status: 'allowPending' }, async (input, { actor }) => {
     const userId = actor.userId!;
     const [{ first, last }, unread] = await Promise.all([eventBounds(db, userId), unreadCounts(db, userId)]);
     // Behind the kept events (or ahead: another database): start over from now with fresh counts.

@@ -57,6 +57,11 @@ function settle<T>(res: { Code: number; Message: string; Data: T | null }): T | 
     window.location.assign('/user/login');
     return null;
   }
+  // The account gate (reference §1.1): sign-in fields to fill first.
+  if (res.Code === Code.JUMP_TO_SIGIN_FIELDS) {
+    window.location.assign('/user/supplementary');
+    return null;
+  }
   toast.error(res.Message || String(res.Code));
   return null;
 }

@@ -9,7 +9,6 @@ export const NOT_ENABLED_PATHS = [
   'user/wx-bind-qrcode',
   'user/wx-bind-username',
   'user/wx-select',
-  'user/supplementary',
   'user/reset-password',
   'user/bind-phone',
   'user/rebind',

@@ -1,0 +1,96 @@
+import './zod-config.ts';
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, NavLink, Outlet, RouterProvider } from 'react-router';
+import { GroupId, userDetail } from '@forum/contracts';
+import { ToastHost } from '@forum/ui';
+import '@forum/ui/styles.css';
+import './admin.css';
+import { api, lang } from './api.ts';
+import { s } from './i18n.ts';
+import { Dashboard } from './pages/dashboard.tsx';
+import { SiteSettings, RegisterSettings } from './pages/settings.tsx';
+import { Groups } from './pages/groups.tsx';
+import { StopWords } from './pages/stop-words.tsx';
+import { SignInFieldsPage } from './pages/signin-fields.tsx';
+import { Templates } from './pages/templates.tsx';
+import { ActionLog } from './pages/action-log.tsx';
+
+const MENU = [
+  { to: '/', label: s.menu.dashboard, end: true },
+  { to: '/site', label: s.menu.site },
+  { to: '/register', label: s.menu.register },
+  { to: '/groups', label: s.menu.groups },
+  { to: '/stop-words', label: s.menu.stopWords },
+  { to: '/signin-fields', label: s.menu.signInFields },
+  { to: '/templates', label: s.menu.templates },
+  { to: '/log', label: s.menu.log },
+];
+
+/** Only an administrator gets past this (the server refuses every admin call to anyone else anyway). */
+function Gate() {
+  const [state, setState] = useState<'loading' | 'admin' | 'denied'>('loading');
+  useEffect(() => {
+    void api
+      .call(userDetail, {})
+      .then((r) => setState(r.Code === 0 && r.Data?.group.id === GroupId.ADMIN ? 'admin' : 'denied'));
+  }, []);
+  if (state === 'loading') return <p className="admin-empty">{s.loading}</p>;
+  if (state === 'denied') {
+    return (
+      <div className="admin-denied" data-testid="admin-denied">
+        <p>{s.noPermission}</p>
+        <a href="/user/login">{s.login}</a>
+      </div>
+    );
+  }
+  return (
+    <div className="admin" data-testid="admin">
+      <aside className="admin__side">
+        <div className="admin__brand">{s.title}</div>
+        <nav className="admin__menu">
+          {MENU.map((m) => (
+            <NavLink key={m.to} to={m.to} end={m.end}>
+              {m.label}
+            </NavLink>
+          ))}
+        </nav>
+        <a className="admin__back" href="/">
+          {s.backToSite}
+        </a>
+      </aside>
+      <main className="admin__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+const router = createBrowserRouter(
+  [
+    {
+      path: '/',
+      Component: Gate,
+      children: [
+        { index: true, Component: Dashboard },
+        { path: 'site', Component: SiteSettings },
+        { path: 'register', Component: RegisterSettings },
+        { path: 'groups', Component: Groups },
+        { path: 'stop-words', Component: StopWords },
+        { path: 'signin-fields', Component: SignInFieldsPage },
+        { path: 'templates', Component: Templates },
+        { path: 'log', Component: ActionLog },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);
+
+document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
+document.title = s.title;
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+    <ToastHost />
+  </StrictMode>,
+);

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { siteInfo, type CallOutput } from '@forum/contracts';
+import { run } from '../api.ts';
+import { fill, s } from '../i18n.ts';
+
+/** Counts and the server's facts (`siteinfo.v2`). */
+export function Dashboard() {
+  const [info, setInfo] = useState<CallOutput<typeof siteInfo> | null>(null);
+  useEffect(() => {
+    void run(siteInfo, {}).then(setInfo);
+  }, []);
+  if (!info) return <p className="admin-empty">{s.loading}</p>;
+  const cards = [
+    { label: s.dashboard.users, value: info.counts.users },
+    { label: s.dashboard.threads, value: info.counts.threads },
+    { label: s.dashboard.posts, value: info.counts.posts },
+  ];
+  const rows = [
+    [s.dashboard.version, info.version],
+    [s.dashboard.node, info.nodeVersion],
+    [s.dashboard.database, info.database],
+    [s.dashboard.server, info.os],
+    [s.dashboard.uptime, fill(s.dashboard.hours, { n: Math.floor(info.uptimeSeconds / 3600) })],
+    [s.dashboard.memory, `${info.memoryMb} MB`],
+    [s.dashboard.redis, info.redis ? s.yes : s.no],
+  ];
+  return (
+    <section data-testid="admin-dashboard">
+      <h1>{s.menu.dashboard}</h1>
+      <div className="admin-cards">
+        {cards.map((c) => (
+          <div key={c.label} className="admin-card">
+            <div className="admin-card__value">{c.value}</div>
+            <div className="admin-card__label">{c.label}</div>
+          </div>
+        ))}
+      </div>
+      <table className="admin-table admin-table--facts">
+        <tbody>
+          {rows.map(([k, v]) => (
+            <tr key={k}>
+              <th>{k}</th>
+              <td>{v}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

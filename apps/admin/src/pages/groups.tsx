@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import {
+  groupCreate,
+  groupResource,
+  groupsBatchDelete,
+  groupsList,
+  permissionUpdate,
+  PERMISSIONS,
+  type AdminGroup,
+} from '@forum/contracts';
+import { Button, toast } from '@forum/ui';
+import { run } from '../api.ts';
+import { s } from '../i18n.ts';
+
+/** The permission editor's tabs (the original's: posting, viewing, moderation, other). */
+const TABS: Record<keyof typeof s.groups.tabs, (p: string) => boolean> = {
+  posting: (p) =>
+    p === 'createThread' ||
+    p === 'thread.reply' ||
+    p.startsWith('thread.insert') ||
+    p === 'thread.allowAnonymous',
+  viewing: (p) =>
+    p === 'viewThreads' ||
+    p.startsWith('thread.view') ||
+    p === 'thread.freeViewPosts' ||
+    p === 'thread.downloadAttachment',
+  moderation: (p) =>
+    [
+      'thread.essence',
+      'thread.sticky',
+      'thread.edit',
+      'thread.hide',
+      'thread.hidePosts',
+      'thread.editOwnThreadOrPost',
+      'thread.hideOwnThreadOrPost',
+    ].includes(p),
+  other: () => true,
+};
+
+function tabOf(p: string): keyof typeof TABS {
+  for (const k of ['posting', 'viewing', 'moderation'] as const) if (TABS[k](p)) return k;
+  return 'other';
+}
+
+/** A group's permissions (global ones; category-scoped and switch grants are kept as they are). */
+function PermissionEditor({ group, onClose }: { group: AdminGroup; onClose: () => void }) {
+  const [granted, setGranted] = useState<Set<string> | null>(null);
+  const [kept, setKept] = useState<string[]>([]);
+  const [tab, setTab] = useState<keyof typeof TABS>('posting');
+  useEffect(() => {
+    void run(groupResource, { id: group.id, include: 'permission' }).then((g) => {
+      const all = g?.permissions ?? [];
+      setGranted(new Set(all.filter((p) => (PERMISSIONS as readonly string[]).includes(p))));
+      setKept(all.filter((p) => !(PERMISSIONS as readonly string[]).includes(p)));
+    });
+  }, [group.id]);
+  if (!granted) return <p className="admin-empty">{s.loading}</p>;
+  const save = async () => {
+    const res = await run(permissionUpdate, { groupId: group.id, permissions: [...granted, ...kept] });
+    if (res) {
+      toast.success(s.saved, { duration: 1000 });
+      onClose();
+    }
+  };
+  return (
+    <div className="admin-panel" data-testid="permission-editor">
+      <h2>
+        {group.name} · {s.groups.permissions}
+      </h2>
+      <div className="admin-tabs">
+        {(Object.keys(TABS) as Array<keyof typeof TABS>).map((k) => (
+          <button
+            key={k}
+            type="button"
+            className={k === tab ? 'is-active' : undefined}
+            onClick={() => setTab(k)}
+          >
+            {s.groups.tabs[k]}
+          </button>
+        ))}
+      </div>
+      <div className="admin-checks">
+        {PERMISSIONS.filter((p) => tabOf(p) === tab).map((p) => (
+          <label key={p}>
+            <input
+              type="checkbox"
+              name={p}
+              checked={granted.has(p)}
+              onChange={(e) => {
+                const next = new Set(granted);
+                if (e.target.checked) next.add(p);
+                else next.delete(p);
+                setGranted(next);
+              }}
+            />
+            <code>{p}</code>
+          </label>
+        ))}
+      </div>
+      <div className="admin-row">
+        <Button kind="primary" onClick={() => void save()} data-testid="permissions-save">
+          {s.groups.savePermissions}
+        </Button>
+        <Button onClick={onClose}>{s.cancel}</Button>
+      </div>
+    </div>
+  );
+}
+
+/** Groups: list, create, delete, and each one's permissions (issue 10 §4). */
+export function Groups() {
+  const [groups, setGroups] = useState<AdminGroup[] | null>(null);
+  const [name, setName] = useState('');
+  const [editing, setEditing] = useState<AdminGroup | null>(null);
+  const load = useCallback(async () => setGroups((await run(groupsList, {})) ?? []), []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    const g = await run(groupCreate, { name: name.trim() });
+    if (g) {
+      setName('');
+      await load();
+      setEditing(g);
+    }
+  };
+  const remove = async (g: AdminGroup) => {
+    if (!window.confirm(s.confirmDelete)) return;
+    if (await run(groupsBatchDelete, { ids: String(g.id) })) {
+      toast.success(s.deleted, { duration: 1000 });
+      await load();
+    }
+  };
+  return (
+    <section data-testid="admin-groups">
+      <h1>{s.menu.groups}</h1>
+      <form className="admin-row" onSubmit={(e) => void create(e)}>
+        <input
+          name="groupName"
+          placeholder={s.groups.newName}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Button kind="primary" type="submit" data-testid="group-create">
+          {s.create}
+        </Button>
+      </form>
+      {editing && <PermissionEditor group={editing} onClose={() => setEditing(null)} />}
+      {!groups ? (
+        <p className="admin-empty">{s.loading}</p>
+      ) : (
+        <div className="admin-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>{s.groups.id}</th>
+                <th>{s.groups.name}</th>
+                <th>{s.groups.members}</th>
+                <th>{s.groups.default}</th>
+                <th>{s.groups.paid}</th>
+                <th>{s.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {groups.map((g) => (
+                <tr key={g.id} data-testid="group-row" data-group-id={g.id}>
+                  <td>{g.id}</td>
+                  <td>
+                    {g.name} {g.isPreset && <span className="admin-tag">{s.groups.preset}</span>}
+                  </td>
+                  <td>{g.userCount}</td>
+                  <td>{g.isDefault ? s.yes : ''}</td>
+                  <td>{g.isPaid ? `¥${g.fee} / ${g.days}` : ''}</td>
+                  <td className="admin-actions">
+                    {g.id !== 1 && (
+                      <button type="button" onClick={() => setEditing(g)} data-testid="group-permissions">
+                        {s.groups.permissions}
+                      </button>
+                    )}
+                    {!g.isPreset && (
+                      <button type="button" onClick={() => void remove(g)}>
+                        {s.delete}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

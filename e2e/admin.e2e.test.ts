@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { hydrated, launch, openContext, shot } from './support/browser.ts';
+import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
+import { api, loginAs } from './support/forum-api.ts';
+
+let forum: RunningForum;
+let browser: Browser;
+
+async function adminPage() {
+  const opened = await openContext(browser, 'pc');
+  await loginAs(opened.page, forum.url, 'admin', 'admin-pass-123');
+  return opened;
+}
+
+const toast = (page: import('playwright-core').Page, text: string) =>
+  page.locator('.ui-toast').filter({ hasText: text });
+
+describe.skipIf(noChromiumReason !== null)(
+  `admin area${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      forum = await startForum();
+      await forum.setSettings({ thread_post_interval: '0' });
+      browser = await launch();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await forum?.close();
+    });
+
+    it('pc: the admin changes the site name and the public site title follows; every page renders', async () => {
+      const { page, context, errors } = await adminPage();
+      await page.goto(`${forum.url}/admin`);
+      await page.getByTestId('admin-dashboard').waitFor();
+      await shot(page, 'admin-dashboard', 'pc');
+      await page.getByRole('link', { name: '站点设置' }).click();
+      await page.getByTestId('admin-site').waitFor();
+      await page.locator('input[name="site_name"]').fill('后台改名论坛');
+      await page.getByTestId('settings-save').click();
+      await toast(page, '已保存').waitFor();
+      await shot(page, 'admin-site', 'pc');
+      await page.goto(forum.url + '/');
+      await hydrated(page);
+      expect(await page.title()).toContain('后台改名论坛');
+      for (const [path, id] of [
+        ['register', 'admin-register'],
+        ['stop-words', 'admin-stop-words'],
+        ['signin-fields', 'admin-signin-fields'],
+        ['templates', 'admin-templates'],
+        ['log', 'admin-log'],
+      ] as const) {
+        await page.goto(`${forum.url}/admin/${path}`);
+        await page.getByTestId(id).waitFor();
+        await shot(page, `admin-${path}`, 'pc');
+      }
+      expect(await page.getByTestId('log-row').count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('pc: creates a group, grants thread.sticky; a member moved into it can pin', async () => {
+      const { page, context, errors } = await adminPage();
+      await page.goto(`${forum.url}/admin/groups`);
+      await page.getByTestId('admin-groups').waitFor();
+      await page.locator('input[name="groupName"]').fill('置顶员');
+      await page.getByTestId('group-create').click();
+      const editor = page.getByTestId('permission-editor');
+      await editor.waitFor();
+      for (const p of ['viewThreads', 'thread.viewPosts']) {
+        await editor.getByRole('button', { name: '查看' }).click();
+        await editor.locator(`input[name="${p}"]`).check();
+      }
+      await editor.getByRole('button', { name: '发帖' }).click();
+      await editor.locator('input[name="createThread"]').check();
+      await editor.getByRole('button', { name: '管理' }).click();
+      await editor.locator('input[name="thread.sticky"]').check();
+      await shot(page, 'admin-groups', 'pc');
+      await page.getByTestId('permissions-save').click();
+      await editor.waitFor({ state: 'detached' });
+      const row = page.getByTestId('group-row').filter({ hasText: '置顶员' });
+      const groupId = Number(await row.getAttribute('data-group-id'));
+
+      const member = await openContext(browser, 'pc');
+      const reg = await api<{ userId: number }>(
+        member.context,
+        forum.url,
+        'POST',
+        '/api/v3/users/username.register',
+        {
+          username: `pinner${Date.now() % 100000}`,
+          password: 'secret123',
+        },
+      );
+      const created = await api<{ threadId: number }>(
+        member.context,
+        forum.url,
+        'POST',
+        '/api/v3/thread.create',
+        {
+          categoryId: 1,
+          title: '要置顶的帖子',
+          content: { text: '<p>正文</p>' },
+        },
+      );
+      expect(created.Code).toBe(0);
+      const pin = () =>
+        api(member.context, forum.url, 'POST', '/api/v3/threads/operate', {
+          threadId: created.Data.threadId,
+          isSticky: true,
+        });
+      expect((await pin()).Code).toBe(-4002);
+      await forum.moveUser(reg.Data.userId, groupId);
+      expect((await pin()).Code).toBe(0);
+      expect(errors).toEqual([]);
+      await member.context.close();
+      await context.close();
+    });
+
+    it('pc: bulk stop words send a new thread to review', async () => {
+      const { page, context, errors } = await adminPage();
+      await page.goto(`${forum.url}/admin/stop-words`);
+      await page.locator('textarea[name="words"]').fill('审核词={MOD}\n屏蔽词={BANNED}');
+      await page.getByTestId('stop-words-import').click();
+      await page.getByTestId('stop-word-row').filter({ hasText: '审核词' }).waitFor();
+      const member = await openContext(browser, 'pc');
+      await api(member.context, forum.url, 'POST', '/api/v3/users/username.register', {
+        username: `writer${Date.now() % 100000}`,
+        password: 'secret123',
+      });
+      const held = await api<{ threadId: number; isApproved: number }>(
+        member.context,
+        forum.url,
+        'POST',
+        '/api/v3/thread.create',
+        {
+          categoryId: 1,
+          title: '一个帖子',
+          content: { text: '<p>这里有审核词</p>' },
+        },
+      );
+      expect(held.Data.isApproved).toBe(0);
+      expect(errors).toEqual([]);
+      await member.context.close();
+      await context.close();
+    });
+
+    it('pc: a required sign-in field sends a new user to fill it before posting', async () => {
+      const { page, context, errors } = await adminPage();
+      await page.goto(`${forum.url}/admin/signin-fields`);
+      await page.locator('input[name="fieldName"]').fill('职业');
+      await page.locator('input[name="fieldRequired"]').check();
+      await page.getByTestId('field-create').click();
+      await page.getByTestId('field-row').filter({ hasText: '职业' }).waitFor();
+      await page.goto(`${forum.url}/admin/register`);
+      await page.locator('input[name="open_ext_fields"]').check();
+      await page.getByTestId('settings-save').click();
+      await toast(page, '已保存').waitFor();
+
+      const user = await openContext(browser, 'pc');
+      await user.page.goto(`${forum.url}/user/register`);
+      await hydrated(user.page);
+      await user.page.locator('input[name="username"]').fill(`field${Date.now() % 100000}`);
+      await user.page.locator('input[name="password"]').fill('secret123');
+      const confirm = user.page.locator('input[name="confirm"]');
+      if (await confirm.count()) await confirm.fill('secret123');
+      await user.page.getByTestId('register-form').locator('button[type="submit"]').click();
+      await user.page.waitForURL(/\/user\/supplementary/);
+      await user.page.getByTestId('supplementary-form').waitFor();
+      await shot(user.page, 'supplementary', 'pc');
+      await user.page.locator('input[name^="field-"]').first().fill('工程师');
+      await user.page.getByTestId('supplementary-submit').click();
+      await user.page.waitForURL((u) => !u.pathname.startsWith('/user/supplementary'));
+      const post = await api(user.context, forum.url, 'POST', '/api/v3/thread.create', {
+        categoryId: 1,
+        title: '填完才能发',
+        content: { text: '<p>ok</p>' },
+      });
+      expect(post.Code).toBe(0);
+      expect(errors).toEqual([]);
+      expect(user.errors).toEqual([]);
+      await user.context.close();
+      await context.close();
+    });
+
+    it('a member opening /admin is refused, and public pages never load the admin bundle', async () => {
+      const member = await openContext(browser, 'pc');
+      await api(member.context, forum.url, 'POST', '/api/v3/users/username.register', {
+        username: `nosy${Date.now() % 100000}`,
+        password: 'secret123',
+      });
+      await member.page.goto(`${forum.url}/admin`);
+      await member.page.getByTestId('admin-denied').waitFor();
+      const res = await api(member.context, forum.url, 'GET', '/api/backAdmin/settings');
+      expect(res.Code).toBe(-4002);
+      const scripts: string[] = [];
+      member.page.on('request', (r) => scripts.push(r.url()));
+      await member.page.goto(forum.url + '/');
+      await hydrated(member.page);
+      expect(scripts.filter((u) => u.includes('/admin/'))).toEqual([]);
+      await member.context.close();
+    });
+  },
+);
