@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { api, loginAs } from './support/forum-api.ts';
@@ -13,8 +13,7 @@ async function adminPage() {
   return opened;
 }
 
-const toast = (page: import('playwright-core').Page, text: string) =>
-  page.locator('.ui-toast').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator('.ui-toast').filter({ hasText: text });
 
 describe.skipIf(noChromiumReason !== null)(
   `admin area${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
