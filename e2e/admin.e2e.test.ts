@@ -182,6 +182,30 @@ describe.skipIf(noChromiumReason !== null)(
       await context.close();
     });
 
+    it('h5: every admin page is readable at 375 px (nothing overflows the page)', async () => {
+      const opened = await openContext(browser, 'h5');
+      await loginAs(opened.page, forum.url, 'admin', 'admin-pass-123');
+      for (const path of [
+        '',
+        'site',
+        'register',
+        'groups',
+        'stop-words',
+        'signin-fields',
+        'templates',
+        'log',
+      ]) {
+        await opened.page.goto(`${forum.url}/admin/${path}`);
+        await opened.page.getByTestId('admin').waitFor();
+        await opened.page.locator('.admin__main h1').waitFor();
+        const width = await opened.page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, path).toBeLessThanOrEqual(375);
+        if (path === 'groups' || path === '') await shot(opened.page, `admin-${path || 'dashboard'}`, 'h5');
+      }
+      expect(opened.errors).toEqual([]);
+      await opened.context.close();
+    });
+
     it('a member opening /admin is refused, and public pages never load the admin bundle', async () => {
       const member = await openContext(browser, 'pc');
       await api(member.context, forum.url, 'POST', '/api/v3/users/username.register', {
