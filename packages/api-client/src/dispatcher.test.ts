@@ -130,3 +130,38 @@ describe('createApiClient', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the admin calls of spec §5 are checked before sending', () => {
+  it('refuses each rule without a request, and sends a valid payload', async () => {
+    const c = await import('@forum/contracts');
+    const fetchSpy = vi.fn<FetchLike>(async () => envelope({}));
+    const api = createApiClient({ fetch: fetchSpy });
+    const bad: Array<[Parameters<typeof validateInput>[0], unknown, string]> = [
+      [c.settingsSetV2, { data: [{ key: 'site_name', value: 'text', tag: 'default' }] }, 'value'],
+      [c.groupsBatchUpdateV2, { data: [{ id: 11, name: 'a', type: 'b' }] }, 'scale'],
+      [c.permissionUpdate, { groupId: '11', permissions: [] }, 'groupId'],
+      [c.signInFieldResource, {}, 'id'],
+      [c.settingsLogoDelete, {}, 'type'],
+      [c.groupCreate, {}, 'name'],
+      [c.signInFieldCreate, { name: 'x', type: 0 }, 'sort'],
+      [c.settingsGetV2, { key: 'site_name' }, 'tag'],
+      [c.groupsBatchDelete, { ids: 3 }, 'ids'],
+      [c.groupResource, {}, 'id'],
+      [c.settingsLogo, { type: 'logo' }, 'logo'],
+      [c.userSignInAnswers, { userId: 3 }, 'userId'],
+      [c.notificationTplList, { name: 'x' }, 'typeStatus'],
+      [c.notificationTplDetail, {}, 'typeName'],
+      [c.signInFieldStatus, { id: 1 }, 'status'],
+    ];
+    for (const [contract, input, field] of bad) {
+      const res = await api.call(contract, input as never);
+      // A client-side refusal: the explicit validator's message, nothing sent.
+      expect(res.Code, contract.path).toBe(Code.OTHER);
+      expect(res.Message, contract.path).toContain('Parameter Validator Error');
+      expect(res.Message, contract.path).toContain(field);
+    }
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await api.call(c.settingsSetV2, { data: [{ key: 'thread_post_interval', value: 5, tag: 'default' }] });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+});

@@ -61,7 +61,8 @@ export function Avatar({
 
 /** Props of {@link AvatarGroup}. */
 export interface AvatarGroupProps {
-  users: Array<{ id: number | string; image?: string; name?: string }>;
+  /** `userType` marks why each is here (1 liked, 2 or 3 paid or tipped: spec §3 badges). */
+  users: Array<{ id: number | string; image?: string; name?: string; userType?: number }>;
   /** How many avatars to draw before the "+N" surplus badge. */
   max?: number;
   /** How many there are in all, when `users` is only the first few (a like count). */
@@ -81,7 +82,7 @@ export function AvatarGroup({ users, max = 5, total, size = 'small', circle = tr
   return (
     <span className="ui-avatar-group">
       {users.slice(0, max).map((u) => (
-        <Avatar key={u.id} image={u.image} name={u.name} size={size} circle={circle} />
+        <Avatar key={u.id} image={u.image} name={u.name} size={size} circle={circle} userType={u.userType} />
       ))}
       {surplus > 0 && (
         <span

@@ -21,7 +21,7 @@ function ThreadLikers({ thread }: { thread: ThreadItem }) {
   return (
     <div className="thread-likers" data-testid="thread-likers">
       <AvatarGroup
-        users={likers.map((u) => ({ id: u.userId, image: u.avatar, name: u.nickname }))}
+        users={likers.map((u) => ({ id: u.userId, image: u.avatar, name: u.nickname, userType: 1 }))}
         total={thread.likeReward.likePayCount}
         max={8}
       />
