@@ -26,3 +26,4 @@ export * from './admin-settings.js';
 export * from './admin-groups.js';
 export * from './admin-signin.js';
 export * from './admin-misc.js';
+export * from './admin-content.js';

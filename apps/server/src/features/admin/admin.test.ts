@@ -295,4 +295,92 @@ describe('admin calls', () => {
     expect((await as(admin, 'GET', '/api/backAdmin/settings', { tag: 'wx' })).Data[0].value).toBe('******');
     await denied('GET', '/api/backAdmin/actions');
   });
+
+  it('review queue: a thread held by a stop word is listed with its words, passed, its author told; replies ignored or deleted and restored', async () => {
+    await t.app.forum.settings.set([{ key: 'thread_post_interval', tag: 'default', value: '0' }]);
+    await as(admin, 'POST', '/api/backAdmin/stopwords.batch', { words: ['待审词={MOD}'], overwrite: true });
+    const author = await registerUser(t.app);
+    const held = await call(t.app, 'POST', '/api/v3/thread.create', {
+      token: author.token,
+      body: { categoryId: 1, title: '含待审词的帖子', content: { text: '<p>这里有待审词</p>' } },
+    });
+    expect(held.Data.isApproved).toBe(0);
+    const queue = await as(admin, 'GET', '/api/backAdmin/manage.thread.list', { isApproved: 0 });
+    const item = queue.Data.pageData.find((x: { id: number }) => x.id === held.Data.threadId);
+    expect(item).toMatchObject({ kind: 'thread', modWords: ['待审词'], author: { userId: author.userId } });
+    await denied('GET', '/api/backAdmin/manage.thread.list', { isApproved: 0 });
+    await denied('POST', '/api/backAdmin/manage.submit.review', {
+      kind: 'thread',
+      ids: [held.Data.threadId],
+      action: 'pass',
+    });
+    await invalid(
+      'POST',
+      '/api/backAdmin/manage.submit.review',
+      { kind: 'thread', ids: [held.Data.threadId], action: 'approve' },
+      'action',
+    );
+    await invalid(
+      'POST',
+      '/api/backAdmin/manage.submit.review',
+      { kind: 'thread', ids: [], action: 'pass' },
+      'ids',
+    );
+    const before = (await call(t.app, 'GET', '/api/v3/user', { token: author.token })).Data.threadCount;
+    const passed = await as(admin, 'POST', '/api/backAdmin/manage.submit.review', {
+      kind: 'thread',
+      ids: [held.Data.threadId],
+      action: 'pass',
+      reason: '',
+    });
+    expect(passed.Data.done).toEqual([held.Data.threadId]);
+    expect((await call(t.app, 'GET', '/api/v3/user', { token: author.token })).Data.threadCount).toBe(
+      before + 1,
+    );
+    const seen = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      query: { threadId: String(held.Data.threadId) },
+    });
+    expect(seen.Code).toBe(0);
+    const told = await call(t.app, 'GET', '/api/v3/notification', {
+      token: author.token,
+      query: { 'filter[type]': 'system' },
+    });
+    expect(told.Data.pageData[0]).toMatchObject({ event: 'content.approved', threadId: held.Data.threadId });
+
+    const reply = await call(t.app, 'POST', '/api/v3/posts.create', {
+      token: member.token,
+      body: { id: held.Data.threadId, content: '回复里的待审词' },
+    });
+    const replies = await as(admin, 'GET', '/api/backAdmin/manage.posts.list', { isApproved: 0 });
+    expect(replies.Data.pageData.map((p: { id: number }) => p.id)).toContain(reply.Data.id);
+    await as(admin, 'POST', '/api/backAdmin/manage.submit.review', {
+      kind: 'post',
+      ids: [reply.Data.id],
+      action: 'ignore',
+      reason: '广告',
+    });
+    const rejected = await call(t.app, 'GET', '/api/v3/notification', {
+      token: member.token,
+      query: { 'filter[type]': 'system' },
+    });
+    expect(rejected.Data.pageData[0]).toMatchObject({ event: 'content.rejected' });
+    expect(rejected.Data.pageData[0].content).toContain('广告');
+    await as(admin, 'POST', '/api/backAdmin/manage.submit.review', {
+      kind: 'thread',
+      ids: [held.Data.threadId],
+      action: 'delete',
+      reason: '重复',
+    });
+    const bin = await as(admin, 'GET', '/api/backAdmin/manage.thread.list', { isDeleted: 'true' });
+    expect(bin.Data.pageData.map((x: { id: number }) => x.id)).toContain(held.Data.threadId);
+    expect((await call(t.app, 'GET', '/api/v3/user', { token: author.token })).Data.threadCount).toBe(before);
+    await as(admin, 'POST', '/api/backAdmin/manage.submit.review', {
+      kind: 'thread',
+      ids: [held.Data.threadId],
+      action: 'restore',
+    });
+    expect((await call(t.app, 'GET', '/api/v3/user', { token: author.token })).Data.threadCount).toBe(
+      before + 1,
+    );
+  });
 });

@@ -40,6 +40,8 @@ export { TomRegistry, type TomType } from './toms.registry.js';
 export type { CaptchaProvider } from './captcha.js';
 export { threads, threadToms } from './threads.table.js';
 import { profilePinnedThread } from './threads.repository.js';
+import { registerReviewRoutes } from './review.routes.js';
+import { ReviewService } from './review.service.js';
 export { threadSearchColumns, type ThreadSearchSource } from './threads.repository.js';
 export { posts, postLikes, postMentions } from './posts.table.js';
 
@@ -113,6 +115,7 @@ export async function mountThreads(ctx: {
   };
   const reader = new ThreadsReader(deps);
   const posts = new PostsService(deps, reader);
+  registerReviewRoutes(ctx.route, new ReviewService(deps, posts));
   registerCategoriesRoutes(ctx.route, categories);
   registerTopicsRoutes(ctx.route, topics);
   registerReportsRoutes(ctx.route, { db, reader, posts });

@@ -1,0 +1,159 @@
+import type { NoticeEvent, ReviewItem } from '@forum/contracts';
+import type { Actor } from '../../platform/auth/actor.js';
+import { htmlToText } from '../../platform/content/sanitize.js';
+import { inTransaction } from '../../platform/db/tx.js';
+import type { Notice } from '../notifications/index.js';
+import { findPost, updatePost } from './posts.repository.js';
+import type { PostsService } from './posts.service.js';
+import { postsForReview, setFirstPostsApproval, threadsForReview } from './review.repository.js';
+import { applyCounts } from './thread-write.rules.js';
+import type { ThreadsDeps } from './threads.deps.js';
+import { findThread, updateThread } from './threads.repository.js';
+
+/** What each decision sets, and what the author is told. */
+const DECISIONS = {
+  pass: { isApproved: 1, event: 'content.approved' },
+  ignore: { isApproved: 2, event: 'content.rejected' },
+  delete: { isApproved: null, event: 'content.deleted' },
+  restore: { isApproved: null, event: null },
+} as const satisfies Record<string, { isApproved: number | null; event: NoticeEvent | null }>;
+
+/** A decision. */
+export type ReviewAction = keyof typeof DECISIONS;
+
+const words = (s: string) =>
+  s
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
+
+/**
+ * The administrator's review (issue 10 §6): held threads and replies (stop words' `{MOD}`), pass, ignore or
+ * delete each, counters moved in the same transaction, and the author told why.
+ */
+export class ReviewService {
+  constructor(
+    private readonly deps: ThreadsDeps,
+    private readonly posts: PostsService,
+  ) {}
+
+  async threads(isApproved: number, deleted: boolean, page: number, perPage: number) {
+    const { rows, total } = await threadsForReview(
+      this.deps.db,
+      isApproved,
+      deleted,
+      perPage,
+      (page - 1) * perPage,
+    );
+    const pageData: ReviewItem[] = rows.map(({ t, p, nickname, username }) => ({
+      kind: 'thread',
+      id: t.id,
+      threadId: t.id,
+      title: t.title,
+      text: htmlToText(p.content).slice(0, 300),
+      modWords: words(p.modWords),
+      isApproved: t.isApproved,
+      isDeleted: t.deletedAt !== null,
+      author: { userId: t.userId, nickname: nickname || username || '' },
+      createdAt: t.createdAt.toISOString(),
+    }));
+    return { pageData, currentPage: page, perPage, totalCount: total, totalPage: Math.ceil(total / perPage) };
+  }
+
+  async replies(isApproved: number, deleted: boolean, page: number, perPage: number) {
+    const { rows, total } = await postsForReview(
+      this.deps.db,
+      isApproved,
+      deleted,
+      perPage,
+      (page - 1) * perPage,
+    );
+    const pageData: ReviewItem[] = rows.map(({ p, title, nickname, username }) => ({
+      kind: 'post',
+      id: p.id,
+      threadId: p.threadId,
+      title,
+      text: htmlToText(p.content).slice(0, 300),
+      modWords: words(p.modWords),
+      isApproved: p.isApproved,
+      isDeleted: p.deletedAt !== null,
+      author: { userId: p.userId, nickname: nickname || username || '' },
+      createdAt: p.createdAt.toISOString(),
+    }));
+    return { pageData, currentPage: page, perPage, totalCount: total, totalPage: Math.ceil(total / perPage) };
+  }
+
+  /** Decides on threads or replies, one transaction each; returns the ids changed. */
+  async decide(actor: Actor, kind: 'thread' | 'post', ids: number[], action: ReviewAction, reason: string) {
+    const done: number[] = [];
+    const notices: Notice[] = [];
+    const d = DECISIONS[action];
+    for (const id of [...new Set(ids)]) {
+      const told =
+        kind === 'thread'
+          ? await this.decideThread(actor, id, action)
+          : await this.decidePost(actor, id, action);
+      if (!told) continue;
+      done.push(id);
+      if (d.event) {
+        notices.push({
+          event: d.event,
+          userId: told.userId,
+          senderId: null,
+          threadId: told.threadId,
+          postId: kind === 'post' ? id : null,
+          threadTitle: told.title || `#${told.threadId}`,
+          vars: { reason: reason || '-' },
+        });
+      }
+    }
+    await this.deps.notify(notices);
+    return done;
+  }
+
+  private async decideThread(actor: Actor, id: number, action: ReviewAction) {
+    return inTransaction(this.deps.db, async (tx) => {
+      const before = await findThread(tx, id, true);
+      if (!before) return null;
+      const d = DECISIONS[action];
+      let after = before;
+      if (action === 'delete') {
+        if (before.deletedAt) return null;
+        after = await updateThread(tx, id, {
+          deletedAt: new Date(),
+          deletedUserId: actor.userId,
+          isSticky: false,
+        });
+      } else if (action === 'restore') {
+        if (!before.deletedAt) return null;
+        after = await updateThread(tx, id, { deletedAt: null, deletedUserId: null });
+      } else if (d.isApproved !== null && before.isApproved !== d.isApproved) {
+        after = await updateThread(tx, id, { isApproved: d.isApproved });
+        await setFirstPostsApproval(tx, [id], d.isApproved);
+      } else return null;
+      await applyCounts(tx, before, after);
+      return { userId: before.userId, threadId: id, title: before.title };
+    });
+  }
+
+  private async decidePost(actor: Actor, id: number, action: ReviewAction) {
+    return inTransaction(this.deps.db, async (tx) => {
+      const before = await findPost(tx, id, true);
+      if (!before || before.isFirst) return null;
+      const d = DECISIONS[action];
+      let after = before;
+      if (action === 'delete') {
+        if (before.deletedAt) return null;
+        after = await updatePost(tx, id, { deletedAt: new Date(), deletedUserId: actor.userId });
+      } else if (action === 'restore') {
+        if (!before.deletedAt) return null;
+        after = await updatePost(tx, id, { deletedAt: null, deletedUserId: null });
+      } else if (d.isApproved !== null && before.isApproved !== d.isApproved) {
+        after = await updatePost(tx, id, { isApproved: d.isApproved });
+      } else return null;
+      await this.posts.applyCounts(tx, before, after);
+      const thread = await findThread(tx, before.threadId);
+      return { userId: before.userId, threadId: before.threadId, title: thread?.title ?? '' };
+    });
+  }
+}
