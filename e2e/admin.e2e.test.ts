@@ -116,7 +116,7 @@ describe.skipIf(noChromiumReason !== null)(
       await context.close();
     });
 
-    it('pc: bulk stop words send a new thread to review', async () => {
+    it('pc: bulk stop words send a new thread to review; passed from the queue, its author is notified', async () => {
       const { page, context, errors } = await adminPage();
       await page.goto(`${forum.url}/admin/stop-words`);
       await page.locator('textarea[name="words"]').fill('审核词={MOD}\n屏蔽词={BANNED}');
@@ -139,6 +139,24 @@ describe.skipIf(noChromiumReason !== null)(
         },
       );
       expect(held.Data.isApproved).toBe(0);
+      // Passed from the queue: the author hears of it.
+      await page.goto(`${forum.url}/admin/review`);
+      const item = page.locator(`[data-testid="review-item"][data-id="${held.Data.threadId}"]`);
+      await item.waitFor();
+      expect(await item.locator('mark').first().innerText()).toBe('审核词');
+      await shot(page, 'admin-review', 'pc');
+      await item.getByTestId('review-pass').click();
+      await item.waitFor({ state: 'detached' });
+      const told = await api<{ pageData: Array<{ event: string; threadId: number }> }>(
+        member.context,
+        forum.url,
+        'GET',
+        '/api/v3/notification?filter[type]=system',
+      );
+      expect(told.Data.pageData[0]).toMatchObject({
+        event: 'content.approved',
+        threadId: held.Data.threadId,
+      });
       expect(errors).toEqual([]);
       await member.context.close();
       await context.close();

@@ -12,6 +12,7 @@ import { Dashboard } from './pages/dashboard.tsx';
 import { SiteSettings, RegisterSettings } from './pages/settings.tsx';
 import { Groups } from './pages/groups.tsx';
 import { StopWords } from './pages/stop-words.tsx';
+import { Review } from './pages/review.tsx';
 import { SignInFieldsPage } from './pages/signin-fields.tsx';
 import { Templates } from './pages/templates.tsx';
 import { ActionLog } from './pages/action-log.tsx';
@@ -21,6 +22,7 @@ const MENU = [
   { to: '/site', label: s.menu.site },
   { to: '/register', label: s.menu.register },
   { to: '/groups', label: s.menu.groups },
+  { to: '/review', label: s.menu.review },
   { to: '/stop-words', label: s.menu.stopWords },
   { to: '/signin-fields', label: s.menu.signInFields },
   { to: '/templates', label: s.menu.templates },
@@ -76,6 +78,7 @@ const router = createBrowserRouter(
         { path: 'site', Component: SiteSettings },
         { path: 'register', Component: RegisterSettings },
         { path: 'groups', Component: Groups },
+        { path: 'review', Component: Review },
         { path: 'stop-words', Component: StopWords },
         { path: 'signin-fields', Component: SignInFieldsPage },
         { path: 'templates', Component: Templates },

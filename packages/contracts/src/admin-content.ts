@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
+import { boolish } from './fields.js';
 import { pageOf, pageQuery } from './envelope.js';
 
 // Content review for administrators (issue 10 §6): threads and replies held by stop words, and the decision.
@@ -25,7 +26,7 @@ export type ReviewItem = z.infer<typeof reviewItem>;
 /** `GET backAdmin/manage.thread.list` / `manage.posts.list`: by approval state (0 held, 1 approved, 2 ignored). */
 const listInput = pageQuery.extend({
   isApproved: z.coerce.number().int().min(0).max(2).default(0),
-  isDeleted: z.coerce.boolean().default(false),
+  isDeleted: boolish.default(false),
 });
 
 export const manageThreadList = defineCall({

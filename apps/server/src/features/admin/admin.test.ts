@@ -305,7 +305,10 @@ describe('admin calls', () => {
       body: { categoryId: 1, title: '含待审词的帖子', content: { text: '<p>这里有待审词</p>' } },
     });
     expect(held.Data.isApproved).toBe(0);
-    const queue = await as(admin, 'GET', '/api/backAdmin/manage.thread.list', { isApproved: 0 });
+    const queue = await as(admin, 'GET', '/api/backAdmin/manage.thread.list', {
+      isApproved: 0,
+      isDeleted: 'false',
+    });
     const item = queue.Data.pageData.find((x: { id: number }) => x.id === held.Data.threadId);
     expect(item).toMatchObject({ kind: 'thread', modWords: ['待审词'], author: { userId: author.userId } });
     await denied('GET', '/api/backAdmin/manage.thread.list', { isApproved: 0 });
