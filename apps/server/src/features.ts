@@ -11,6 +11,7 @@ import { registerAttachments } from './features/attachments/index.js';
 import { registerFeedsRoutes } from './features/feeds/index.js';
 import { mountProfiles } from './features/profiles/index.js';
 import { mountUsersAccount } from './features/users/users-account.routes.js';
+import { mountUsersAdmin } from './features/users/users-admin.routes.js';
 import { mountDialogs } from './features/dialogs/index.js';
 import { mountNotifications } from './features/notifications/index.js';
 import { mountRealtime } from './features/realtime/index.js';
@@ -48,5 +49,8 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   mountRealtime(ctx);
   // issue 10: the admin area's calls (every one -4002 for anyone but an administrator) and sign-in fields
   mountAdmin({ ...ctx, version: VERSION });
-  mountSignInFields(ctx);
+  const signIn = mountSignInFields(ctx);
+  const usersAdmin = mountUsersAdmin(ctx);
+  usersAdmin.notify = async (notices) => void (await notifier.send(notices).catch(() => 0));
+  usersAdmin.examined = (userId, status, reason) => signIn.examined(userId, status, reason);
 }

@@ -27,3 +27,4 @@ export * from './admin-groups.js';
 export * from './admin-signin.js';
 export * from './admin-misc.js';
 export * from './admin-content.js';
+export * from './admin-users.js';

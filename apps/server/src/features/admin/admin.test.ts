@@ -386,4 +386,70 @@ describe('admin calls', () => {
       before + 1,
     );
   });
+
+  it('users: search, detail, move to a group, ban with a reason and unban, review pending, remove avatar, export CSV', async () => {
+    const u = await registerUser(t.app, 'find_me_user');
+    const found = await as(admin, 'GET', '/api/backAdmin/users', { 'filter[username]': 'find_me' });
+    expect(found.Data.pageData.map((x: { id: number }) => x.id)).toEqual([u.userId]);
+    await denied('GET', '/api/backAdmin/users');
+    expect((await as(admin, 'GET', '/api/backAdmin/user', { userId: u.userId })).Data).toMatchObject({
+      username: 'find_me_user',
+      groupId: 10,
+    });
+    await invalid('GET', '/api/backAdmin/user', { userId: 'x' }, 'userId');
+
+    const banned = await as(admin, 'POST', '/api/backAdmin/users/update.user', {
+      userId: u.userId,
+      status: 1,
+      reason: '灌水',
+    });
+    expect(banned.Data).toMatchObject({ status: 1, reason: '灌水' });
+    const blocked = await call(t.app, 'GET', '/api/v3/thread.list', { token: u.token });
+    expect(blocked.Code).toBe(-4009);
+    await as(admin, 'POST', '/api/backAdmin/users/update.user', { userId: u.userId, status: 0 });
+    expect((await call(t.app, 'GET', '/api/v3/thread.list', { token: u.token })).Code).toBe(0);
+    const told = await call(t.app, 'GET', '/api/v3/notification', {
+      token: u.token,
+      query: { 'filter[type]': 'system' },
+    });
+    expect(told.Data.pageData.map((n: { event: string }) => n.event)).toEqual(
+      expect.arrayContaining(['user.banned', 'user.unbanned']),
+    );
+    await invalid('POST', '/api/backAdmin/users/update.user', { userId: u.userId, status: 2 }, 'status');
+    await denied('POST', '/api/backAdmin/users/update.user', { userId: u.userId, status: 1 });
+    const adminId = (await call(t.app, 'GET', '/api/v3/user', { token: admin })).Data.userId;
+    await invalid('POST', '/api/backAdmin/users/update.user', { userId: adminId, status: 1 }, 'userId');
+
+    await t.app.forum.settings.set([{ key: 'register_validate', tag: 'default', value: '1' }]);
+    const pending = await registerUser(t.app);
+    await t.app.forum.settings.set([{ key: 'register_validate', tag: 'default', value: '0' }]);
+    expect((await call(t.app, 'GET', '/api/v3/thread.list', { token: pending.token })).Code).toBe(-3003);
+    const list = await as(admin, 'GET', '/api/backAdmin/users', { 'filter[status]': 2 });
+    expect(list.Data.pageData.map((x: { id: number }) => x.id)).toContain(pending.userId);
+    expect(
+      (await as(admin, 'POST', '/api/backAdmin/users/examine', { data: [{ id: pending.userId, status: 0 }] }))
+        .Data.done,
+    ).toEqual([pending.userId]);
+    expect((await call(t.app, 'GET', '/api/v3/thread.list', { token: pending.token })).Code).toBe(0);
+    await invalid('POST', '/api/backAdmin/users/examine', { data: [] }, 'data');
+    await denied('POST', '/api/backAdmin/users/examine', { data: [{ id: pending.userId, status: 0 }] });
+
+    await t.app.forum.database.exec(`UPDATE users SET avatar = '/x.png', nickname = '=cmd()' WHERE id = $1`, [
+      u.userId,
+    ]);
+    expect(
+      (await as(admin, 'POST', '/api/backAdmin/delete/users/avatar', { userId: u.userId })).Data.avatarUrl,
+    ).toBe('');
+    await denied('POST', '/api/backAdmin/delete/users/avatar', { userId: u.userId });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/backAdmin/export/users?filter[username]=find_me',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.startsWith('\uFEFFid,username')).toBe(true);
+    // A formula-looking cell is defused.
+    expect(csv.body).toContain(`"'=cmd()"`);
+    await denied('GET', '/api/backAdmin/export/users');
+  });
 });

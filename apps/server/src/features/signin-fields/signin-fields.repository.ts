@@ -84,3 +84,16 @@ export async function enabledFieldIds(db: DbOrTx, ids: number[]): Promise<Set<nu
     .where(and(inArray(adminSignInFields.id, ids), eq(adminSignInFields.status, 1)));
   return new Set(rows.map((r) => r.id));
 }
+
+/** Marks all of a user's answers passed or rejected (with the reason). */
+export async function setAnswersStatus(
+  db: DbOrTx,
+  userId: number,
+  status: number,
+  remark: string,
+): Promise<void> {
+  await db
+    .update(userSignInFields)
+    .set({ status, remark, updatedAt: new Date() })
+    .where(eq(userSignInFields.userId, userId));
+}

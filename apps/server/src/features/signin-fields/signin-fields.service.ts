@@ -1,4 +1,4 @@
-import { UserStatus, type SignInField } from '@forum/contracts';
+import { SignInAnswerStatus, UserStatus, type SignInField } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
@@ -13,6 +13,7 @@ import {
   insertField,
   listFields,
   updateField,
+  setAnswersStatus,
   upsertAnswers,
   type AnswerRow,
   type FieldRow,
@@ -90,6 +91,13 @@ export class SignInFields {
     const f = await findField(this.db, id);
     if (!f || f.status === 0) throw notFound('id: no such field');
     return presentField((await updateField(this.db, id, patch))!);
+  }
+
+  /** After a registration decision: approved answers pass, rejected ones carry the reason (status 2). */
+  async examined(userId: number, status: number, reason: string): Promise<void> {
+    if (status === UserStatus.NORMAL) await setAnswersStatus(this.db, userId, SignInAnswerStatus.PASSED, '');
+    if (status === UserStatus.REJECTED)
+      await setAnswersStatus(this.db, userId, SignInAnswerStatus.REJECTED, reason);
   }
 
   /** A user's answers (admin). */
