@@ -200,6 +200,48 @@ describe.skipIf(noChromiumReason !== null)(
       await context.close();
     });
 
+    it('pc: users: the admin bans a member with a reason (their next call is refused) and approves a pending one', async () => {
+      const { page, context, errors } = await adminPage();
+      // An earlier test asks new accounts for sign-in fields: not here.
+      await forum.setSettings({ open_ext_fields: '0' });
+      const member = await openContext(browser, 'pc');
+      const name = `banme${Date.now() % 100000}`;
+      await api(member.context, forum.url, 'POST', '/api/v3/users/username.register', {
+        username: name,
+        password: 'secret123',
+      });
+      await forum.setSettings({ register_validate: '1' });
+      const waiting = await openContext(browser, 'pc');
+      const wname = `wait${Date.now() % 100000}`;
+      await api(waiting.context, forum.url, 'POST', '/api/v3/users/username.register', {
+        username: wname,
+        password: 'secret123',
+      });
+      await forum.setSettings({ register_validate: '0' });
+
+      await page.goto(`${forum.url}/admin/users`);
+      await page.locator('input[name="username"]').fill(name);
+      await page.getByTestId('users-search').click();
+      const row = page.getByTestId('user-row').filter({ hasText: name });
+      await row.waitFor();
+      page.once('dialog', (d) => void d.accept('发广告'));
+      await row.getByTestId('user-ban').click();
+      await row.filter({ hasText: '发广告' }).waitFor();
+      expect((await api(member.context, forum.url, 'GET', '/api/v3/thread.list')).Code).toBe(-4009);
+
+      await page.locator('input[name="username"]').fill(wname);
+      await page.getByTestId('users-search').click();
+      const wrow = page.getByTestId('user-row').filter({ hasText: wname });
+      await wrow.getByTestId('user-approve').click();
+      await wrow.getByTestId('user-ban').waitFor();
+      expect((await api(waiting.context, forum.url, 'GET', '/api/v3/thread.list')).Code).toBe(0);
+      await shot(page, 'admin-users', 'pc');
+      expect(errors).toEqual([]);
+      await member.context.close();
+      await waiting.context.close();
+      await context.close();
+    });
+
     it('h5: every admin page is readable at 375 px (nothing overflows the page)', async () => {
       const opened = await openContext(browser, 'h5');
       await loginAs(opened.page, forum.url, 'admin', 'admin-pass-123');

@@ -11,6 +11,7 @@ import { s } from './i18n.ts';
 import { Dashboard } from './pages/dashboard.tsx';
 import { SiteSettings, RegisterSettings } from './pages/settings.tsx';
 import { Groups } from './pages/groups.tsx';
+import { Users } from './pages/users.tsx';
 import { StopWords } from './pages/stop-words.tsx';
 import { Review } from './pages/review.tsx';
 import { SignInFieldsPage } from './pages/signin-fields.tsx';
@@ -21,6 +22,7 @@ const MENU = [
   { to: '/', label: s.menu.dashboard, end: true },
   { to: '/site', label: s.menu.site },
   { to: '/register', label: s.menu.register },
+  { to: '/users', label: s.menu.users },
   { to: '/groups', label: s.menu.groups },
   { to: '/review', label: s.menu.review },
   { to: '/stop-words', label: s.menu.stopWords },
@@ -77,6 +79,7 @@ const router = createBrowserRouter(
         { index: true, Component: Dashboard },
         { path: 'site', Component: SiteSettings },
         { path: 'register', Component: RegisterSettings },
+        { path: 'users', Component: Users },
         { path: 'groups', Component: Groups },
         { path: 'review', Component: Review },
         { path: 'stop-words', Component: StopWords },
