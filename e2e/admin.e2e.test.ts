@@ -32,6 +32,7 @@ describe.skipIf(noChromiumReason !== null)(
       const { page, context, errors } = await adminPage();
       await page.goto(`${forum.url}/admin`);
       await page.getByTestId('admin-dashboard').waitFor();
+      await page.getByTestId('daily-chart').locator('svg').waitFor();
       await shot(page, 'admin-dashboard', 'pc');
       await page.getByRole('link', { name: '站点设置' }).click();
       await page.getByTestId('admin-site').waitFor();

@@ -77,6 +77,7 @@ const zh = {
     memory: '内存',
     redis: 'Redis',
     hours: '{n} 小时',
+    daily: '近 30 天新增',
   },
   site: {
     name: '站点名称',
@@ -226,6 +227,7 @@ const en: Dict = {
     memory: 'Memory',
     redis: 'Redis',
     hours: '{n} h',
+    daily: 'New in the last 30 days',
   },
   site: {
     name: 'Site name',

@@ -123,3 +123,18 @@ export const siteInfo = defineCall({
     counts: z.object({ users: z.number().int(), threads: z.number().int(), posts: z.number().int() }),
   }),
 });
+
+/** `GET backAdmin/statistic/firstChart`: new users, threads and replies per day for the last 30 days (UTC days). */
+export const dashboardChart = defineCall({
+  method: 'GET',
+  path: '/api/backAdmin/statistic/firstChart',
+  summary: 'New users, threads and replies per day (admin)',
+  tags: ['admin'],
+  input: z.object({ days: z.coerce.number().int().min(7).max(90).default(30) }),
+  output: z.object({
+    days: z.array(z.string()),
+    users: z.array(z.number().int()),
+    threads: z.array(z.number().int()),
+    posts: z.array(z.number().int()),
+  }),
+});

@@ -1,13 +1,17 @@
-import { useEffect, useState } from 'react';
-import { siteInfo, type CallOutput } from '@forum/contracts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { dashboardChart, siteInfo, type CallOutput } from '@forum/contracts';
 import { run } from '../api.ts';
 import { fill, s } from '../i18n.ts';
+// ECharts is large: its chunk loads with the dashboard's chart only.
+const DailyChart = lazy(() => import('./daily-chart.tsx').then((m) => ({ default: m.DailyChart })));
 
 /** Counts and the server's facts (`siteinfo.v2`). */
 export function Dashboard() {
   const [info, setInfo] = useState<CallOutput<typeof siteInfo> | null>(null);
+  const [daily, setDaily] = useState<CallOutput<typeof dashboardChart> | null>(null);
   useEffect(() => {
     void run(siteInfo, {}).then(setInfo);
+    void run(dashboardChart, { days: 30 }).then(setDaily);
   }, []);
   if (!info) return <p className="admin-empty">{s.loading}</p>;
   const cards = [
@@ -34,6 +38,12 @@ export function Dashboard() {
             <div className="admin-card__label">{c.label}</div>
           </div>
         ))}
+      </div>
+      <div className="admin-panel">
+        <h2>{s.dashboard.daily}</h2>
+        <Suspense fallback={<p className="admin-empty">{s.loading}</p>}>
+          {daily ? <DailyChart data={daily} /> : <p className="admin-empty">{s.loading}</p>}
+        </Suspense>
       </div>
       <table className="admin-table admin-table--facts">
         <tbody>

@@ -44,3 +44,26 @@ export async function listAdminActions(db: DbOrTx, limit: number, offset: number
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }
+
+/** New users, published threads and replies per UTC day over the last `days` days, oldest first. */
+export async function dailyCounts(db: DbOrTx, days: number) {
+  const res = (await db.execute(sql`
+    with d as (
+      select generate_series((now() at time zone 'utc')::date - (${days}::int - 1), (now() at time zone 'utc')::date, '1 day')::date as day
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as day,
+      (select count(*)::int from ${users} u where (u.joined_at at time zone 'utc')::date = d.day) as users,
+      (select count(*)::int from ${threads} t where (t.created_at at time zone 'utc')::date = d.day
+         and t.is_draft = false and t.deleted_at is null) as threads,
+      (select count(*)::int from ${posts} p where (p.created_at at time zone 'utc')::date = d.day
+         and p.is_first = false and p.deleted_at is null) as posts
+    from d order by d.day`)) as unknown as {
+    rows: Array<{ day: string; users: number; threads: number; posts: number }>;
+  };
+  return {
+    days: res.rows.map((r) => r.day),
+    users: res.rows.map((r) => Number(r.users)),
+    threads: res.rows.map((r) => Number(r.threads)),
+    posts: res.rows.map((r) => Number(r.posts)),
+  };
+}

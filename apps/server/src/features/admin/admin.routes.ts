@@ -1,5 +1,6 @@
 import {
   adminActions,
+  dashboardChart,
   groupCreate,
   groupResource,
   groupsBatchDelete,
@@ -17,7 +18,7 @@ import {
 } from '@forum/contracts';
 import type { Db } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
-import { listAdminActions } from './admin.repository.js';
+import { dailyCounts, listAdminActions } from './admin.repository.js';
 import type { GroupsAdmin } from './groups-admin.service.js';
 import type { SettingsAdmin } from './settings-admin.service.js';
 
@@ -34,6 +35,7 @@ export function registerAdminRoutes(
   route(settingsLogo, admin, async (input) => d.settings.picture(input.type, input.logo));
   route(settingsLogoDelete, admin, async (input) => d.settings.picture(input.type, ''));
   route(siteInfo, admin, async () => d.settings.info());
+  route(dashboardChart, admin, async (input) => dailyCounts(d.db, input.days));
 
   route(groupsList, admin, async () => d.groups.list());
   route(groupResource, admin, async (input) => d.groups.resource(input.id, input.include));

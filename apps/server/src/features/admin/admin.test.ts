@@ -118,6 +118,12 @@ describe('admin calls', () => {
     const info = await as(admin, 'GET', '/api/siteinfo.v2');
     expect(info.Data).toMatchObject({ version: expect.any(String), counts: { users: expect.any(Number) } });
     await denied('GET', '/api/siteinfo.v2');
+    const chart = await as(admin, 'GET', '/api/backAdmin/statistic/firstChart', { days: 30 });
+    expect(chart.Data.days).toHaveLength(30);
+    // Today's column counts today's new users (at least the admin and the member of this file).
+    expect(chart.Data.users.at(-1)).toBeGreaterThanOrEqual(2);
+    await invalid('GET', '/api/backAdmin/statistic/firstChart', { days: 1000 }, 'days');
+    await denied('GET', '/api/backAdmin/statistic/firstChart');
   });
 
   it('groups: create, read with permissions, batch update (spec payload), grant a permission a member then uses, delete', async () => {
