@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { init, use } from 'echarts/core';
+import { init, use as registerCharts } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import type { CallOutput, dashboardChart } from '@forum/contracts';
 import { s } from '../i18n.ts';
 
 // Only the parts the chart uses: a line chart, its grid, legend and tooltip, drawn as SVG.
-use([LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+registerCharts([LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 /** New users, threads and replies per day (issue 10 §10), as lines. */
 export function DailyChart({ data }: { data: CallOutput<typeof dashboardChart> }) {
