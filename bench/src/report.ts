@@ -13,10 +13,22 @@ export interface Row {
   rssMb: number;
 }
 
+/** Realtime delivery: ms from `dialog.create` to the recipient's WebSocket (no ceiling to compare it with). */
+export interface DeliveryRow {
+  name: string;
+  p50: number;
+  p99: number;
+  /** Sends that failed or never arrived. */
+  lost: number;
+  /** Peak RSS of the server holding the sockets. */
+  rssMb: number;
+}
+
 /** Everything measured against one database. */
 export interface TargetResult {
   label: string;
   rows: Row[];
+  delivery: DeliveryRow[];
   /** Server RSS and the embedded PostgreSQL's PSS, started and idle. */
   idle: { rssMb: number; pgPssMb: number };
   pgPeakPssMb: number;
@@ -28,6 +40,7 @@ export function printReport(r: {
   duration: number;
   cores: number;
   ceiling: { rps: number; p99: number };
+  realtime: { clients: number; messages: number; rate: number };
   targets: TargetResult[];
 }): void {
   console.log(`\nbench: ${r.connections} connections x ${r.duration} s per row, loopback, ${r.cores} cores`);
@@ -59,13 +72,31 @@ export function printReport(r: {
     }
   }
   console.table(ratios);
+  const delivery: Record<string, Record<string, number>> = {};
+  for (const t of r.targets) {
+    for (const d of t.delivery) {
+      delivery[d.name] = {
+        ...delivery[d.name],
+        [`${t.label} p50 ms`]: d.p50,
+        [`${t.label} p99 ms`]: d.p99,
+        ...(d.lost ? { [`${t.label} lost`]: d.lost } : {}),
+      };
+    }
+  }
+  if (Object.keys(delivery).length) {
+    const { clients, messages, rate } = r.realtime;
+    console.log(
+      `realtime delivery, ms from dialog.create to the recipient's WebSocket (${clients} sockets open, ${messages} messages at ${rate}/s):`,
+    );
+    console.table(delivery);
+  }
   console.table(
     Object.fromEntries(
       r.targets.map((t) => [
         t.label,
         {
           'server RSS idle MB': t.idle.rssMb,
-          'server RSS peak MB': Math.max(...t.rows.map((x) => x.rssMb)),
+          'server RSS peak MB': Math.max(...t.rows.map((x) => x.rssMb), ...t.delivery.map((x) => x.rssMb)),
           'embedded PostgreSQL PSS idle MB': t.idle.pgPssMb,
           'embedded PostgreSQL PSS peak MB': t.pgPeakPssMb,
         },

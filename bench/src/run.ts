@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type Pg from 'pg';
 import { SERVER_MAIN, serverEnv, serverNodeFlags } from '../../scripts/server-process.mjs';
-import { printReport, type Row, type TargetResult } from './report.js';
+import { measureDelivery } from './delivery.js';
+import { registerMembers } from './members.js';
+import { printReport, type DeliveryRow, type Row, type TargetResult } from './report.js';
 import { scenarios, type Scenario } from './scenarios.js';
 import { childrenPssMb, freePort, rssMb, startNode, stop, waitFor } from './proc.js';
 
@@ -24,33 +26,56 @@ const dataset = {
   big: Number(process.env.BENCH_BIG_THREAD ?? 100000),
 };
 const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip' };
+// Realtime: this many members with a socket open, and private messages sent to them at a steady rate.
+const realtime = {
+  clients: Number(process.env.BENCH_DELIVERY_CLIENTS ?? 1000),
+  messages: Number(process.env.BENCH_DELIVERY_MESSAGES ?? 400),
+  rate: Number(process.env.BENCH_DELIVERY_RATE ?? 200),
+};
+
+/** Runs `fn` while sampling a process's resident memory; returns its result and the peak. */
+async function withPeakRss<T>(pid: number, fn: () => Promise<T>): Promise<{ result: T; rssMb: number }> {
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 500);
+  try {
+    const result = await fn();
+    return { result, rssMb: Math.max(peak, rssMb(pid)) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
 
 async function measure(
   url: string,
-  s: Pick<Scenario, 'method' | 'body'>,
+  s: Pick<Scenario, 'method' | 'body' | 'token'>,
   headers: Record<string, string>,
   pid: number,
 ) {
-  let peak = rssMb(pid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 500);
   let n = 0;
-  const body = s.body;
-  const result = await autocannon({
-    url,
-    connections,
-    duration,
-    headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-    requests: [
-      {
-        method: s.method,
-        // Each write gets a distinct body so the server cannot dedupe them.
-        ...(body
-          ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(body(n++)) }) }
-          : {}),
-      },
-    ],
-  });
-  clearInterval(sampler);
+  const { body, token } = s;
+  const { result, rssMb: peak } = await withPeakRss(pid, () =>
+    autocannon({
+      url,
+      connections,
+      duration,
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      requests: [
+        {
+          method: s.method,
+          // Each write gets a distinct body (and sender, when there are several) so the server cannot dedupe them.
+          ...(body
+            ? {
+                setupRequest: (req: autocannon.Request) => {
+                  const i = n++;
+                  const as = token ? { authorization: `Bearer ${token(i)}` } : {};
+                  return { ...req, headers: { ...req.headers, ...as }, body: JSON.stringify(body(i)) };
+                },
+              }
+            : {}),
+        },
+      ],
+    }),
+  );
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -140,6 +165,7 @@ async function runTarget(
   // Started exactly as `npm start` starts it (same flags and memory settings).
   const server = startNode(SERVER_MAIN, serverEnv(env), serverNodeFlags(env));
   const rows: Row[] = [];
+  const delivery: DeliveryRow[] = [];
   let idle = { rssMb: 0, pgPssMb: 0 };
   let pgPeak = 0;
   try {
@@ -149,6 +175,16 @@ async function runTarget(
     idle = { rssMb: rssMb(server.pid!), pgPssMb: childrenPssMb(server.pid!, 'postgres') };
     // A plain member (group 10), not the administrator: members are the audience the shared renders serve.
     const token = await login(base, 'benchmember', 'benchmember1', true);
+    // Fresh members for the private-message rows: pairs of them message each other, all of them listen.
+    const t0 = Date.now();
+    const members = await registerMembers(base, realtime.clients);
+    console.log(
+      `[${label}] registered ${members.length} members in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const pairs = Array.from({ length: Math.floor(members.length / 2) }, (_, i) => ({
+      token: members[2 * i]!.token,
+      recipientId: members[2 * i + 1]!.userId,
+    }));
     const api = (p: string) =>
       fetch(base + p).then((r) => r.json() as Promise<{ Data: { pageData: Array<{ threadId: number }> } }>);
     const threadId = Number((await api('/api/v3/thread.list?perPage=1&page=2')).Data.pageData[0]!.threadId);
@@ -161,7 +197,14 @@ async function runTarget(
       ? await (await fetch(base + '/', { headers: { cookie: `access_token=${token}` } })).text()
       : '';
     const overlayPath = /__forumOverlay=fetch\("([^"]+)"/.exec(home)?.[1]?.replace(/\\u0026/g, '&') ?? null;
-    const ctx = { threadId, bigThreadId, bigThreadPages: Math.ceil(dataset.big / 20), web, overlayPath };
+    const ctx = {
+      threadId,
+      bigThreadId,
+      bigThreadPages: Math.ceil(dataset.big / 20),
+      web,
+      overlayPath,
+      pairs,
+    };
     for (const s of scenarios(ctx)) {
       const headers: Record<string, string> = {
         ...(s.page ? BROWSER_ENCODING : {}),
@@ -180,13 +223,38 @@ async function runTarget(
         ...r,
         ratio: Math.round((r.rps / ceilingRps) * 1000) / 1000,
       });
-      console.log(`[${label}] ${s.name}: ${r.rps} req/s, p99 ${r.p99} ms, RSS ${r.rssMb} MB`);
+      console.log(
+        `[${label}] ${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB`,
+      );
+    }
+    const deliver = async (name: string, socketBase: string, pid: number) => {
+      const { result, rssMb } = await withPeakRss(pid, () =>
+        measureDelivery({ ...realtime, sendBase: base, socketBase, members }),
+      );
+      delivery.push({ name, ...result, rssMb });
+      console.log(
+        `[${label}] delivery, ${name}: p50 ${result.p50} ms, p99 ${result.p99} ms, lost ${result.lost}`,
+      );
+    };
+    if (members.length >= 2) await deliver('one instance', base, server.pid!);
+    // A second instance on the same database, woken over Redis as behind a load balancer: sent through the first,
+    // received on the second. Only with a database URL: the embedded server belongs to its one process.
+    if (members.length >= 2 && databaseUrl && process.env.REDIS_URL) {
+      const portB = await freePort();
+      const envB = { ...env, PORT: String(portB) };
+      const serverB = startNode(SERVER_MAIN, serverEnv(envB), serverNodeFlags(envB));
+      try {
+        await waitFor(`http://127.0.0.1:${portB}/readyz`);
+        await deliver('two instances over Redis', `http://127.0.0.1:${portB}`, serverB.pid!);
+      } finally {
+        await stop(serverB);
+      }
     }
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return { label, rows, idle, pgPeakPssMb: pgPeak };
+  return { label, rows, delivery, idle, pgPeakPssMb: pgPeak };
 }
 
 async function main() {
@@ -218,13 +286,21 @@ async function main() {
       await scratch.drop();
     }
   }
-  printReport({ connections, duration, cores: os.cpus().length, ceiling, targets });
+  printReport({ connections, duration, cores: os.cpus().length, ceiling, realtime, targets });
   const out = path.join(root, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(
     out,
     JSON.stringify(
-      { at: new Date().toISOString(), duration, connections, node: process.version, ceiling, targets },
+      {
+        at: new Date().toISOString(),
+        duration,
+        connections,
+        node: process.version,
+        ceiling,
+        realtime,
+        targets,
+      },
       null,
       2,
     ),

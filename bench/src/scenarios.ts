@@ -9,6 +9,8 @@ export interface BenchContext {
   web: boolean;
   /** The viewer overlay a member's home page asks for (its ids), when the site is mounted. */
   overlayPath: string | null;
+  /** Sender/recipient pairs of fresh members for private messages (many, so no one dialog is a hot spot). */
+  pairs: Array<{ token: string; recipientId: number }>;
 }
 
 /** One measured request shape. */
@@ -22,6 +24,8 @@ export interface Scenario {
   page?: boolean;
   /** Body for writes; gets a per-request counter so each write is distinct. */
   body?: (n: number) => unknown;
+  /** Sends request n as another member (Bearer token) instead of the one logged-in member. */
+  token?: (n: number) => string;
   /** Guest and member rows of one target share a pair name, for the member/guest ratio. */
   pair?: string;
 }
@@ -84,5 +88,16 @@ export function scenarios(ctx: BenchContext): Scenario[] {
     auth: true,
     body: (n) => ({ id: ctx.threadId, content: `<p>压测回复 bench reply ${n}</p>` }),
   });
+  if (ctx.pairs.length) {
+    const pair = (n: number) => ctx.pairs[n % ctx.pairs.length]!;
+    list.push({
+      name: 'dialog.create private message (member)',
+      method: 'POST',
+      path: '/api/v3/dialog.create',
+      auth: true,
+      token: (n) => pair(n).token,
+      body: (n) => ({ recipientUserId: pair(n).recipientId, messageText: `压测私信 bench message ${n}` }),
+    });
+  }
   return list;
 }
