@@ -17,11 +17,48 @@ interface Store {
 
 const store: Store = { counts: null, lastId: 0, listeners: new Set(), watchers: new Set(), stop: null };
 
+/** Buckets the badge does not count (reference §1.8: withdrawals and questions). */
+const UNCOUNTED = new Set(['withdrawal', 'questioned']);
+
+/**
+ * A new notification or message moves the counts by one here (the server sends no totals with them, so a
+ * busy sender costs no count query); a read or delete brings fresh totals as an `unread` event.
+ */
+function addUp(counts: UnreadCounts, event: UserEvent): UnreadCounts | null {
+  if (event.kind === 'notification') {
+    const p = event.payload as { type: string; bucket?: keyof UnreadCounts | null };
+    const next = {
+      ...counts,
+      unreadNotifications: counts.unreadNotifications + 1,
+      typeUnreadNotifications: {
+        ...counts.typeUnreadNotifications,
+        [p.type]: (counts.typeUnreadNotifications[p.type] ?? 0) + 1,
+      },
+      totalUnread: counts.totalUnread + (UNCOUNTED.has(p.type) ? 0 : 1),
+    };
+    if (p.bucket) (next as Record<string, unknown>)[p.bucket] = (counts[p.bucket] as number) + 1;
+    return next;
+  }
+  if (event.kind === 'message' && !(event.payload as { message: { isMine: boolean } }).message.isMine) {
+    return {
+      ...counts,
+      dialogNotifications: counts.dialogNotifications + 1,
+      dialogMessageUnread: counts.dialogMessageUnread + 1,
+      totalUnread: counts.totalUnread + 1,
+    };
+  }
+  return null;
+}
+
 /** Called by the connection for every event, in id order. */
 export function deliver(event: UserEvent): void {
   if (event.id <= store.lastId) return;
   store.lastId = event.id;
   if (event.kind === 'unread') setCounts(event.payload as UnreadCounts);
+  else if (store.counts) {
+    const next = addUp(store.counts, event);
+    if (next) setCounts(next);
+  }
   for (const fn of store.listeners) fn(event);
 }
 

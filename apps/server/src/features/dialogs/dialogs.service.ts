@@ -208,8 +208,8 @@ export class DialogsService {
       let msg = await insertMessage(tx, d, me, text);
       if (input.attachmentId !== undefined) msg = await this.attachImage(tx, me, msg, input.attachmentId);
       await appendUserEvent(tx, me, 'message', { dialogId: d.id, message: presentMessage(msg, me) });
+      // The recipient's badge adds the message up itself (a read sends fresh totals): no count query here.
       await appendUserEvent(tx, other, 'message', { dialogId: d.id, message: presentMessage(msg, other) });
-      await appendUnread(tx, other);
       return { d, msg };
     });
     wakeUsers(this.bus, [me, other]);

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationItem, NotificationType } from '@forum/contracts';
 import type { DbOrTx } from '../../platform/db/db.js';
-import { users } from '../../schema.js';
+import { denyUsers, userEvents, users } from '../../schema.js';
 import { notifications } from './notifications.table.js';
 
 /** What a notification row's `data` holds: the rendered text and what it is about. */
@@ -13,6 +13,9 @@ export interface NotificationData {
   threadId: number | null;
   postId: number | null;
   threadTitle: string;
+  /** Snapshot for the realtime event: who, and which badge bucket it counts in. */
+  sender?: NonNullable<NotificationItem['sender']> | null;
+  bucket?: string | null;
 }
 
 /** A row to insert. */
@@ -21,12 +24,6 @@ export interface NewNotification {
   type: NotificationType;
   senderId: number | null;
   data: NotificationData;
-}
-
-/** Inserts notifications; returns them with their ids and times. */
-export async function insertNotifications(tx: DbOrTx, rows: NewNotification[]) {
-  if (!rows.length) return [];
-  return tx.insert(notifications).values(rows).returning();
 }
 
 type Row = typeof notifications.$inferSelect;
@@ -121,4 +118,54 @@ export async function deleteNotifications(
     .where(and(...parts))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** Senders' names and avatars, with which of the given recipients blocked each (one query). */
+export async function sendersWithBlockers(
+  db: DbOrTx,
+  senderIds: number[],
+  recipientIds: number[],
+): Promise<Map<number, NonNullable<SenderBrief> & { blockedBy: number[] }>> {
+  if (!senderIds.length) return new Map();
+  const res = (await db.execute(sql`
+    select u.id, coalesce(nullif(u.nickname, ''), u.username) as nickname, u.avatar,
+      coalesce((select array_agg(d.user_id) from ${denyUsers} d
+        where d.deny_user_id = u.id and d.user_id = any(${sql.param(recipientIds)}::int[])), '{}') as blocked
+    from ${users} u where u.id = any(${sql.param(senderIds)}::int[])`)) as unknown as {
+    rows: Array<{ id: number; nickname: string; avatar: string; blocked: number[] }>;
+  };
+  return new Map(
+    res.rows.map((r) => [
+      Number(r.id),
+      {
+        userId: Number(r.id),
+        nickname: r.nickname,
+        avatarUrl: r.avatar,
+        blockedBy: (r.blocked ?? []).map(Number),
+      },
+    ]),
+  );
+}
+
+/**
+ * Stores notifications and, in the same statement, each one's realtime event (the list item plus its badge
+ * bucket); returns the recipients.
+ */
+export async function insertWithEvents(db: DbOrTx, rows: NewNotification[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const res = (await db.execute(sql`
+    with ins as (
+      insert into ${notifications} (user_id, type, sender_id, data)
+      select x.user_id, x.type, x.sender_id, x.data
+      from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ user_id: r.userId, type: r.type, sender_id: r.senderId, data: r.data })))}::jsonb)
+        as x(user_id int, type text, sender_id int, data jsonb)
+      returning id, user_id, type, data, created_at
+    )
+    insert into ${userEvents} (user_id, kind, payload)
+    select user_id, 'notification', (data - 'bucket') || jsonb_build_object(
+      'id', id, 'type', type, 'isRead', false, 'bucket', data->'bucket',
+      'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+    from ins order by id
+    returning user_id`)) as unknown as { rows: Array<{ user_id: number }> };
+  return [...new Set(res.rows.map((r) => Number(r.user_id)))];
 }

@@ -1,15 +1,8 @@
-import type { NoticeEvent, NotificationItem } from '@forum/contracts';
+import { NOTIFICATION_BUCKETS, type NoticeEvent } from '@forum/contracts';
 import type { Bus } from '../../platform/cache/bus.js';
-import type { Db, Tx } from '../../platform/db/db.js';
-import { inTransaction } from '../../platform/db/tx.js';
-import { blockersOf } from '../follows/index.js';
-import { appendUnread, appendUserEvent, wakeUsers } from '../realtime/index.js';
-import {
-  insertNotifications,
-  presentNotification,
-  sendersById,
-  type NewNotification,
-} from './notifications.repository.js';
+import type { Db } from '../../platform/db/db.js';
+import { wakeUsers } from '../realtime/index.js';
+import { insertWithEvents, sendersWithBlockers, type NewNotification } from './notifications.repository.js';
 import { loadTemplates, renderTemplate, TEMPLATE_EVENTS, type LiveTemplate } from './templates.js';
 
 /** One thing to tell one member. */
@@ -59,29 +52,31 @@ export class Notifier {
     const wanted = notices.filter((n) => n.userId !== n.senderId);
     if (!wanted.length) return 0;
     if (!this.templates) await this.reload();
-    const recipients = await inTransaction(this.db, (tx) => this.sendIn(tx, wanted));
+    const recipients = await this.sendIn(wanted);
     wakeUsers(this.bus, recipients);
     return recipients.length;
   }
 
-  private async sendIn(tx: Tx, notices: readonly Notice[]): Promise<number[]> {
+  /**
+   * Two round trips whatever the number of notices: one read (senders and who of the recipients blocked them),
+   * one statement that stores the notifications and their realtime events together (atomic on its own). The
+   * badge counts travel as each event's bucket; the client adds them up (a list opened, a dialog read, send
+   * fresh totals).
+   */
+  private async sendIn(notices: readonly Notice[]): Promise<number[]> {
     const senderIds = [...new Set(notices.map((n) => n.senderId).filter((id): id is number => id !== null))];
-    const senders = await sendersById(tx, senderIds);
-    // Per sender, who of their recipients blocked them (usually one sender per call).
-    const blocked = new Set<string>();
-    for (const s of senderIds) {
-      const ids = notices.filter((n) => n.senderId === s).map((n) => n.userId);
-      for (const id of await blockersOf(tx, s, ids)) blocked.add(`${s}:${id}`);
-    }
+    const recipientIds = [...new Set(notices.map((n) => n.userId))];
+    const senders = await sendersWithBlockers(this.db, senderIds, recipientIds);
     const rows: NewNotification[] = [];
     for (const n of notices) {
-      if (n.senderId !== null && blocked.has(`${n.senderId}:${n.userId}`)) continue;
+      const sender = n.senderId !== null ? senders.get(n.senderId) : undefined;
+      if (sender?.blockedBy.includes(n.userId)) continue;
       const tpl = this.templates!.get(n.event);
       if (tpl && tpl.status !== 1) continue;
       const event = TEMPLATE_EVENTS[n.event];
-      const sender = n.senderId !== null && !n.anonymous ? senders.get(n.senderId) : undefined;
+      const shown = n.anonymous ? undefined : sender;
       const vars = {
-        username: n.anonymous ? ANONYMOUS : (sender?.nickname ?? ''),
+        username: n.anonymous ? ANONYMOUS : (shown?.nickname ?? ''),
         threadTitle: n.threadTitle ?? '',
         content: (n.excerpt ?? '').slice(0, EXCERPT_MAX),
         ...n.vars,
@@ -98,17 +93,14 @@ export class Notifier {
           threadId: n.threadId ?? null,
           postId: n.postId ?? null,
           threadTitle: n.threadTitle ?? '',
+          // For the realtime event only (the list reads the sender afresh).
+          sender: shown
+            ? { userId: shown.userId, nickname: shown.nickname, avatarUrl: shown.avatarUrl }
+            : null,
+          bucket: NOTIFICATION_BUCKETS[event.type],
         },
       });
     }
-    const stored = await insertNotifications(tx, rows);
-    const items: Array<[number, NotificationItem]> = stored.map((r) => [
-      r.userId,
-      presentNotification(r, r.senderId !== null ? (senders.get(r.senderId) ?? null) : null),
-    ]);
-    for (const [userId, item] of items) await appendUserEvent(tx, userId, 'notification', item);
-    const recipients = [...new Set(items.map(([u]) => u))];
-    for (const u of recipients) await appendUnread(tx, u);
-    return recipients;
+    return insertWithEvents(this.db, rows);
   }
 }
