@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/db.js';
-import { groupUser, users } from '../../schema.js';
+import { denyUsers, groupUser, users } from '../../schema.js';
 import type { UserRow } from '../users/index.js';
 import { dialogMessages, dialogs } from './dialogs.table.js';
 
@@ -41,32 +41,47 @@ export async function findDialog(db: DbOrTx, id: number, lock = false): Promise<
   return row ?? null;
 }
 
-/** Adds a message and moves the dialog on: latest message, the other side's unread count, both sides' order. */
+/**
+ * Adds a message and moves the dialog on in one statement: latest message, the other side's unread count, the
+ * writer's side read, both sides' order.
+ */
 export async function insertMessage(tx: Tx, d: DialogRow, userId: number, text: string): Promise<MessageRow> {
-  const [msg] = await tx
-    .insert(dialogMessages)
-    .values({ dialogId: d.id, userId, messageText: text })
-    .returning();
   const toRecipient = d.senderUserId === userId;
-  await tx
-    .update(dialogs)
-    .set({
-      lastMessageId: msg!.id,
-      updatedAt: msg!.createdAt,
-      ...(toRecipient
-        ? {
-            recipientUnread: sql`${dialogs.recipientUnread} + 1`,
-            senderUnread: 0,
-            senderReadAt: msg!.createdAt,
-          }
-        : {
-            senderUnread: sql`${dialogs.senderUnread} + 1`,
-            recipientUnread: 0,
-            recipientReadAt: msg!.createdAt,
-          }),
-    })
-    .where(eq(dialogs.id, d.id));
-  return msg!;
+  const sides = toRecipient
+    ? sql`recipient_unread = ${dialogs.recipientUnread} + 1, sender_unread = 0, sender_read_at = m.created_at`
+    : sql`sender_unread = ${dialogs.senderUnread} + 1, recipient_unread = 0, recipient_read_at = m.created_at`;
+  const res = (await tx.execute(sql`
+    with m as (
+      insert into ${dialogMessages} (dialog_id, user_id, message_text) values (${d.id}, ${userId}, ${text})
+      returning *
+    ), u as (
+      update ${dialogs} set last_message_id = m.id, updated_at = m.created_at, ${sides}
+      from m where ${dialogs.id} = ${d.id}
+    )
+    select id, dialog_id, user_id, message_text, attachment_id, image_url, status, created_at from m`)) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
+  const r = res.rows[0]!;
+  return {
+    id: Number(r.id),
+    dialogId: Number(r.dialog_id),
+    userId: Number(r.user_id),
+    messageText: String(r.message_text),
+    attachmentId: r.attachment_id === null ? null : Number(r.attachment_id),
+    imageUrl: String(r.image_url),
+    status: Number(r.status),
+    createdAt: new Date(r.created_at as string),
+  };
+}
+
+/** Who blocked whom between two users, in one query. */
+export async function blocksBetween(db: DbOrTx, me: number, other: number) {
+  const res = (await db.execute(sql`
+    select exists(select 1 from ${denyUsers} where user_id = ${other} and deny_user_id = ${me}) as by_them,
+      exists(select 1 from ${denyUsers} where user_id = ${me} and deny_user_id = ${other}) as by_me`)) as unknown as {
+    rows: Array<{ by_them: boolean; by_me: boolean }>;
+  };
+  return { byThem: !!res.rows[0]?.by_them, byMe: !!res.rows[0]?.by_me };
 }
 
 /** Sets a message's image after its upload was bound to it. */

@@ -6,12 +6,12 @@ import type { Db, Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import { AttachmentType, type AttachmentsService } from '../attachments/index.js';
-import { hasBlocked } from '../follows/index.js';
 import type { GroupsService } from '../groups/index.js';
-import { appendUnread, appendUserEvent, wakeUsers } from '../realtime/index.js';
+import { appendUnread, appendUserEvent, appendUserEvents, wakeUsers } from '../realtime/index.js';
 import type { StopWordsService } from '../stop-words/index.js';
 import { presentPublicUser } from '../users/index.js';
 import {
+  blocksBetween,
   deleteDialogSide,
   findDialog,
   findDialogOfPair,
@@ -203,13 +203,16 @@ export class DialogsService {
       const d = known
         ? ((await findDialog(tx, known.id, true)) ?? known)
         : await lockDialogOfPair(tx, me, other);
-      if (await hasBlocked(tx, other, me)) throw new AppError(Code.BLOCKED_BY_THEM);
-      if (await hasBlocked(tx, me, other)) throw new AppError(Code.YOU_BLOCKED_THEM);
+      const blocks = await blocksBetween(tx, me, other);
+      if (blocks.byThem) throw new AppError(Code.BLOCKED_BY_THEM);
+      if (blocks.byMe) throw new AppError(Code.YOU_BLOCKED_THEM);
       let msg = await insertMessage(tx, d, me, text);
       if (input.attachmentId !== undefined) msg = await this.attachImage(tx, me, msg, input.attachmentId);
-      await appendUserEvent(tx, me, 'message', { dialogId: d.id, message: presentMessage(msg, me) });
       // The recipient's badge adds the message up itself (a read sends fresh totals): no count query here.
-      await appendUserEvent(tx, other, 'message', { dialogId: d.id, message: presentMessage(msg, other) });
+      await appendUserEvents(tx, [
+        { userId: me, kind: 'message', payload: { dialogId: d.id, message: presentMessage(msg, me) } },
+        { userId: other, kind: 'message', payload: { dialogId: d.id, message: presentMessage(msg, other) } },
+      ]);
       return { d, msg };
     });
     wakeUsers(this.bus, [me, other]);

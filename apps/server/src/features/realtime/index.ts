@@ -10,7 +10,13 @@ import { pruneEvents } from './user-events.repository.js';
 
 /** Realtime feature: each user's ordered event channel (issue 9 §7). */
 export { userEvents } from './user-events.table.js';
-export { appendUserEvent, appendUnread, wakeUsers, USER_EVENTS_CHANNEL } from './user-events.js';
+export {
+  appendUserEvent,
+  appendUserEvents,
+  appendUnread,
+  wakeUsers,
+  USER_EVENTS_CHANNEL,
+} from './user-events.js';
 export { unreadCounts } from './unread.repository.js';
 export type { RealtimeHub } from './hub.js';
 

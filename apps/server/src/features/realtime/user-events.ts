@@ -24,6 +24,17 @@ export async function appendUserEvent(
   return row!.id;
 }
 
+/** Appends several events (one statement), in the given order. */
+export async function appendUserEvents(
+  tx: DbOrTx,
+  events: ReadonlyArray<{ userId: number; kind: UserEventKind; payload: unknown }>,
+): Promise<void> {
+  if (!events.length) return;
+  await tx
+    .insert(userEvents)
+    .values(events.map((e) => ({ userId: e.userId, kind: e.kind, payload: e.payload as object })));
+}
+
 /** After a commit: tells every instance (Redis, or in-process) that these users have new events to send. */
 export function wakeUsers(bus: Bus, userIds: readonly number[]): void {
   if (userIds.length) void bus.publish(USER_EVENTS_CHANNEL, [...new Set(userIds)].join(','));
