@@ -18,8 +18,13 @@ export function sideOf(d: DialogRow, userId: number): { mine: 'sender' | 'recipi
 
 /** The pair's dialog, made on first use; locked for the rest of the transaction (one writer per pair). */
 export async function lockDialogOfPair(tx: Tx, from: number, to: number): Promise<DialogRow> {
+  // Usually it exists: one statement. The first message inserts it (a racing first message waits on the
+  // unique index and then finds the other's row).
+  const lock = () => tx.select().from(dialogs).where(pairOf(from, to)).for('update');
+  const [found] = await lock();
+  if (found) return found;
   await tx.insert(dialogs).values({ senderUserId: from, recipientUserId: to }).onConflictDoNothing();
-  const [row] = await tx.select().from(dialogs).where(pairOf(from, to)).for('update');
+  const [row] = await lock();
   return row!;
 }
 

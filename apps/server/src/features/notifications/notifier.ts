@@ -36,6 +36,12 @@ const EXCERPT_MAX = 80;
  */
 export class Notifier {
   private templates: Map<string, LiveTemplate> | null = null;
+  private readonly queue: Array<{
+    notices: Notice[];
+    resolve: (n: number) => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  private flushing = false;
 
   constructor(
     private readonly db: Db,
@@ -52,9 +58,33 @@ export class Notifier {
     const wanted = notices.filter((n) => n.userId !== n.senderId);
     if (!wanted.length) return 0;
     if (!this.templates) await this.reload();
-    const recipients = await this.sendIn(wanted);
-    wakeUsers(this.bus, recipients);
-    return recipients.length;
+    return new Promise<number>((resolve, reject) => {
+      this.queue.push({ notices: wanted, resolve, reject });
+      void this.pump();
+    });
+  }
+
+  /**
+   * Group commit: while one batch is being written, the notices that arrive wait and go together in the next
+   * (two statements for all of them). Alone, a notice goes at once; under load, many replies share a write.
+   */
+  private async pump(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0);
+        try {
+          const recipients = await this.sendIn(batch.flatMap((b) => b.notices));
+          wakeUsers(this.bus, recipients);
+          for (const b of batch) b.resolve(b.notices.filter((n) => recipients.includes(n.userId)).length);
+        } catch (err) {
+          for (const b of batch) b.reject(err);
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
   }
 
   /**
