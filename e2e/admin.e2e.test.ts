@@ -243,6 +243,34 @@ describe.skipIf(noChromiumReason !== null)(
       await context.close();
     });
 
+    it('pc: categories: the admin adds a category and a child, renames it; the public home lists it', async () => {
+      const { page, context, errors } = await adminPage();
+      await page.goto(`${forum.url}/admin/categories`);
+      await page.locator('input[name="categoryName"]').fill('园艺');
+      await page.getByTestId('category-create').click();
+      const row = page.getByTestId('category-row').filter({ has: page.locator('input[value="园艺"]') });
+      await row.waitFor();
+      const id = await row.getAttribute('data-category-id');
+      await page.locator('input[name="categoryName"]').fill('多肉');
+      await page.locator('select[name="parentid"]').selectOption(id!);
+      await page.getByTestId('category-create').click();
+      await page
+        .getByTestId('category-row')
+        .filter({ has: page.locator('input[value="多肉"]') })
+        .waitFor();
+      // The row by its id from here on: its name input is about to change.
+      const byId = page.locator(`[data-testid="category-row"][data-category-id="${id}"]`);
+      await byId.locator('input').first().fill('园艺花草');
+      await byId.getByRole('button', { name: '保存' }).click();
+      await toast(page, '已保存').waitFor();
+      await shot(page, 'admin-categories', 'pc');
+      await page.goto(forum.url + '/');
+      await hydrated(page);
+      await page.locator(`[data-category-id="${id}"]`).filter({ hasText: '园艺花草' }).first().waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     it('h5: every admin page is readable at 375 px (nothing overflows the page)', async () => {
       const opened = await openContext(browser, 'h5');
       await loginAs(opened.page, forum.url, 'admin', 'admin-pass-123');

@@ -29,6 +29,13 @@ const zh = {
     log: '操作日志',
     review: '内容审核',
     users: '用户管理',
+    categories: '分类',
+  },
+  categories: {
+    name: '分类名称',
+    topLevel: '顶级分类',
+    threads: '主题数',
+    deleteConfirm: '只能删除没有主题和子分类的分类，确定删除吗？',
   },
   users: {
     username: '用户名',
@@ -179,6 +186,13 @@ const en: Dict = {
     log: 'Action log',
     review: 'Review',
     users: 'Users',
+    categories: 'Categories',
+  },
+  categories: {
+    name: 'Category name',
+    topLevel: 'Top level',
+    threads: 'Threads',
+    deleteConfirm: 'Only a category without threads or children can be deleted. Delete it?',
   },
   users: {
     username: 'Username',

@@ -14,6 +14,7 @@ import { Groups } from './pages/groups.tsx';
 import { Users } from './pages/users.tsx';
 import { StopWords } from './pages/stop-words.tsx';
 import { Review } from './pages/review.tsx';
+import { Categories } from './pages/categories.tsx';
 import { SignInFieldsPage } from './pages/signin-fields.tsx';
 import { Templates } from './pages/templates.tsx';
 import { ActionLog } from './pages/action-log.tsx';
@@ -24,6 +25,7 @@ const MENU = [
   { to: '/register', label: s.menu.register },
   { to: '/users', label: s.menu.users },
   { to: '/groups', label: s.menu.groups },
+  { to: '/categories', label: s.menu.categories },
   { to: '/review', label: s.menu.review },
   { to: '/stop-words', label: s.menu.stopWords },
   { to: '/signin-fields', label: s.menu.signInFields },
@@ -81,6 +83,7 @@ const router = createBrowserRouter(
         { path: 'register', Component: RegisterSettings },
         { path: 'users', Component: Users },
         { path: 'groups', Component: Groups },
+        { path: 'categories', Component: Categories },
         { path: 'review', Component: Review },
         { path: 'stop-words', Component: StopWords },
         { path: 'signin-fields', Component: SignInFieldsPage },
