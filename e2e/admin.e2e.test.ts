@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
-import { api, loginAs } from './support/forum-api.ts';
+import { api, loginAs, TINY_PNG } from './support/forum-api.ts';
 
 let forum: RunningForum;
 let browser: Browser;
@@ -37,12 +37,19 @@ describe.skipIf(noChromiumReason !== null)(
       await page.getByRole('link', { name: '站点设置' }).click();
       await page.getByTestId('admin-site').waitFor();
       await page.locator('input[name="site_name"]').fill('后台改名论坛');
+      await page
+        .getByTestId('upload-logo')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
+      await page.locator('.admin-picture img').first().waitFor();
       await page.getByTestId('settings-save').click();
       await toast(page, '已保存').waitFor();
       await shot(page, 'admin-site', 'pc');
       await page.goto(forum.url + '/');
       await hydrated(page);
       expect(await page.title()).toContain('后台改名论坛');
+      // The uploaded logo is the site's, loaded by every visitor.
+      const logo = page.locator('header img').first();
+      expect(await logo.getAttribute('src')).toMatch(/\/api\/v3\/site-files\/logo-/);
       for (const [path, id] of [
         ['register', 'admin-register'],
         ['stop-words', 'admin-stop-words'],

@@ -57,8 +57,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       // (access depends on who asks), and the route's own CSP (img/media from self, sandbox) stays.
       const ok = req.method === 'GET' && reply.statusCode === 200;
       const file = ok && req.url.startsWith('/api/v3/attachments/');
-      // An avatar's name changes with every upload, and everyone may see it: cached for good.
-      const avatar = ok && req.url.startsWith('/api/v3/users/avatar/');
+      // Avatars and site pictures get a new name with every upload, and everyone may see them: cached for good.
+      const avatar =
+        ok && (req.url.startsWith('/api/v3/users/avatar/') || req.url.startsWith('/api/v3/site-files/'));
       // API replies are data, never documents: nothing in them may load or run, and nothing is cached.
       reply.header(
         'cache-control',

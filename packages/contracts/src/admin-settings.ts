@@ -138,3 +138,26 @@ export const dashboardChart = defineCall({
     posts: z.array(z.number().int()),
   }),
 });
+
+/**
+ * `POST backAdmin/settings/logo.upload?type=` (multipart, one image): stores a site picture (re-encoded; a
+ * favicon as a 64 px PNG) where everyone may load it, and sets the setting to its address.
+ */
+export const settingsLogoUpload = defineCall({
+  method: 'POST',
+  path: '/api/backAdmin/settings/logo.upload',
+  summary: 'Upload the logo, header logo, favicon or background (admin, multipart)',
+  tags: ['admin'],
+  input: z.object({ type: z.string({ message: 'type is required' }).pipe(logoType) }),
+  output: settingItem,
+});
+
+/** `GET site-files/:file`: a site picture (public, cached for good: each upload gets a new name). */
+export const siteFile = defineCall({
+  method: 'GET',
+  path: '/api/v3/site-files/:file',
+  summary: 'A site picture (logo, favicon, background)',
+  tags: ['forum'],
+  input: z.object({}),
+  output: z.unknown(),
+});

@@ -8,7 +8,27 @@ import { s } from '../i18n.ts';
 interface Field {
   key: string;
   label: string;
-  kind: 'text' | 'textarea' | 'bool' | 'number';
+  kind: 'text' | 'textarea' | 'bool' | 'number' | 'picture';
+}
+
+/** Uploads a site picture (multipart: the typed dispatcher speaks JSON only); the server saves the setting. */
+async function uploadPicture(type: string, file: File): Promise<string | null> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const csrf = document.cookie
+    .split(';')
+    .map((c) => c.trim().split('='))
+    .find(([k]) => k === 'csrf_token')?.[1];
+  const res = await fetch(`/api/backAdmin/settings/logo.upload?type=${encodeURIComponent(type)}`, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    headers: { accept: 'application/json', ...(csrf ? { 'x-csrf-token': decodeURIComponent(csrf) } : {}) },
+  });
+  const env = (await res.json()) as { Code: number; Message: string; Data: { value: string } | null };
+  if (env.Code === 0 && env.Data) return env.Data.value;
+  toast.error(env.Message || String(env.Code));
+  return null;
 }
 
 /** A settings form: reads every setting, edits the given keys, saves them in one call (validated by the server). */
@@ -45,6 +65,32 @@ function SettingsForm({ title, fields, testId }: { title: string; fields: Field[
                 checked={values[f.key] === '1'}
                 onChange={(e) => set(f.key, e.target.checked ? '1' : '0')}
               />
+            ) : f.kind === 'picture' ? (
+              <span className="admin-picture">
+                {values[f.key] && <img src={values[f.key]} alt="" />}
+                <input
+                  type="text"
+                  name={f.key}
+                  value={values[f.key] ?? ''}
+                  onChange={(e) => set(f.key, e.target.value)}
+                />
+                <input
+                  type="file"
+                  accept="image/*"
+                  aria-label={f.label}
+                  data-testid={`upload-${f.key}`}
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    if (file)
+                      void uploadPicture(f.key, file).then((url) => {
+                        if (url) {
+                          set(f.key, url);
+                          toast.success(s.saved, { duration: 1000 });
+                        }
+                      });
+                  }}
+                />
+              </span>
             ) : f.kind === 'textarea' ? (
               <textarea
                 name={f.key}
@@ -81,8 +127,8 @@ export function SiteSettings() {
         { key: 'site_title', label: s.site.title, kind: 'text' },
         { key: 'site_keywords', label: s.site.keywords, kind: 'text' },
         { key: 'site_introduction', label: s.site.introduction, kind: 'textarea' },
-        { key: 'logo', label: s.site.logo, kind: 'text' },
-        { key: 'favicon', label: s.site.favicon, kind: 'text' },
+        { key: 'logo', label: s.site.logo, kind: 'picture' },
+        { key: 'favicon', label: s.site.favicon, kind: 'picture' },
         { key: 'site_record', label: s.site.record, kind: 'text' },
         { key: 'site_stat', label: s.site.stat, kind: 'textarea' },
         { key: 'site_close', label: s.site.close, kind: 'bool' },

@@ -11,12 +11,21 @@ import {
   settingsGetV2,
   settingsList,
   settingsLogo,
+  settingsLogoUpload,
+  siteFile,
   settingsLogoDelete,
   settingsSet,
   settingsSetV2,
   siteInfo,
 } from '@forum/contracts';
 import type { Db } from '../../platform/db/db.js';
+import { readOneFile, sendPublicPng } from '../../platform/http/upload.js';
+import {
+  openSitePicture,
+  SITE_FILE_MAX_BYTES,
+  storeSitePicture,
+  type SiteFileStorage,
+} from './site-files.js';
 import type { Route } from '../../platform/http/router.js';
 import { dailyCounts, listAdminActions } from './admin.repository.js';
 import type { GroupsAdmin } from './groups-admin.service.js';
@@ -25,7 +34,7 @@ import type { SettingsAdmin } from './settings-admin.service.js';
 /** Mounts the administrator's settings, site, group and log calls; every one is `admin`: -4002 for anyone else. */
 export function registerAdminRoutes(
   route: Route,
-  d: { db: Db; settings: SettingsAdmin; groups: GroupsAdmin },
+  d: { db: Db; settings: SettingsAdmin; groups: GroupsAdmin; files: SiteFileStorage },
 ): void {
   const admin = { admin: true };
   route(settingsSetV2, admin, async (input) => ({ updated: await d.settings.set(input.data) }));
@@ -35,6 +44,14 @@ export function registerAdminRoutes(
   route(settingsLogo, admin, async (input) => d.settings.picture(input.type, input.logo));
   route(settingsLogoDelete, admin, async (input) => d.settings.picture(input.type, ''));
   route(siteInfo, admin, async () => d.settings.info());
+  route(settingsLogoUpload, admin, async (input, { req }) => {
+    const { data } = await readOneFile(req, SITE_FILE_MAX_BYTES, 'logo');
+    return d.settings.picture(input.type, await storeSitePicture(d.files, input.type, data));
+  });
+  route(siteFile, { keepsGuestCache: true }, async (_input, { req, reply }) =>
+    sendPublicPng(reply, await openSitePicture(d.files, (req.params as { file: string }).file)),
+  );
+
   route(dashboardChart, admin, async (input) => dailyCounts(d.db, input.days));
 
   route(groupsList, admin, async () => d.groups.list());

@@ -115,6 +115,39 @@ describe('admin calls', () => {
     expect((await as(admin, 'POST', '/api/settings/delete.logo.v2', { type: 'logo' })).Data.value).toBe('');
     await invalid('POST', '/api/settings/delete.logo.v2', {}, 'type');
     await denied('POST', '/api/settings/delete.logo.v2', { type: 'logo' });
+    // A file upload: re-encoded, public, cached for good; a favicon comes out 64 px square.
+    const { default: sharp } = await import('sharp');
+    const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#28f' } })
+      .png()
+      .toBuffer();
+    const upload = (token: string, type: string, data: Buffer) => {
+      const boundary = '----logo' + Date.now();
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/backAdmin/settings/logo.upload?type=${type}`,
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          data,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          authorization: `Bearer ${token}`,
+        },
+      });
+    };
+    const fav = (await upload(admin, 'favicon', png)).json();
+    expect(fav.Data.value).toMatch(/^\/api\/v3\/site-files\/favicon-[0-9a-f]{12}\.png$/);
+    const file = await t.app.inject({ method: 'GET', url: fav.Data.value });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toContain('immutable');
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ width: 64, height: 64 });
+    expect((await call(t.app, 'GET', '/api/v3/forum')).Data.setSite.siteFavicon).toBe(fav.Data.value);
+    expect((await upload(admin, 'favicon', Buffer.from('<svg onload=alert(1)>'))).json().Code).toBe(-4001);
+    expect((await upload(member.token, 'logo', png)).json().Code).toBe(-4002);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v3/site-files/../../x' })).statusCode).toBe(404);
     const info = await as(admin, 'GET', '/api/siteinfo.v2');
     expect(info.Data).toMatchObject({ version: expect.any(String), counts: { users: expect.any(Number) } });
     await denied('GET', '/api/siteinfo.v2');

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Database } from '../../platform/db/db.js';
+import { LocalStorage } from '../attachments/index.js';
 import type { AdminAudit, Route } from '../../platform/http/router.js';
 import type { GroupsService } from '../groups/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -31,7 +33,7 @@ export function mountAdmin(ctx: {
   groups: GroupsService;
   users: UsersService;
   adminAudit: { record?: AdminAudit };
-  config: { redisUrl: string | undefined };
+  config: { redisUrl: string | undefined; dataDir: string };
   version: string;
 }): void {
   const db = ctx.database.db;
@@ -47,5 +49,6 @@ export function mountAdmin(ctx: {
     db,
     settings: new SettingsAdmin(db, ctx.settings, ctx.version, !!ctx.config.redisUrl),
     groups: new GroupsAdmin(db, ctx.groups, ctx.users),
+    files: new LocalStorage(path.join(ctx.config.dataDir, 'uploads')),
   });
 }

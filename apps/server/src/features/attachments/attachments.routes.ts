@@ -1,6 +1,6 @@
-import { attachmentDownload, attachmentUpload, Code } from '@forum/contracts';
-import type { FastifyRequest } from 'fastify';
-import { AppError, invalid } from '../../platform/http/errors.js';
+import { attachmentDownload, attachmentUpload } from '@forum/contracts';
+import { invalid } from '../../platform/http/errors.js';
+import { readOneFile } from '../../platform/http/upload.js';
 import type { Route } from '../../platform/http/router.js';
 import type { AttachmentsService } from './attachments.service.js';
 
@@ -14,35 +14,13 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
-async function readUpload(req: FastifyRequest, maxBytes: number) {
-  let part;
-  try {
-    part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
-  } catch {
-    throw invalid('expected multipart/form-data with a file');
-  }
-  if (!part) throw invalid('file is required');
-  const field = part.fields.type;
-  const typeField =
-    field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
-  try {
-    const data = await part.toBuffer();
-    return { data, name: part.filename, typeField };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(Code.INVALID_PARAMETER, 'the file is too large', { maxBytes }, 413);
-    }
-    throw invalid('the upload was interrupted');
-  }
-}
-
 /** Mounts upload and download. */
 export function registerAttachmentsRoutes(route: Route, attachments: AttachmentsService): void {
   route(attachmentUpload, { auth: 'required', keepsGuestCache: true }, async (input, { actor, req }) => {
     // Check the permission for the query's type before reading a byte of the body.
     if (input.type !== undefined) attachments.authorizeUpload(actor, input.type);
-    const upload = await readUpload(req, attachments.maxBytes());
-    const type = Number(upload.typeField ?? input.type ?? 1);
+    const upload = await readOneFile(req, attachments.maxBytes(), 'file');
+    const type = Number(upload.fields.type ?? input.type ?? 1);
     if (!Number.isInteger(type) || type < 0 || type > 4) throw invalid('type must be 0-4');
     return attachments.present(await attachments.upload(actor, type, upload.name, upload.data));
   });
