@@ -82,11 +82,23 @@ describe.skipIf(noChromiumReason !== null)(
       await editor.locator('input[name="createThread"]').check();
       await editor.getByRole('button', { name: '管理' }).click();
       await editor.locator('input[name="thread.sticky"]').check();
+      // Per category too: essence in the default category only.
+      await editor.locator('input[name="category1.thread.essence"]').check();
       await shot(page, 'admin-groups', 'pc');
       await page.getByTestId('permissions-save').click();
       await editor.waitFor({ state: 'detached' });
       const row = page.getByTestId('group-row').filter({ hasText: '置顶员' });
       const groupId = Number(await row.getAttribute('data-group-id'));
+      const saved = await api<{ permissions: string[] }>(
+        context,
+        forum.url,
+        'GET',
+        `/api/group.resource.v2?id=${groupId}&include=permission`,
+      );
+      expect(saved.Data.permissions).toEqual(
+        expect.arrayContaining(['thread.sticky', 'category1.thread.essence']),
+      );
+      expect(saved.Data.permissions).not.toContain('thread.essence');
 
       const member = await openContext(browser, 'pc');
       const reg = await api<{ userId: number }>(

@@ -122,6 +122,7 @@ const zh = {
     newName: '新用户组名称',
     tabs: { posting: '发帖', viewing: '查看', moderation: '管理', other: '其他' },
     savePermissions: '保存权限',
+    global: '全局',
   },
   stopWords: {
     find: '敏感词',
@@ -279,6 +280,7 @@ const en: Dict = {
     newName: 'New group name',
     tabs: { posting: 'Posting', viewing: 'Viewing', moderation: 'Moderation', other: 'Other' },
     savePermissions: 'Save permissions',
+    global: 'Everywhere',
   },
   stopWords: {
     find: 'Word',

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
+  categoriesList,
   groupCreate,
   groupResource,
   groupsBatchDelete,
@@ -7,6 +8,7 @@ import {
   permissionUpdate,
   PERMISSIONS,
   type AdminGroup,
+  type CategoryNode,
 } from '@forum/contracts';
 import { Button, toast } from '@forum/ui';
 import { run } from '../api.ts';
@@ -42,19 +44,37 @@ function tabOf(p: string): keyof typeof TABS {
   return 'other';
 }
 
-/** A group's permissions (global ones; category-scoped and switch grants are kept as they are). */
+/** Tabs whose permissions may also be granted per category (the original's per-category columns). */
+const SCOPED_TABS = new Set<keyof typeof TABS>(['posting', 'viewing', 'moderation']);
+
+/**
+ * A group's permissions: each one globally, and on the posting, viewing and moderation tabs per category as
+ * well (`category{id}.{permission}`); switch grants are kept as they are.
+ */
 function PermissionEditor({ group, onClose }: { group: AdminGroup; onClose: () => void }) {
   const [granted, setGranted] = useState<Set<string> | null>(null);
   const [kept, setKept] = useState<string[]>([]);
+  const [categories, setCategories] = useState<CategoryNode[]>([]);
   const [tab, setTab] = useState<keyof typeof TABS>('posting');
   useEffect(() => {
     void run(groupResource, { id: group.id, include: 'permission' }).then((g) => {
       const all = g?.permissions ?? [];
-      setGranted(new Set(all.filter((p) => (PERMISSIONS as readonly string[]).includes(p))));
-      setKept(all.filter((p) => !(PERMISSIONS as readonly string[]).includes(p)));
+      const editable = (p: string) =>
+        (PERMISSIONS as readonly string[]).includes(p.replace(/^category\d+\./, ''));
+      setGranted(new Set(all.filter(editable)));
+      setKept(all.filter((p) => !editable(p)));
     });
+    void run(categoriesList, {}).then((tree) =>
+      setCategories((tree ?? []).flatMap((c) => [c, ...c.children])),
+    );
   }, [group.id]);
   if (!granted) return <p className="admin-empty">{s.loading}</p>;
+  const toggle = (p: string, on: boolean) => {
+    const next = new Set(granted);
+    if (on) next.add(p);
+    else next.delete(p);
+    setGranted(next);
+  };
   const save = async () => {
     const res = await run(permissionUpdate, { groupId: group.id, permissions: [...granted, ...kept] });
     if (res) {
@@ -62,6 +82,7 @@ function PermissionEditor({ group, onClose }: { group: AdminGroup; onClose: () =
       onClose();
     }
   };
+  const scoped = SCOPED_TABS.has(tab) ? categories : [];
   return (
     <div className="admin-panel" data-testid="permission-editor">
       <h2>
@@ -79,23 +100,50 @@ function PermissionEditor({ group, onClose }: { group: AdminGroup; onClose: () =
           </button>
         ))}
       </div>
-      <div className="admin-checks">
-        {PERMISSIONS.filter((p) => tabOf(p) === tab).map((p) => (
-          <label key={p}>
-            <input
-              type="checkbox"
-              name={p}
-              checked={granted.has(p)}
-              onChange={(e) => {
-                const next = new Set(granted);
-                if (e.target.checked) next.add(p);
-                else next.delete(p);
-                setGranted(next);
-              }}
-            />
-            <code>{p}</code>
-          </label>
-        ))}
+      <div className="admin-scroll">
+        <table className="admin-table admin-table--perms">
+          <thead>
+            <tr>
+              <th />
+              <th>{s.groups.global}</th>
+              {scoped.map((c) => (
+                <th key={c.categoryId}>{c.name}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {PERMISSIONS.filter((p) => tabOf(p) === tab).map((p) => (
+              <tr key={p}>
+                <th>
+                  <code>{p}</code>
+                </th>
+                <td>
+                  <input
+                    type="checkbox"
+                    name={p}
+                    aria-label={p}
+                    checked={granted.has(p)}
+                    onChange={(e) => toggle(p, e.target.checked)}
+                  />
+                </td>
+                {scoped.map((c) => {
+                  const key = `category${c.categoryId}.${p}`;
+                  return (
+                    <td key={c.categoryId}>
+                      <input
+                        type="checkbox"
+                        name={key}
+                        aria-label={`${c.name} ${p}`}
+                        checked={granted.has(key)}
+                        onChange={(e) => toggle(key, e.target.checked)}
+                      />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       <div className="admin-row">
         <Button kind="primary" onClick={() => void save()} data-testid="permissions-save">
