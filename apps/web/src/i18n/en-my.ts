@@ -20,6 +20,7 @@ export const enMy: typeof zhMy = {
     avatar: 'Avatar',
     changeAvatar: 'Change avatar',
     cropHint: 'Drag the picture to choose the area; the slider zooms',
+    notImage: 'This picture cannot be read',
     zoom: 'Zoom',
     saveAvatar: 'Save avatar',
     cancel: 'Cancel',

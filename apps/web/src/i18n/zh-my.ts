@@ -18,6 +18,7 @@ export const zhMy = {
     avatar: '头像',
     changeAvatar: '更换头像',
     cropHint: '拖动图片选择区域，滑块缩放',
+    notImage: '无法读取这张图片',
     zoom: '缩放',
     saveAvatar: '保存头像',
     cancel: '取消',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { Button } from '@forum/ui';
+import { Button, toast } from '@forum/ui';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 
 /** The crop window's size on screen and the uploaded square's size. */
@@ -22,19 +22,23 @@ export function AvatarCropper({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const [img, setImg] = useState<HTMLImageElement | null>(null);
+  const [img, setImg] = useState<ImageBitmap | null>(null);
   const [zoom, setZoom] = useState(1);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
   const drag = useRef<{ x: number; y: number; ox: number; oy: number } | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
-    const url = URL.createObjectURL(file);
-    const image = new Image();
-    image.onload = () => setImg(image);
-    image.src = url;
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+    // Decoded straight from the file: no object URL to revoke too early, nothing for the page's policy to refuse.
+    let live = true;
+    void createImageBitmap(file).then(
+      (bitmap) => live && setImg(bitmap),
+      () => live && toast.error(t('my.notImage')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [file, t]);
 
   // The scale at which the picture just covers the window, times the zoom.
   const scale = img ? Math.max(VIEW / img.width, VIEW / img.height) * zoom : 1;
