@@ -99,6 +99,14 @@ describe.skipIf(noChromiumReason !== null)(
         expect.arrayContaining(['thread.sticky', 'category1.thread.essence']),
       );
       expect(saved.Data.permissions).not.toContain('thread.essence');
+      // Paid-group terms: ¥9.90 for 30 days.
+      await row.getByTestId('group-edit').click();
+      const form = page.getByTestId('group-editor');
+      await form.locator('input[name="isPaid"]').check();
+      await form.locator('input[name="fee"]').fill('9.9');
+      await form.locator('input[name="days"]').fill('30');
+      await form.getByTestId('group-save').click();
+      await row.filter({ hasText: '¥9.9 / 30' }).waitFor();
 
       const member = await openContext(browser, 'pc');
       const reg = await api<{ userId: number }>(

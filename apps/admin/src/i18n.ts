@@ -123,6 +123,7 @@ const zh = {
     tabs: { posting: '发帖', viewing: '查看', moderation: '管理', other: '其他' },
     savePermissions: '保存权限',
     global: '全局',
+    display: '显示用户组名',
   },
   stopWords: {
     find: '敏感词',
@@ -281,6 +282,7 @@ const en: Dict = {
     tabs: { posting: 'Posting', viewing: 'Viewing', moderation: 'Moderation', other: 'Other' },
     savePermissions: 'Save permissions',
     global: 'Everywhere',
+    display: 'Show the group name',
   },
   stopWords: {
     find: 'Word',

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   categoriesList,
   groupCreate,
+  groupsBatchUpdate,
   groupResource,
   groupsBatchDelete,
   groupsList,
@@ -155,11 +156,112 @@ function PermissionEditor({ group, onClose }: { group: AdminGroup; onClose: () =
   );
 }
 
+/** A group's own fields: name, colour, display, and the paid-group terms (fee in yuan, days, commission). */
+function GroupFieldsEditor({ group, onClose }: { group: AdminGroup; onClose: (saved: boolean) => void }) {
+  const [g, setG] = useState(group);
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const res = await run(groupsBatchUpdate, {
+      data: [
+        {
+          id: g.id,
+          name: g.name.trim(),
+          color: g.color,
+          isDisplay: g.isDisplay,
+          ...(g.id === 1 || g.id === 6 || g.id === 7
+            ? {}
+            : { isPaid: g.isPaid, fee: Number(g.fee) || 0, days: Number(g.days) || 0 }),
+          scale: Number(g.scale) || 0,
+        },
+      ],
+    });
+    if (res) {
+      toast.success(s.saved, { duration: 1000 });
+      onClose(true);
+    }
+  };
+  const canPay = g.id !== 1 && g.id !== 6 && g.id !== 7;
+  return (
+    <form className="admin-panel admin-form" onSubmit={(e) => void save(e)} data-testid="group-editor">
+      <h2>{g.name}</h2>
+      <label className="admin-field">
+        <span>{s.groups.name}</span>
+        <input name="name" value={g.name} onChange={(e) => setG({ ...g, name: e.target.value })} />
+      </label>
+      <label className="admin-field">
+        <span>{s.groups.color}</span>
+        <input name="color" value={g.color} onChange={(e) => setG({ ...g, color: e.target.value })} />
+      </label>
+      <label className="admin-field admin-field--bool">
+        <span>{s.groups.display}</span>
+        <input
+          type="checkbox"
+          name="isDisplay"
+          checked={g.isDisplay}
+          onChange={(e) => setG({ ...g, isDisplay: e.target.checked })}
+        />
+      </label>
+      {canPay && (
+        <>
+          <label className="admin-field admin-field--bool">
+            <span>{s.groups.paid}</span>
+            <input
+              type="checkbox"
+              name="isPaid"
+              checked={g.isPaid}
+              onChange={(e) => setG({ ...g, isPaid: e.target.checked })}
+            />
+          </label>
+          <label className="admin-field">
+            <span>{s.groups.fee}</span>
+            <input
+              type="number"
+              name="fee"
+              min={0}
+              step={0.01}
+              value={g.fee}
+              onChange={(e) => setG({ ...g, fee: Number(e.target.value) })}
+            />
+          </label>
+          <label className="admin-field">
+            <span>{s.groups.days}</span>
+            <input
+              type="number"
+              name="days"
+              min={0}
+              value={g.days}
+              onChange={(e) => setG({ ...g, days: Number(e.target.value) })}
+            />
+          </label>
+        </>
+      )}
+      <label className="admin-field">
+        <span>{s.groups.scale}</span>
+        <input
+          type="number"
+          name="scale"
+          min={0}
+          max={10}
+          value={g.scale}
+          onChange={(e) => setG({ ...g, scale: Number(e.target.value) })}
+        />
+      </label>
+      <div className="admin-row">
+        <Button kind="primary" type="submit" data-testid="group-save">
+          {s.save}
+        </Button>
+        <Button onClick={() => onClose(false)}>{s.cancel}</Button>
+      </div>
+    </form>
+  );
+}
+
 /** Groups: list, create, delete, and each one's permissions (issue 10 §4). */
 export function Groups() {
   const [groups, setGroups] = useState<AdminGroup[] | null>(null);
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<AdminGroup | null>(null);
+  const [fields, setFields] = useState<AdminGroup | null>(null);
   const load = useCallback(async () => setGroups((await run(groupsList, {})) ?? []), []);
   useEffect(() => {
     void load();
@@ -196,6 +298,16 @@ export function Groups() {
         </Button>
       </form>
       {editing && <PermissionEditor group={editing} onClose={() => setEditing(null)} />}
+      {fields && (
+        <GroupFieldsEditor
+          key={fields.id}
+          group={fields}
+          onClose={(saved) => {
+            setFields(null);
+            if (saved) void load();
+          }}
+        />
+      )}
       {!groups ? (
         <p className="admin-empty">{s.loading}</p>
       ) : (
@@ -227,6 +339,9 @@ export function Groups() {
                         {s.groups.permissions}
                       </button>
                     )}
+                    <button type="button" onClick={() => setFields(g)} data-testid="group-edit">
+                      {s.edit}
+                    </button>
                     {!g.isPreset && (
                       <button type="button" onClick={() => void remove(g)}>
                         {s.delete}
