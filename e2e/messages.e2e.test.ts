@@ -2,35 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
-import { api, loginAs } from './support/forum-api.ts';
+import { openMember } from './support/members.ts';
+import { api } from './support/forum-api.ts';
 
 let forum: RunningForum;
 let browser: Browser;
-let seq = 0;
-
-/** Registers a member in a fresh context (the register call logs the context in). */
-async function member(kind: 'pc' | 'h5', nickname: string) {
-  const opened = await openContext(browser, kind);
-  seq += 1;
-  const username = `m${kind}${seq}${Date.now() % 100000}`;
-  const res = await api<{ userId: number }>(
-    opened.context,
-    forum.url,
-    'POST',
-    '/api/v3/users/username.register',
-    {
-      username,
-      password: 'secret123',
-      nickname,
-    },
-  );
-  expect(res.Code).toBe(0);
-  // Log in through the form: the page keeps its own login marker, which an API-only login would not set.
-  await opened.context.clearCookies();
-  await loginAs(opened.page, forum.url, username, 'secret123');
-  await hydrated(opened.page);
-  return { ...opened, userId: res.Data.userId, username };
-}
+/** A logged-in member at one width. */
+const member = (kind: 'pc' | 'h5', nickname: string) => openMember(browser, forum.url, kind, nickname);
 
 const badge = (page: Page) => page.getByTestId('nav-message').getByTestId('badge-count');
 

@@ -2,33 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
-import { api, loginAs, TINY_PNG } from './support/forum-api.ts';
+import { openMember } from './support/members.ts';
+import { api, TINY_PNG } from './support/forum-api.ts';
 
 let forum: RunningForum;
 let browser: Browser;
-let seq = 0;
-
-/** Registers a member in a fresh context and logs in through the form. */
-async function member(kind: 'pc' | 'h5', nickname: string) {
-  const opened = await openContext(browser, kind);
-  seq += 1;
-  const username = `p${kind}${seq}${Date.now() % 100000}`;
-  const res = await api<{ userId: number }>(
-    opened.context,
-    forum.url,
-    'POST',
-    '/api/v3/users/username.register',
-    {
-      username,
-      password: 'secret123',
-      nickname,
-    },
-  );
-  expect(res.Code).toBe(0);
-  await opened.context.clearCookies();
-  await loginAs(opened.page, forum.url, username, 'secret123');
-  return { ...opened, userId: res.Data.userId, username };
-}
+/** A logged-in member at one width. */
+const member = (kind: 'pc' | 'h5', nickname: string) => openMember(browser, forum.url, kind, nickname);
 
 async function threadBy(m: { context: Parameters<typeof api>[0] }, title: string): Promise<number> {
   const r = await api<{ threadId: number }>(m.context, forum.url, 'POST', '/api/v3/thread.create', {
@@ -164,8 +144,11 @@ describe.skipIf(noChromiumReason !== null)(
         await hydrated(me.page);
         await me.page.getByTestId('my-unblock').click();
         await toast(me.page, '解除屏蔽成功').waitFor();
-        await me.page.goto(`${forum.url}/my/edit`);
+        // My own profile leads to the settings.
+        await me.page.goto(`${forum.url}/user/${me.userId}`);
         await hydrated(me.page);
+        await me.page.locator('a[href="/my/edit"]').click();
+        await me.page.getByTestId('my-settings').waitFor();
         await me.page.locator('input[name="nickname"]').fill(`新名字${kind}`);
         await me.page.locator('textarea[name="signature"]').fill('每天都在学习');
         await me.page.getByTestId('profile-save').click();

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FollowListItem, ProfileUser, ThreadItem } from '@forum/contracts';
-import { Avatar, Button } from '@forum/ui';
+import { Avatar } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 import { ThreadCard } from '../threads/thread-card.tsx';
 import { shortTime } from '../threads/thread-text.ts';
-import { followLabel, usePeopleActions } from './people-actions.ts';
+import { PeopleButtons } from './people-buttons.tsx';
 import { PeopleList } from './people-list.tsx';
 import { PluginPlace } from '../../shared/plugin-place.tsx';
 
@@ -47,7 +47,6 @@ export function Component() {
   const [user, setUser] = useState<ProfileUser | null>(null);
   const [missing, setMissing] = useState(false);
   const [items, setItems] = useState<ThreadItem[] | FollowListItem[] | null>(null);
-  const { busy, follow, block, message } = usePeopleActions(user, setUser);
 
   useEffect(() => {
     if (!isLogin || !Number.isSafeInteger(userId) || userId <= 0) return;
@@ -112,39 +111,11 @@ export function Component() {
           <div className="profile-head__actions">
             <PluginPlace target="plugin_user" hook="user_action" />
             {own ? (
-              <Link to="/my/settings" className="ui-button ui-button--default ui-button--small">
+              <Link to="/my/edit" className="ui-button ui-button--default ui-button--small">
                 {t('people.editProfile')}
               </Link>
             ) : (
-              <>
-                <Button
-                  kind={user.follow ? 'default' : 'primary'}
-                  size="small"
-                  loading={busy === 'follow'}
-                  disabled={!!user.isDeny || !!user.isDenied}
-                  onClick={() => void follow()}
-                  data-testid="profile-follow"
-                  data-state={user.follow ?? 0}
-                >
-                  {followLabel(t, user.follow)}
-                </Button>
-                <Button
-                  size="small"
-                  onClick={message}
-                  disabled={!!user.isDeny || !!user.isDenied}
-                  data-testid="profile-message"
-                >
-                  {t('people.message')}
-                </Button>
-                <Button
-                  size="small"
-                  loading={busy === 'block'}
-                  onClick={() => void block()}
-                  data-testid="profile-block"
-                >
-                  {user.isDeny ? t('people.unblock') : t('people.block')}
-                </Button>
-              </>
+              <PeopleButtons user={user} onChange={setUser} prefix="profile" />
             )}
           </div>
         </div>

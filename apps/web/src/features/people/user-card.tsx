@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProfileUser } from '@forum/contracts';
-import { Avatar, Button } from '@forum/ui';
+import { Avatar } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { followLabel, usePeopleActions } from './people-actions.ts';
+import { PeopleButtons } from './people-buttons.tsx';
 import { CardLoading } from './card-loading.tsx';
 
 /** Loaded cards, per user, for this page's life: moving over the same avatar again shows it at once. */
@@ -47,7 +47,6 @@ export function UserCard({
     cache.set(userId, next);
     setUser(next);
   };
-  const { busy, follow, block, message } = usePeopleActions(user, update);
 
   useEffect(() => {
     let live = true;
@@ -108,33 +107,7 @@ export function UserCard({
       )}
       {!own && (
         <div className="user-card-pop__actions">
-          <Button
-            kind={user.follow ? 'default' : 'primary'}
-            size="small"
-            loading={busy === 'follow'}
-            disabled={!!user.isDeny || !!user.isDenied}
-            onClick={() => void follow()}
-            data-testid="card-follow"
-            data-state={user.follow ?? 0}
-          >
-            {followLabel(t, user.follow)}
-          </Button>
-          <Button
-            size="small"
-            onClick={message}
-            disabled={!!user.isDeny || !!user.isDenied}
-            data-testid="card-message"
-          >
-            {t('people.message')}
-          </Button>
-          <Button
-            size="small"
-            loading={busy === 'block'}
-            onClick={() => void block()}
-            data-testid="card-block"
-          >
-            {user.isDeny ? t('people.unblock') : t('people.block')}
-          </Button>
+          <PeopleButtons user={user} onChange={update} prefix="card" />
         </div>
       )}
     </div>
