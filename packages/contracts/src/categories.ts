@@ -98,13 +98,16 @@ export const categoriesUpdate = defineCall({
   output: z.array(categoryNode),
 });
 
-/** Admin: delete empty categories. */
+/**
+ * Admin: delete categories without children. A category that still has threads needs `moveTo`, the category
+ * its threads (drafts, held and deleted ones too) move to first.
+ */
 export const categoriesDelete = defineCall({
   method: 'POST',
   path: '/api/backAdmin/categories.delete',
   aliases: ['/api/categories.delete.v2'],
-  summary: 'Delete categories without threads or children (admin, batch)',
+  summary: 'Delete categories, moving their threads to another (admin, batch)',
   tags: ['categories', 'admin'],
-  input: z.object({ ids: z.array(idField).min(1).max(50) }),
+  input: z.object({ ids: z.array(idField).min(1).max(50), moveTo: idField.optional() }),
   output: z.object({ deleted: z.array(z.number().int()) }),
 });

@@ -85,3 +85,13 @@ export async function unbindAttachments(
 export async function deleteAttachmentRow(db: DbOrTx, id: number): Promise<void> {
   await db.delete(attachments).where(eq(attachments.id, id));
 }
+
+/** Deletes the attachments of these posts or messages; returns their stored files' keys. */
+export async function deleteAttachmentsOf(db: DbOrTx, types: number[], typeIds: number[]): Promise<string[]> {
+  if (!typeIds.length) return [];
+  const rows = await db
+    .delete(attachments)
+    .where(and(inArray(attachments.type, types), inArray(attachments.typeId, typeIds)))
+    .returning({ filePath: attachments.filePath, thumbPath: attachments.thumbPath });
+  return rows.flatMap((r) => [r.filePath, r.thumbPath].filter(Boolean));
+}

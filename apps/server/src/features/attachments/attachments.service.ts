@@ -19,6 +19,7 @@ import {
   attachmentByUuid,
   attachmentsOf,
   bindAttachments,
+  deleteAttachmentsOf,
   insertAttachment,
   unbindAttachments,
   type AttachmentRow,
@@ -165,6 +166,17 @@ export class AttachmentsService {
    */
   unbindExcept(tx: DbOrTx, typeId: number, types: number[], keep: number[]): Promise<number[]> {
     return unbindAttachments(tx, typeId, types, keep);
+  }
+
+  /**
+   * Deletes the attachment rows of these posts or messages inside the caller's transaction; returns a
+   * function that removes their files, to call after the commit (a rolled-back purge keeps its files).
+   */
+  async purgeFor(tx: DbOrTx, types: number[], typeIds: number[]): Promise<() => Promise<void>> {
+    const keys = await deleteAttachmentsOf(tx, types, typeIds);
+    return async () => {
+      await Promise.all(keys.map((k) => this.storage.delete(k).catch(() => {})));
+    };
   }
 
   /** Attachments of these posts or messages, ordered (for presenters). */

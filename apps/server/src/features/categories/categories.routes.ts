@@ -20,6 +20,6 @@ export function registerCategoriesRoutes(route: Route, categories: CategoriesSer
     categories.update(actor, input.data),
   );
   route(categoriesDelete, { auth: 'required' }, async (input, { actor }) => ({
-    deleted: await categories.remove(actor, input.ids),
+    deleted: await categories.remove(actor, input.ids, input.moveTo),
   }));
 }

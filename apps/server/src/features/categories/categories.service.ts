@@ -9,6 +9,8 @@ import {
   deleteCategories,
   insertCategory,
   listCategories,
+  moveThreads,
+  threadsIn,
   updateCategory,
   type CategoryRow,
 } from './categories.repository.js';
@@ -145,19 +147,28 @@ export class CategoriesService {
     return this.visibleTree(actor);
   }
 
-  /** Admin batch delete: only empty categories without children. */
-  async remove(actor: Actor, ids: number[]): Promise<number[]> {
+  /**
+   * Admin batch delete of categories without children. One that still holds threads (of any state) needs
+   * `moveTo`: its threads move there in the same transaction, so none is left without a category.
+   */
+  async remove(actor: Actor, ids: number[], moveTo?: number): Promise<number[]> {
     this.gate.authorize(actor, 'category.manage');
     await this.reload();
     for (const id of ids) {
-      const row = this.byId.get(id);
-      if (!row) throw notFound(`category ${id} not found`);
-      if (row.threadCount > 0) throw invalid(`category ${id} still has threads`);
+      if (!this.byId.get(id)) throw notFound(`category ${id} not found`);
       if (this.rows.some((r) => r.parentId === id && !ids.includes(r.id)))
         throw invalid(`category ${id} has children`);
     }
     if (this.rows.length - ids.length < 1) throw invalid('the last category cannot be deleted');
-    await deleteCategories(this.db, ids);
+    if (moveTo !== undefined && (ids.includes(moveTo) || !this.byId.has(moveTo)))
+      throw invalid('moveTo: choose a category that stays');
+    await inTransaction(this.db, async (tx) => {
+      if ((await threadsIn(tx, ids)) > 0) {
+        if (moveTo === undefined) throw invalid(`moveTo: the categories still have threads`);
+        await moveThreads(tx, ids, moveTo);
+      }
+      await deleteCategories(tx, ids);
+    });
     await this.changed();
     return ids;
   }

@@ -1,10 +1,18 @@
-import { ReportType, reportCreate } from '@forum/contracts';
+import {
+  ReportType,
+  reportCreate,
+  reportsBatch,
+  reportsDelete,
+  reportsList,
+  type ReportItem,
+} from '@forum/contracts';
+import { htmlToText } from '../../platform/content/sanitize.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/db.js';
 import { invalid, notFound } from '../../platform/http/errors.js';
 import type { Route } from '../../platform/http/router.js';
 import { findUserById } from '../users/index.js';
-import { insertReport } from './reports.repository.js';
+import { deleteReports, insertReport, listReports, setReportStatus } from './reports.repository.js';
 
 /** What reporting needs to check that the reported thing exists and is visible to the reporter. */
 export interface ReportsDeps {
@@ -15,7 +23,7 @@ export interface ReportsDeps {
   };
 }
 
-/** Mounts `POST reports` (a user, a thread or a reply); the admin queue comes with the admin issue. */
+/** Mounts `POST reports` (a user, a thread or a reply) and the administrator's report list and batches. */
 export function registerReportsRoutes(route: Route, d: ReportsDeps): void {
   route(reportCreate, { auth: 'required', keepsGuestCache: true }, async (input, { actor }) => {
     let reportedUserId = input.userId;
@@ -42,4 +50,35 @@ export function registerReportsRoutes(route: Route, d: ReportsDeps): void {
     });
     return { id };
   });
+
+  const admin = { admin: true, keepsGuestCache: true };
+  route(reportsList, admin, async (input) => {
+    const { rows, total } = await listReports(d.db, {
+      status: input.status,
+      type: input.type,
+      limit: input.perPage,
+      offset: (input.page - 1) * input.perPage,
+    });
+    const pageData: ReportItem[] = rows.map(({ r, reporterName, reportedName, title, postContent }) => ({
+      id: r.id,
+      type: r.type,
+      status: r.status,
+      reason: r.reason,
+      reporter: { userId: r.userId, nickname: reporterName },
+      reported: { userId: r.reportedUserId, nickname: reportedName },
+      threadId: r.threadId,
+      postId: r.postId,
+      excerpt: (r.type === ReportType.POST ? htmlToText(postContent) : title).slice(0, 100),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    }));
+    const { page, perPage } = input;
+    return { pageData, currentPage: page, perPage, totalCount: total, totalPage: Math.ceil(total / perPage) };
+  });
+  route(reportsBatch, admin, async (input) => ({
+    updated: await setReportStatus(d.db, [...new Set(input.ids)], input.status),
+  }));
+  route(reportsDelete, admin, async (input) => ({
+    deleted: await deleteReports(d.db, [...new Set(input.ids)]),
+  }));
 }

@@ -42,6 +42,7 @@ export { threads, threadToms } from './threads.table.js';
 import { profilePinnedThread } from './threads.repository.js';
 import { registerReviewRoutes } from './review.routes.js';
 import { ReviewService } from './review.service.js';
+import { ThreadsBatch } from './threads-batch.service.js';
 export { threadSearchColumns, type ThreadSearchSource } from './threads.repository.js';
 export { posts, postLikes, postMentions } from './posts.table.js';
 
@@ -115,7 +116,8 @@ export async function mountThreads(ctx: {
   };
   const reader = new ThreadsReader(deps);
   const posts = new PostsService(deps, reader);
-  registerReviewRoutes(ctx.route, new ReviewService(deps, posts));
+  const review = new ReviewService(deps, posts);
+  registerReviewRoutes(ctx.route, review, new ThreadsBatch(deps, review));
   registerCategoriesRoutes(ctx.route, categories);
   registerTopicsRoutes(ctx.route, topics);
   registerReportsRoutes(ctx.route, { db, reader, posts });

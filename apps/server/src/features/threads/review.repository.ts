@@ -1,23 +1,50 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { users } from '../../schema.js';
 import { posts } from './posts.table.js';
 import { threads } from './threads.table.js';
 
-/** Threads (with their first post) by approval state, or deleted ones (the recycle bin), newest first. */
-export async function threadsForReview(
-  db: DbOrTx,
-  isApproved: number,
-  deleted: boolean,
-  limit: number,
-  offset: number,
-) {
-  const where = and(
-    deleted
-      ? isNotNull(threads.deletedAt)
-      : and(isNull(threads.deletedAt), eq(threads.isApproved, isApproved)),
-    eq(threads.isDraft, false),
-  );
+/** What the admin's content lists filter by (contracts' `ManageListInput` without paging). */
+export interface ManageFilter {
+  isApproved: number;
+  isDeleted: boolean;
+  categoryId: number;
+  q: string;
+  username: string;
+  createdAtBegin?: string;
+  createdAtEnd?: string;
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** Conditions every list shares: state, category, author and creation days (UTC, the end day included). */
+function common(
+  f: ManageFilter,
+  col: { deletedAt: AnyPgColumn; isApproved: AnyPgColumn },
+  createdAt: AnyPgColumn,
+  userId: AnyPgColumn,
+): SQL[] {
+  const c: SQL[] = [
+    f.isDeleted ? isNotNull(col.deletedAt) : and(isNull(col.deletedAt), eq(col.isApproved, f.isApproved))!,
+  ];
+  if (f.categoryId) c.push(eq(threads.categoryId, f.categoryId));
+  if (f.username) {
+    c.push(
+      inArray(userId, sql`(select id from users where username = ${f.username} or nickname = ${f.username})`),
+    );
+  }
+  if (f.createdAtBegin) c.push(gte(createdAt, new Date(`${f.createdAtBegin}T00:00:00Z`)));
+  if (f.createdAtEnd) c.push(lt(createdAt, new Date(Date.parse(`${f.createdAtEnd}T00:00:00Z`) + 86_400_000)));
+  return c;
+}
+
+/** Threads (with their first post) by state, or deleted ones (the recycle bin), newest first. */
+export async function threadsForReview(db: DbOrTx, f: ManageFilter, limit: number, offset: number) {
+  const c = common(f, threads, threads.createdAt, threads.userId);
+  c.push(eq(threads.isDraft, false));
+  if (f.q) c.push(or(ilike(threads.title, like(f.q)), ilike(threads.searchText, like(f.q)))!);
+  const where = and(...c);
   const [rows, count] = await Promise.all([
     db
       .select({ t: threads, p: posts, nickname: users.nickname, username: users.username })
@@ -36,21 +63,15 @@ export async function threadsForReview(
   return { rows, total: count[0]?.n ?? 0 };
 }
 
-/** Replies and comments by approval state, or deleted ones, newest first, with their thread's title. */
-export async function postsForReview(
-  db: DbOrTx,
-  isApproved: number,
-  deleted: boolean,
-  limit: number,
-  offset: number,
-) {
-  const where = and(
-    eq(posts.isFirst, false),
-    deleted ? isNotNull(posts.deletedAt) : and(isNull(posts.deletedAt), eq(posts.isApproved, isApproved)),
-  );
+/** Replies and comments by state, or deleted ones, newest first, with their thread. */
+export async function postsForReview(db: DbOrTx, f: ManageFilter, limit: number, offset: number) {
+  const c = common(f, posts, posts.createdAt, posts.userId);
+  c.push(eq(posts.isFirst, false));
+  if (f.q) c.push(ilike(posts.content, like(f.q)));
+  const where = and(...c);
   const [rows, count] = await Promise.all([
     db
-      .select({ p: posts, title: threads.title, nickname: users.nickname, username: users.username })
+      .select({ p: posts, t: threads, nickname: users.nickname, username: users.username })
       .from(posts)
       .innerJoin(threads, eq(threads.id, posts.threadId))
       .leftJoin(users, eq(users.id, posts.userId))
@@ -61,6 +82,7 @@ export async function postsForReview(
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(posts)
+      .innerJoin(threads, eq(threads.id, posts.threadId))
       .where(where),
   ]);
   return { rows, total: count[0]?.n ?? 0 };

@@ -3,12 +3,17 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import type { Notice } from '../notifications/index.js';
-import { findPost, updatePost } from './posts.repository.js';
+import { findPost, updatePost, type PostRow } from './posts.repository.js';
 import type { PostsService } from './posts.service.js';
-import { postsForReview, setFirstPostsApproval, threadsForReview } from './review.repository.js';
+import {
+  postsForReview,
+  setFirstPostsApproval,
+  threadsForReview,
+  type ManageFilter,
+} from './review.repository.js';
 import { applyCounts } from './thread-write.rules.js';
 import type { ThreadsDeps } from './threads.deps.js';
-import { findThread, updateThread } from './threads.repository.js';
+import { findThread, updateThread, type ThreadRow } from './threads.repository.js';
 
 /** What each decision sets, and what the author is told. */
 const DECISIONS = {
@@ -20,6 +25,36 @@ const DECISIONS = {
 
 /** A decision. */
 export type ReviewAction = keyof typeof DECISIONS;
+
+/** One row of the admin's lists: a thread (with its first post) or a reply (with its thread). */
+function item(kind: 'thread' | 'post', id: number, t: ThreadRow, p: PostRow, nickname: string): ReviewItem {
+  const own = kind === 'thread' ? t : p;
+  return {
+    kind,
+    id,
+    threadId: t.id,
+    title: t.title,
+    text: htmlToText(p.content).slice(0, 300),
+    modWords: words(p.modWords),
+    isApproved: own.isApproved,
+    isDeleted: own.deletedAt !== null,
+    author: { userId: own.userId, nickname },
+    createdAt: own.createdAt.toISOString(),
+    categoryId: t.categoryId,
+    isSticky: t.isSticky,
+    isEssence: t.isEssence,
+    isSite: t.isSite,
+    postCount: t.postCount,
+  };
+}
+
+const pageOf = <T>(pageData: T[], page: number, perPage: number, total: number) => ({
+  pageData,
+  currentPage: page,
+  perPage,
+  totalCount: total,
+  totalPage: Math.ceil(total / perPage),
+});
 
 const words = (s: string) =>
   s
@@ -37,50 +72,26 @@ export class ReviewService {
     private readonly posts: PostsService,
   ) {}
 
-  async threads(isApproved: number, deleted: boolean, page: number, perPage: number) {
-    const { rows, total } = await threadsForReview(
-      this.deps.db,
-      isApproved,
-      deleted,
+  /** Threads by state (held, latest, ignored) or the recycle bin, filtered. */
+  async threads(f: ManageFilter, page: number, perPage: number) {
+    const { rows, total } = await threadsForReview(this.deps.db, f, perPage, (page - 1) * perPage);
+    return pageOf(
+      rows.map(({ t, p, nickname, username }) => item('thread', t.id, t, p, nickname || username || '')),
+      page,
       perPage,
-      (page - 1) * perPage,
+      total,
     );
-    const pageData: ReviewItem[] = rows.map(({ t, p, nickname, username }) => ({
-      kind: 'thread',
-      id: t.id,
-      threadId: t.id,
-      title: t.title,
-      text: htmlToText(p.content).slice(0, 300),
-      modWords: words(p.modWords),
-      isApproved: t.isApproved,
-      isDeleted: t.deletedAt !== null,
-      author: { userId: t.userId, nickname: nickname || username || '' },
-      createdAt: t.createdAt.toISOString(),
-    }));
-    return { pageData, currentPage: page, perPage, totalCount: total, totalPage: Math.ceil(total / perPage) };
   }
 
-  async replies(isApproved: number, deleted: boolean, page: number, perPage: number) {
-    const { rows, total } = await postsForReview(
-      this.deps.db,
-      isApproved,
-      deleted,
+  /** Replies and comments by state or the recycle bin, filtered. */
+  async replies(f: ManageFilter, page: number, perPage: number) {
+    const { rows, total } = await postsForReview(this.deps.db, f, perPage, (page - 1) * perPage);
+    return pageOf(
+      rows.map(({ p, t, nickname, username }) => item('post', p.id, t, p, nickname || username || '')),
+      page,
       perPage,
-      (page - 1) * perPage,
+      total,
     );
-    const pageData: ReviewItem[] = rows.map(({ p, title, nickname, username }) => ({
-      kind: 'post',
-      id: p.id,
-      threadId: p.threadId,
-      title,
-      text: htmlToText(p.content).slice(0, 300),
-      modWords: words(p.modWords),
-      isApproved: p.isApproved,
-      isDeleted: p.deletedAt !== null,
-      author: { userId: p.userId, nickname: nickname || username || '' },
-      createdAt: p.createdAt.toISOString(),
-    }));
-    return { pageData, currentPage: page, perPage, totalCount: total, totalPage: Math.ceil(total / perPage) };
   }
 
   /** Decides on threads or replies, one transaction each; returns the ids changed. */

@@ -85,6 +85,11 @@ export class ThreadFiles {
     }
   }
 
+  /** Deletes the files of purged posts inside the transaction; the returned function removes them after it. */
+  purge(tx: Tx, postIds: number[]): Promise<() => Promise<void>> {
+    return this.attachments.purgeFor(tx, [...POST_FILE_TYPES], postIds);
+  }
+
   /**
    * The attachments feature's access check for bound thread and reply files: exactly the actors who may
    * see the post and its thread (uploaders and administrators pass before this is asked).

@@ -115,3 +115,20 @@ export function listEmoji(db: DbOrTx) {
 export async function seedEmoji(db: DbOrTx, rows: Array<typeof emoji.$inferInsert>): Promise<void> {
   await db.insert(emoji).values(rows).onConflictDoNothing();
 }
+
+/** Recommends topics (or takes it back); returns the ids that exist. */
+export async function setRecommended(db: DbOrTx, ids: number[], recommended: boolean): Promise<number[]> {
+  const rows = await db
+    .update(topics)
+    .set({ recommended, recommendedAt: recommended ? new Date() : null })
+    .where(inArray(topics.id, ids))
+    .returning({ id: topics.id });
+  return rows.map((r) => r.id);
+}
+
+/** Deletes topics and their links to threads (the threads stay); returns the ids deleted. */
+export async function deleteTopics(db: DbOrTx, ids: number[]): Promise<number[]> {
+  await db.delete(threadTopics).where(inArray(threadTopics.topicId, ids));
+  const rows = await db.delete(topics).where(inArray(topics.id, ids)).returning({ id: topics.id });
+  return rows.map((r) => r.id);
+}

@@ -1,8 +1,14 @@
-import { emojiList, topicsList, topicViewCount } from '@forum/contracts';
+import {
+  emojiList,
+  topicsBatchDelete,
+  topicsBatchUpdate,
+  topicsList,
+  topicViewCount,
+} from '@forum/contracts';
 import type { Route } from '../../platform/http/router.js';
 import type { TopicsService } from './topics.service.js';
 
-/** Mounts `topics.list`, `topic.view` and `emoji`. */
+/** Mounts `topics.list`, `topic.view`, `emoji` and the administrator's topic batches. */
 export function registerTopicsRoutes(route: Route, topics: TopicsService): void {
   route(topicsList, { guestCache: true }, async (input) =>
     topics.list({ ...input.filter, sortBy: input.sortBy, page: input.page, perPage: input.perPage }),
@@ -10,4 +16,8 @@ export function registerTopicsRoutes(route: Route, topics: TopicsService): void 
   // Counted by the topic page in the browser only; view counts change nothing a cached guest page needs at once.
   route(topicViewCount, { keepsGuestCache: true }, async (input) => topics.view(input.topicId));
   route(emojiList, { siteClosedExempt: true, guestCache: true }, async () => topics.emoji());
+  route(topicsBatchUpdate, { admin: true }, async (input) => ({
+    updated: await topics.recommend(input.ids, input.recommended),
+  }));
+  route(topicsBatchDelete, { admin: true }, async (input) => ({ deleted: await topics.remove(input.ids) }));
 }

@@ -1,14 +1,17 @@
 import type { TopicItem } from '@forum/contracts';
 import { findTopics } from '../../platform/content/parse.js';
 import type { Db, DbOrTx } from '../../platform/db/db.js';
+import { inTransaction } from '../../platform/db/tx.js';
 import { notFound } from '../../platform/http/errors.js';
 import {
   bumpTopicViews,
+  deleteTopics,
   firstTopicOf,
   listEmoji,
   listTopics,
   relinkThread,
   seedEmoji,
+  setRecommended,
   upsertTopics,
   type TopicRow,
 } from './topics.repository.js';
@@ -109,6 +112,16 @@ export class TopicsService {
       totalCount: total,
       totalPage: Math.ceil(total / q.perPage),
     };
+  }
+
+  /** Admin: recommend topics or take it back. */
+  recommend(ids: number[], recommended: boolean): Promise<number[]> {
+    return setRecommended(this.db, [...new Set(ids)], recommended);
+  }
+
+  /** Admin: delete topics (their links go in the same transaction; the threads stay). */
+  remove(ids: number[]): Promise<number[]> {
+    return inTransaction(this.db, (tx) => deleteTopics(tx, [...new Set(ids)]));
   }
 
   /** `emoji`. */

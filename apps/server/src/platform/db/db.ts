@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
 import type { Config } from '../config.js';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres.js';
@@ -17,6 +17,11 @@ export type Tx = PgTransaction<
 >;
 /** Either a plain handle or a transaction. */
 export type DbOrTx = Db | Tx;
+
+/** Rows of a raw statement (`db.execute` is untyped with the node-postgres driver's generic result). */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 /** An open database, where it runs, and a way to close it. */
 export interface Database {

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+// What each known setting's value may be (reference §1.15, §6). One set of zod schemas serves the server
+// (a wrong value is -4001 naming the key, never stored) and the admin forms (the same message inline, before
+// anything is sent). Keys not listed are the original's free-form ones (plugins, third parties): text.
+
+const bool = z.string().regex(/^[01]$/, 'must be 0 or 1');
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, `must be a whole number from ${min} to ${max}`)
+    .refine((v) => Number(v) >= min && Number(v) <= max, `must be a whole number from ${min} to ${max}`);
+const money = z
+  .string()
+  .regex(/^\d+(\.\d{1,2})?$/, 'must be an amount up to 100000 with two decimals')
+  .refine((v) => Number(v) <= 100_000, 'must be an amount up to 100000 with two decimals');
+const text = (max: number) =>
+  z.string().refine((v) => [...v].length <= max, `can be at most ${max} characters`);
+const oneOf = (...allowed: [string, ...string[]]) =>
+  z.string().refine((v) => allowed.includes(v), `must be one of ${allowed.join(', ')}`);
+const extList = z
+  .string()
+  .regex(/^$|^[a-z0-9]{1,10}(,[a-z0-9]{1,10})*$/, 'must be extensions separated by commas (png,jpg)');
+const picture = z
+  .string()
+  .regex(/^$|^(https?:\/\/|\/)[^\s"'<>]*$/, 'must be a site path or an http(s) address');
+const strength = z.string().regex(/^$|^[0-3](,[0-3])*$/, 'must list 0-3 separated by commas');
+
+/** The value rule of each known setting key. */
+export const SETTING_RULES: Record<string, z.ZodType<string>> = {
+  site_name: text(30),
+  site_title: text(60),
+  site_keywords: text(200),
+  site_introduction: text(500),
+  site_mode: oneOf('public', 'pay'),
+  site_close: bool,
+  site_close_msg: text(500),
+  site_stat: text(5000),
+  site_record: text(100),
+  site_record_code: text(100),
+  logo: picture,
+  header_logo: picture,
+  favicon: picture,
+  background_image: picture,
+  site_price: money,
+  site_expire: int(0, 36_500),
+  site_author_scale: int(0, 10),
+  site_master_scale: int(0, 10),
+  open_view_count: bool,
+  thread_tab: int(0, 4),
+  thread_post_interval: int(0, 86_400),
+  register_close: bool,
+  register_validate: bool,
+  register_captcha: bool,
+  register_type: int(0, 2),
+  password_length: int(6, 50),
+  password_strength: strength,
+  open_ext_fields: bool,
+  support_img_ext: extList,
+  support_file_ext: extList,
+  support_max_size: int(1, 1024),
+  support_max_download_num: int(0, 100_000),
+  username_bout: int(0, 100),
+  privacy: bool,
+  register: bool,
+  privacy_content: text(20_000),
+  register_content: text(20_000),
+  cash_min_sum: money,
+  cash_max_sum: money,
+  cash_sum_limit: money,
+  cash_rate: z.string().regex(/^0(\.\d{1,4})?$|^1$/, 'must be a rate from 0 to 1'),
+  cash_interval_time: int(0, 365),
+  ...Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((i) => [`site_create_thread${i}`, bool])),
+};
+
+/** The problem with one value ("must be 0 or 1"), or null. */
+export function settingValueProblem(key: string, value: string): string | null {
+  const r = SETTING_RULES[key]?.safeParse(value);
+  return r && !r.success ? (r.error.issues[0]?.message ?? 'invalid') : null;
+}
+
+/**
+ * The original's cross-field rules on the values a batch leaves (`next(key)`: the new value, else the stored
+ * one): the problem as `key: message`, or null.
+ */
+export function settingsCrossProblem(next: (key: string) => string): string | null {
+  if (next('site_mode') === 'pay' && !(Number(next('site_price')) > 0)) {
+    return 'site_price: a paid site needs a price above 0';
+  }
+  if (Number(next('site_author_scale')) + Number(next('site_master_scale')) > 10) {
+    return 'site_author_scale: the author and site shares add up to at most 10 tenths';
+  }
+  if (Number(next('cash_min_sum')) > Number(next('cash_max_sum'))) {
+    return 'cash_min_sum: the minimum withdrawal cannot exceed the maximum';
+  }
+  if (next('site_close') === '1' && !next('site_close_msg').trim()) {
+    return 'site_close_msg: a closed site needs a message for its visitors';
+  }
+  return null;
+}
+
+/**
+ * A form schema over some setting keys (values as text): each key's rule, then the cross-field rules against
+ * the values the form leaves; an issue's path is the key, so a form shows it next to that field.
+ */
+export function settingsFormSchema(keys: string[], stored: (key: string) => string) {
+  const shape = Object.fromEntries(keys.map((k) => [k, SETTING_RULES[k] ?? z.string()]));
+  return z.object(shape).superRefine((values, ctx) => {
+    const problem = settingsCrossProblem((k) => (k in values ? String(values[k]) : stored(k)));
+    if (!problem) return;
+    const i = problem.indexOf(':');
+    const key = problem.slice(0, i);
+    ctx.addIssue({
+      code: 'custom',
+      path: [keys.includes(key) ? key : keys[0]!],
+      message: problem.slice(i + 2),
+    });
+  });
+}
