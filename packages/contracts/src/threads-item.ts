@@ -16,6 +16,18 @@ export const TomId = {
   VOTE: 109,
 } as const;
 
+/**
+ * The site's switches for block types (the original's `site_create_thread{n}`: 2 video, 3 image, 4 audio,
+ * 5 Q&A, 6 goods; 0 text and 1 long text are always on here): a block whose switch is '0' cannot be posted.
+ */
+export const BLOCK_SWITCHES: Readonly<Record<string, string>> = {
+  [TomId.VIDEO]: 'site_create_thread2',
+  [TomId.IMAGE]: 'site_create_thread3',
+  [TomId.AUDIO]: 'site_create_thread4',
+  [TomId.QA]: 'site_create_thread5',
+  [TomId.GOODS]: 'site_create_thread6',
+};
+
 /** Longest thread text (the original editor's cap). */
 export const THREAD_TEXT_MAX = 50_000;
 /** Longest reply (the original backend's cap). */

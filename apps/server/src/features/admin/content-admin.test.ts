@@ -297,3 +297,28 @@ describe('categories', () => {
     expect((await operate(outside)).Code).toBe(-4002);
   });
 });
+
+describe('function settings', () => {
+  it('a block type switched off is neither offered nor accepted, for anyone', async () => {
+    const perms = async () => (await get(author.token, '/api/v3/tom.permissions', { categoryId: 1 })).Data;
+    expect((await perms())['101']).toBe(true);
+    const off = await post(admin, '/api/backAdmin/settings.create', {
+      data: [{ key: 'site_create_thread3', value: '0', tag: 'default' }],
+    });
+    expect(off.Code).toBe(0);
+    try {
+      expect((await perms())['101']).toBe(false);
+      const r = await post(admin, '/api/v3/thread.create', {
+        categoryId: 1,
+        title: '图片',
+        content: { text: '<p>x</p>', indexes: { '101': { tomId: '101', body: { imageIds: [1] } } } },
+      });
+      expect(r.Code).toBe(-4002);
+      expect(r.Message).toContain('switched off');
+    } finally {
+      await post(admin, '/api/backAdmin/settings.create', {
+        data: [{ key: 'site_create_thread3', value: '1', tag: 'default' }],
+      });
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Tx } from '../../platform/db/db.js';
-import { invalid } from '../../platform/http/errors.js';
+import { BLOCK_SWITCHES } from '@forum/contracts';
+import { forbidden, invalid } from '../../platform/http/errors.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import { replaceToms } from './threads.repository.js';
 import type { ThreadWrite } from './thread-write.rules.js';
@@ -20,6 +21,12 @@ export interface TomOwner {
   authorId: number;
 }
 
+/** Whether the site's function settings let anyone post this block type (`BLOCK_SWITCHES`). */
+export function siteAllowsBlock(deps: Pick<ThreadsDeps, 'settings'>, tomId: string): boolean {
+  const key = BLOCK_SWITCHES[tomId];
+  return !key || deps.settings.get(key) !== '0';
+}
+
 /** Validates blocks: known type, insert permission in the category, body schema, per-type limits. */
 export function parseToms(
   deps: ThreadsDeps,
@@ -32,6 +39,8 @@ export function parseToms(
   for (const [key, idx] of Object.entries(indexes)) {
     if (String(idx.tomId) === '100') continue;
     const type = deps.toms.require(idx.tomId);
+    if (!siteAllowsBlock(deps, type.id))
+      throw forbidden(`content.indexes: ${type.name} blocks are switched off`);
     if (type.permission) deps.gate.authorize(actor, type.permission, { categoryId });
     const n = (counts.get(type.id) ?? 0) + 1;
     counts.set(type.id, n);

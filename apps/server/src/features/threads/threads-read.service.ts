@@ -13,6 +13,7 @@ import { loadThreads } from './threads.loader.js';
 import { postVisibleTo } from './anonymity.policy.js';
 import { highlightTermsOf, presentLiker, presentThread } from './threads.presenter.js';
 import { findFirstPosts, findThread, type ThreadRow, type Viewer } from './threads.repository.js';
+import { siteAllowsBlock } from './thread-toms.writer.js';
 
 /** `thread.list` input after parsing. */
 export interface ListInput {
@@ -282,7 +283,8 @@ export class ThreadsReader {
   tomPermissions(actor: Actor, categoryId: number | undefined): Record<string, boolean> {
     const out: Record<string, boolean> = { '100': this.allowed(actor, 'createThread', categoryId) };
     for (const t of this.deps.toms.all())
-      out[t.id] = !t.permission || this.allowed(actor, t.permission, categoryId);
+      out[t.id] =
+        siteAllowsBlock(this.deps, t.id) && (!t.permission || this.allowed(actor, t.permission, categoryId));
     out.position = this.allowed(actor, 'thread.insertPosition', categoryId);
     out.anonymous = this.allowed(actor, 'thread.allowAnonymous', categoryId);
     // Lets the editor ask for the captcha before the first send; administrators are never asked.
