@@ -35,7 +35,7 @@ const zh = {
     name: '分类名称',
     topLevel: '顶级分类',
     threads: '主题数',
-    deleteConfirm: '只能删除没有主题和子分类的分类，确定删除吗？',
+    home: '在首页显示',
   },
   users: {
     username: '用户名',
@@ -194,7 +194,7 @@ const en: Dict = {
     name: 'Category name',
     topLevel: 'Top level',
     threads: 'Threads',
-    deleteConfirm: 'Only a category without threads or children can be deleted. Delete it?',
+    home: 'Show on the home page',
   },
   users: {
     username: 'Username',

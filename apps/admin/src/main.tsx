@@ -8,8 +8,12 @@ import '@forum/ui/styles.css';
 import './admin.css';
 import { api, lang } from './api.ts';
 import { s } from './i18n.ts';
+import { m } from './i18n-manage.ts';
 import { Dashboard } from './pages/dashboard.tsx';
-import { SiteSettings, RegisterSettings } from './pages/settings.tsx';
+import { AttachmentSettings, FunctionSettings, RegisterSettings, SiteSettings } from './pages/settings.tsx';
+import { Content } from './pages/content.tsx';
+import { Topics } from './pages/topics.tsx';
+import { Reports } from './pages/reports.tsx';
 import { Groups } from './pages/groups.tsx';
 import { Users } from './pages/users.tsx';
 import { StopWords } from './pages/stop-words.tsx';
@@ -23,10 +27,15 @@ const MENU = [
   { to: '/', label: s.menu.dashboard, end: true },
   { to: '/site', label: s.menu.site },
   { to: '/register', label: s.menu.register },
+  { to: '/functions', label: m.menu.functions },
+  { to: '/attachments', label: m.menu.attachments },
   { to: '/users', label: s.menu.users },
   { to: '/groups', label: s.menu.groups },
   { to: '/categories', label: s.menu.categories },
+  { to: '/content', label: m.menu.content },
   { to: '/review', label: s.menu.review },
+  { to: '/topics', label: m.menu.topics },
+  { to: '/reports', label: m.menu.reports },
   { to: '/stop-words', label: s.menu.stopWords },
   { to: '/signin-fields', label: s.menu.signInFields },
   { to: '/templates', label: s.menu.templates },
@@ -81,10 +90,15 @@ const router = createBrowserRouter(
         { index: true, Component: Dashboard },
         { path: 'site', Component: SiteSettings },
         { path: 'register', Component: RegisterSettings },
+        { path: 'functions', Component: FunctionSettings },
+        { path: 'attachments', Component: AttachmentSettings },
         { path: 'users', Component: Users },
         { path: 'groups', Component: Groups },
         { path: 'categories', Component: Categories },
+        { path: 'content', Component: Content },
         { path: 'review', Component: Review },
+        { path: 'topics', Component: Topics },
+        { path: 'reports', Component: Reports },
         { path: 'stop-words', Component: StopWords },
         { path: 'signin-fields', Component: SignInFieldsPage },
         { path: 'templates', Component: Templates },

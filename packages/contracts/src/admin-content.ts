@@ -35,6 +35,15 @@ const day = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+/** The filters of the admin's content lists (the admin app's filter form validates with this too). */
+export const manageFilter = z.object({
+  categoryId: z.coerce.number().int().min(0).default(0),
+  q: z.string().trim().max(100, { message: 'q can be at most 100 characters' }).default(''),
+  username: z.string().trim().max(100, { message: 'username can be at most 100 characters' }).default(''),
+  createdAtBegin: day,
+  createdAtEnd: day,
+});
+
 /**
  * `GET backAdmin/manage.thread.list` / `manage.posts.list`: by approval state (0 held, 1 approved: the latest
  * content, 2 ignored) or the recycle bin, filtered by category, words, author and creation day (UTC).
@@ -42,11 +51,7 @@ const day = z
 const listInput = pageQuery.extend({
   isApproved: z.coerce.number().int().min(0).max(2).default(0),
   isDeleted: boolish.default(false),
-  categoryId: z.coerce.number().int().min(0).default(0),
-  q: z.string().trim().max(100).default(''),
-  username: z.string().trim().max(100).default(''),
-  createdAtBegin: day,
-  createdAtEnd: day,
+  ...manageFilter.shape,
 });
 /** The list filters. */
 export type ManageListInput = z.infer<typeof listInput>;

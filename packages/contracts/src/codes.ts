@@ -43,6 +43,7 @@ export const Code = {
   SPACE_IN_USERNAME: -7073,
   TOO_MANY_REGISTRATIONS: -7074,
   CATEGORY_MISSING: -7076,
+  DOWNLOAD_LIMIT: -7083,
   NEED_BIND_WECHAT: -8000,
   NEED_BIND_PHONE: -8001,
   PAY_ORDER_FAIL: -10000,
@@ -103,6 +104,10 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
     en: 'Too many registrations, try again later',
   },
   [Code.CATEGORY_MISSING]: { zh: '分类不存在', en: 'Category not found' },
+  [Code.DOWNLOAD_LIMIT]: {
+    zh: '今日下载次数已用完',
+    en: 'You have used up your downloads for today',
+  },
   [Code.NEED_BIND_WECHAT]: { zh: '请先绑定微信', en: 'Please bind WeChat first' },
   [Code.NEED_BIND_PHONE]: { zh: '请先绑定手机号', en: 'Please bind a phone number first' },
   [Code.PAY_ORDER_FAIL]: { zh: '支付失败', en: 'Payment failed' },

@@ -27,7 +27,7 @@ const picture = z
 const strength = z.string().regex(/^$|^[0-3](,[0-3])*$/, 'must list 0-3 separated by commas');
 
 /** The value rule of each known setting key. */
-export const SETTING_RULES: Record<string, z.ZodType<string>> = {
+export const SETTING_RULES: Record<string, z.ZodType<string, string>> = {
   site_name: text(30),
   site_title: text(60),
   site_keywords: text(200),
@@ -103,7 +103,10 @@ export function settingsCrossProblem(next: (key: string) => string): string | nu
  * A form schema over some setting keys (values as text): each key's rule, then the cross-field rules against
  * the values the form leaves; an issue's path is the key, so a form shows it next to that field.
  */
-export function settingsFormSchema(keys: string[], stored: (key: string) => string) {
+export function settingsFormSchema(
+  keys: string[],
+  stored: (key: string) => string,
+): z.ZodType<Record<string, string>, Record<string, string>> {
   const shape = Object.fromEntries(keys.map((k) => [k, SETTING_RULES[k] ?? z.string()]));
   return z.object(shape).superRefine((values, ctx) => {
     const problem = settingsCrossProblem((k) => (k in values ? String(values[k]) : stored(k)));

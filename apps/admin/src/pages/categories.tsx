@@ -1,17 +1,25 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import {
-  categoriesCreate,
-  categoriesDelete,
-  categoriesList,
-  categoriesUpdate,
-  type CategoryNode,
-} from '@forum/contracts';
+import { categoriesCreate, categoriesList, categoriesUpdate, type CategoryNode } from '@forum/contracts';
 import { Button, toast } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
+import { flattenCategories } from '../components/category-select.tsx';
+import { CategoryEditor } from './category-editor.tsx';
 
-/** One row: name and order edited in place, save, delete (the server refuses a category that has threads). */
-function Row({ c, depth, onDone }: { c: CategoryNode; depth: number; onDone: () => Promise<void> }) {
+/** One row: name and order edited in place and saved; "edit" opens the rest (moderators, delete and move). */
+function Row({
+  c,
+  depth,
+  onDone,
+  open,
+  onOpen,
+}: {
+  c: CategoryNode;
+  depth: number;
+  onDone: () => Promise<void>;
+  open: boolean;
+  onOpen: () => void;
+}) {
   const [name, setName] = useState(c.name);
   const [sort, setSort] = useState(String(c.sort));
   const save = async () => {
@@ -23,10 +31,6 @@ function Row({ c, depth, onDone }: { c: CategoryNode; depth: number; onDone: () 
       toast.success(s.saved, { duration: 1000 });
       await onDone();
     }
-  };
-  const remove = async () => {
-    if (!window.confirm(s.categories.deleteConfirm)) return;
-    if (await run(categoriesDelete, { ids: [c.categoryId] })) await onDone();
   };
   return (
     <tr data-testid="category-row" data-category-id={c.categoryId}>
@@ -46,8 +50,8 @@ function Row({ c, depth, onDone }: { c: CategoryNode; depth: number; onDone: () 
         <button type="button" onClick={() => void save()}>
           {s.save}
         </button>
-        <button type="button" onClick={() => void remove()}>
-          {s.delete}
+        <button type="button" onClick={onOpen} data-testid="category-edit" aria-expanded={open}>
+          {s.edit}
         </button>
       </td>
     </tr>
@@ -70,10 +74,30 @@ export function Categories() {
       await load();
     }
   };
-  const rows = (tree ?? []).flatMap((c) => [
-    <Row key={c.categoryId} c={c} depth={0} onDone={load} />,
-    ...c.children.map((k) => <Row key={k.categoryId} c={k} depth={1} onDone={load} />),
-  ]);
+  const [open, setOpen] = useState<number | null>(null);
+  const flat = flattenCategories(tree ?? []);
+  const done = async () => {
+    setOpen(null);
+    await load();
+  };
+  const row = (c: CategoryNode, depth: number) => [
+    <Row
+      key={c.categoryId}
+      c={c}
+      depth={depth}
+      onDone={load}
+      open={open === c.categoryId}
+      onOpen={() => setOpen(open === c.categoryId ? null : c.categoryId)}
+    />,
+    open === c.categoryId && (
+      <tr key={`${c.categoryId}-editor`}>
+        <td colSpan={4}>
+          <CategoryEditor c={c} categories={flat} onDone={done} />
+        </td>
+      </tr>
+    ),
+  ];
+  const rows = (tree ?? []).flatMap((c) => [...row(c, 0), ...c.children.flatMap((k) => row(k, 1))]);
   return (
     <section data-testid="admin-categories">
       <h1>{s.menu.categories}</h1>

@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { managePostList, manageSubmitReview, manageThreadList, type ReviewItem } from '@forum/contracts';
+import {
+  managePostList,
+  managePurge,
+  manageSubmitReview,
+  manageThreadList,
+  type ReviewItem,
+} from '@forum/contracts';
 import { Button, toast } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
+import { m } from '../i18n-manage.ts';
 
 type Kind = 'thread' | 'post';
 type View = 'held' | 'ignored' | 'deleted';
@@ -31,6 +38,13 @@ export function Review() {
     const res = await run(manageSubmitReview, { kind: item.kind, ids: [item.id], action, reason });
     if (res) {
       toast.success(s.saved, { duration: 1000 });
+      await load();
+    }
+  };
+  const purge = async (item: ReviewItem) => {
+    if (!window.confirm(m.bin.purgeConfirm)) return;
+    if (await run(managePurge, { kind: item.kind, ids: [item.id] })) {
+      toast.success(s.deleted, { duration: 1000 });
       await load();
     }
   };
@@ -97,9 +111,19 @@ export function Review() {
             )}
             <div className="admin-row">
               {view === 'deleted' ? (
-                <Button size="small" onClick={() => void decide(it, 'restore')}>
-                  {s.review.restore}
-                </Button>
+                <>
+                  <Button size="small" onClick={() => void decide(it, 'restore')}>
+                    {s.review.restore}
+                  </Button>
+                  <Button
+                    kind="danger"
+                    size="small"
+                    onClick={() => void purge(it)}
+                    data-testid="review-purge"
+                  >
+                    {m.bin.purge}
+                  </Button>
+                </>
               ) : (
                 <>
                   <Button

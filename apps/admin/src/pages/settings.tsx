@@ -1,14 +1,18 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { settingsList, settingsSet } from '@forum/contracts';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { settingsFormSchema, settingsList, settingsSet, type SettingItem } from '@forum/contracts';
 import { Button, toast } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
+import { m } from '../i18n-manage.ts';
 
 /** One form field bound to a setting key. */
 interface Field {
   key: string;
   label: string;
   kind: 'text' | 'textarea' | 'bool' | 'number' | 'picture';
+  rows?: number;
 }
 
 /** Uploads a site picture (multipart: the typed dispatcher speaks JSON only); the server saves the setting. */
@@ -31,84 +35,96 @@ async function uploadPicture(type: string, file: File): Promise<string | null> {
   return null;
 }
 
-/** A settings form: reads every setting, edits the given keys, saves them in one call (validated by the server). */
+/**
+ * A settings form: reads every setting, edits the given keys and saves them in one call. The contracts'
+ * setting rules check each value (and the cross-field rules) inline before sending; the server checks again.
+ */
 function SettingsForm({ title, fields, testId }: { title: string; fields: Field[]; testId: string }) {
-  const [values, setValues] = useState<Record<string, string> | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [stored, setStored] = useState<SettingItem[] | null>(null);
   useEffect(() => {
-    void run(settingsList, {}).then(
-      (rows) => rows && setValues(Object.fromEntries(rows.map((r) => [r.key, r.value]))),
-    );
+    void run(settingsList, {}).then((rows) => rows && setStored(rows));
   }, []);
-  if (!values) return <p className="admin-empty">{s.loading}</p>;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
+  if (!stored) return <p className="admin-empty">{s.loading}</p>;
+  return <LoadedForm title={title} fields={fields} testId={testId} stored={stored} />;
+}
+
+function LoadedForm({
+  title,
+  fields,
+  testId,
+  stored,
+}: {
+  title: string;
+  fields: Field[];
+  testId: string;
+  stored: SettingItem[];
+}) {
+  const byKey = new Map(stored.map((r) => [r.key, r]));
+  const keys = fields.map((f) => f.key);
+  const schema = settingsFormSchema(keys, (k) => byKey.get(k)?.value ?? '');
+  const form = useForm<Record<string, string>>({
+    resolver: zodResolver(schema),
+    defaultValues: Object.fromEntries(keys.map((k) => [k, byKey.get(k)?.value ?? ''])),
+  });
+  const submit = form.handleSubmit(async (values) => {
     const res = await run(settingsSet, {
-      data: fields.map((f) => ({ key: f.key, value: values[f.key] ?? '', tag: 'default' })),
+      data: keys.map((key) => ({ key, value: values[key] ?? '', tag: byKey.get(key)?.tag ?? 'default' })),
     });
-    setBusy(false);
     if (res) toast.success(s.saved, { duration: 1000 });
-  };
-  const set = (key: string, value: string) => setValues({ ...values, [key]: value });
+  });
+  const { errors, isSubmitting } = form.formState;
   return (
     <section data-testid={testId}>
       <h1>{title}</h1>
-      <form className="admin-form" onSubmit={(e) => void submit(e)}>
-        {fields.map((f) => (
-          <label key={f.key} className={`admin-field admin-field--${f.kind}`}>
-            <span>{f.label}</span>
-            {f.kind === 'bool' ? (
-              <input
-                type="checkbox"
-                name={f.key}
-                checked={values[f.key] === '1'}
-                onChange={(e) => set(f.key, e.target.checked ? '1' : '0')}
-              />
-            ) : f.kind === 'picture' ? (
-              <span className="admin-picture">
-                {values[f.key] && <img src={values[f.key]} alt="" />}
+      <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
+        {fields.map((f) => {
+          const value = form.watch(f.key) ?? '';
+          const set = (v: string) => form.setValue(f.key, v, { shouldDirty: true, shouldValidate: true });
+          return (
+            <label key={f.key} className={`admin-field admin-field--${f.kind}`}>
+              <span>{f.label}</span>
+              {f.kind === 'bool' ? (
                 <input
-                  type="text"
+                  type="checkbox"
                   name={f.key}
-                  value={values[f.key] ?? ''}
-                  onChange={(e) => set(f.key, e.target.value)}
+                  checked={value === '1'}
+                  onChange={(e) => set(e.target.checked ? '1' : '0')}
                 />
-                <input
-                  type="file"
-                  accept="image/*"
-                  aria-label={f.label}
-                  data-testid={`upload-${f.key}`}
-                  onChange={(e) => {
-                    const file = e.target.files?.[0];
-                    if (file)
-                      void uploadPicture(f.key, file).then((url) => {
-                        if (url) {
-                          set(f.key, url);
-                          toast.success(s.saved, { duration: 1000 });
-                        }
-                      });
-                  }}
-                />
-              </span>
-            ) : f.kind === 'textarea' ? (
-              <textarea
-                name={f.key}
-                rows={4}
-                value={values[f.key] ?? ''}
-                onChange={(e) => set(f.key, e.target.value)}
-              />
-            ) : (
-              <input
-                type={f.kind === 'number' ? 'number' : 'text'}
-                name={f.key}
-                value={values[f.key] ?? ''}
-                onChange={(e) => set(f.key, e.target.value)}
-              />
-            )}
-          </label>
-        ))}
-        <Button kind="primary" type="submit" loading={busy} data-testid="settings-save">
+              ) : f.kind === 'picture' ? (
+                <span className="admin-picture">
+                  {value && <img src={value} alt="" />}
+                  <input type="text" {...form.register(f.key)} />
+                  <input
+                    type="file"
+                    accept="image/*"
+                    aria-label={f.label}
+                    data-testid={`upload-${f.key}`}
+                    onChange={(e) => {
+                      const file = e.target.files?.[0];
+                      if (file)
+                        void uploadPicture(f.key, file).then((url) => {
+                          if (url) {
+                            set(url);
+                            toast.success(s.saved, { duration: 1000 });
+                          }
+                        });
+                    }}
+                  />
+                </span>
+              ) : f.kind === 'textarea' ? (
+                <textarea rows={f.rows ?? 4} {...form.register(f.key)} />
+              ) : (
+                <input type={f.kind === 'number' ? 'number' : 'text'} {...form.register(f.key)} />
+              )}
+              {errors[f.key] && (
+                <em className="admin-error" role="alert" data-testid={`error-${f.key}`}>
+                  {errors[f.key]?.message}
+                </em>
+              )}
+            </label>
+          );
+        })}
+        <Button kind="primary" type="submit" loading={isSubmitting} data-testid="settings-save">
           {s.save}
         </Button>
       </form>
@@ -149,8 +165,48 @@ export function RegisterSettings() {
         { key: 'register_validate', label: s.register.validate, kind: 'bool' },
         { key: 'register_captcha', label: s.register.captcha, kind: 'bool' },
         { key: 'password_length', label: s.register.passwordLength, kind: 'number' },
+        { key: 'password_strength', label: m.agreements.passwordStrength, kind: 'text' },
         { key: 'open_ext_fields', label: s.register.extFields, kind: 'bool' },
         { key: 'thread_post_interval', label: s.register.postInterval, kind: 'number' },
+        { key: 'register', label: m.agreements.register, kind: 'bool' },
+        { key: 'register_content', label: m.agreements.registerContent, kind: 'textarea', rows: 8 },
+        { key: 'privacy', label: m.agreements.privacy, kind: 'bool' },
+        { key: 'privacy_content', label: m.agreements.privacyContent, kind: 'textarea', rows: 8 },
+      ]}
+    />
+  );
+}
+
+/** Functions (issue 10 §2): which content types may be posted, how views are counted, the home tab. */
+export function FunctionSettings() {
+  return (
+    <SettingsForm
+      title={m.menu.functions}
+      testId="admin-functions"
+      fields={[
+        ...(Object.keys(m.functions.block) as Array<keyof typeof m.functions.block>).map((key) => ({
+          key,
+          label: `${m.functions.blocks}: ${m.functions.block[key]}`,
+          kind: 'bool' as const,
+        })),
+        { key: 'open_view_count', label: m.functions.viewCount, kind: 'bool' },
+        { key: 'thread_tab', label: m.functions.threadTab, kind: 'number' },
+      ]}
+    />
+  );
+}
+
+/** Attachments (issue 10 §2): allowed types, the size cap, daily downloads per member. */
+export function AttachmentSettings() {
+  return (
+    <SettingsForm
+      title={m.menu.attachments}
+      testId="admin-attachments"
+      fields={[
+        { key: 'support_img_ext', label: m.attachments.imageExt, kind: 'text' },
+        { key: 'support_file_ext', label: m.attachments.fileExt, kind: 'text' },
+        { key: 'support_max_size', label: m.attachments.maxSize, kind: 'number' },
+        { key: 'support_max_download_num', label: m.attachments.downloads, kind: 'number' },
       ]}
     />
   );

@@ -5,6 +5,7 @@ import {
   createThread,
   registerUser,
   startTestApp,
+  uploadFile,
   type TestApp,
 } from '../../test/harness.js';
 
@@ -318,6 +319,52 @@ describe('function settings', () => {
     } finally {
       await post(admin, '/api/backAdmin/settings.create', {
         data: [{ key: 'site_create_thread3', value: '1', tag: 'default' }],
+      });
+    }
+  });
+});
+
+describe('attachment settings', () => {
+  it('daily downloads per member stop at the limit with -7083; the uploader and admins are not counted', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+    const up = await uploadFile(t.app, author.token, { name: 'guide.pdf', data: pdf }, 0);
+    expect(up.Code, up.Message).toBe(0);
+    const th = await call(t.app, 'POST', '/api/v3/thread.create', {
+      token: author.token,
+      body: {
+        categoryId: 1,
+        title: '带附件',
+        content: { text: '<p>附件</p>', indexes: { '1': { tomId: 108, body: { docIds: [up.Data.id] } } } },
+      },
+    });
+    expect(th.Code, th.Message).toBe(0);
+    await post(admin, '/api/backAdmin/settings.create', {
+      data: [{ key: 'support_max_download_num', value: '2', tag: 'default' }],
+    });
+    const fetch = async (token: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v3/attachments/${up.Data.uuid}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return res.statusCode === 200 ? 0 : (res.json() as { Code: number }).Code;
+    };
+    try {
+      expect(await fetch(member.token)).toBe(0);
+      expect(await fetch(member.token)).toBe(0);
+      expect(await fetch(member.token)).toBe(-7083);
+      for (let i = 0; i < 3; i++) expect(await fetch(author.token)).toBe(0);
+      expect(await fetch(admin)).toBe(0);
+      expect(
+        (
+          await post(admin, '/api/backAdmin/settings.create', {
+            data: [{ key: 'support_max_download_num', value: '-1', tag: 'default' }],
+          })
+        ).Message,
+      ).toContain('support_max_download_num');
+    } finally {
+      await post(admin, '/api/backAdmin/settings.create', {
+        data: [{ key: 'support_max_download_num', value: '0', tag: 'default' }],
       });
     }
   });

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
-import { attachments } from './attachments.table.js';
+import { attachmentDownloads, attachments } from './attachments.table.js';
 
 /** A stored attachment. */
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -94,4 +94,22 @@ export async function deleteAttachmentsOf(db: DbOrTx, types: number[], typeIds: 
     .where(and(inArray(attachments.type, types), inArray(attachments.typeId, typeIds)))
     .returning({ filePath: attachments.filePath, thumbPath: attachments.thumbPath });
   return rows.flatMap((r) => [r.filePath, r.thumbPath].filter(Boolean));
+}
+
+/**
+ * Counts one download for a member today unless they reached `limit`: one statement, so parallel downloads
+ * cannot pass the limit together. False when the limit is reached.
+ */
+export async function claimDownload(db: DbOrTx, userId: number, limit: number): Promise<boolean> {
+  const day = new Date().toISOString().slice(0, 10);
+  const rows = await db
+    .insert(attachmentDownloads)
+    .values({ userId, day, count: 1 })
+    .onConflictDoUpdate({
+      target: [attachmentDownloads.userId, attachmentDownloads.day],
+      set: { count: sql`${attachmentDownloads.count} + 1` },
+      setWhere: lt(attachmentDownloads.count, limit),
+    })
+    .returning({ count: attachmentDownloads.count });
+  return rows.length > 0;
 }

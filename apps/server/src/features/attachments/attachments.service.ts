@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { AttachmentItem } from '@forum/contracts';
+import { Code, type AttachmentItem } from '@forum/contracts';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db, DbOrTx } from '../../platform/db/db.js';
-import { forbidden, invalid, notFound } from '../../platform/http/errors.js';
+import { AppError, forbidden, invalid, notFound } from '../../platform/http/errors.js';
 import type { SettingsService } from '../settings/index.js';
 import {
   AUDIO_EXT,
@@ -19,6 +19,7 @@ import {
   attachmentByUuid,
   attachmentsOf,
   bindAttachments,
+  claimDownload,
   deleteAttachmentsOf,
   insertAttachment,
   unbindAttachments,
@@ -150,9 +151,21 @@ export class AttachmentsService {
     if (!/^[0-9a-f-]{36}$/i.test(uuid)) throw notFound();
     const row = await attachmentByUuid(this.db, uuid);
     if (!row || !(await this.canView(actor, row))) throw notFound();
+    if (!thumb) await this.countDownload(actor, row);
     const stream = await this.storage.get(thumb && row.thumbPath ? row.thumbPath : row.filePath);
     if (!stream) throw notFound();
     return { row, stream };
+  }
+
+  /**
+   * `support_max_download_num`: members other than the uploader and administrators download at most that
+   * many files (type 0) a day; -7083 past it. Images and media shown in pages are not downloads.
+   */
+  private async countDownload(actor: Actor, row: AttachmentRow): Promise<void> {
+    const limit = this.settings.int('support_max_download_num', 0);
+    if (row.type !== AttachmentType.FILE || limit <= 0 || actor.userId == null) return;
+    if (actor.isAdmin || actor.userId === row.userId) return;
+    if (!(await claimDownload(this.db, actor.userId, limit))) throw new AppError(Code.DOWNLOAD_LIMIT);
   }
 
   /** Binds the user's uploads (ids in display order) to a post or message inside the caller's transaction. */

@@ -1,8 +1,10 @@
 import {
   boolean,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -41,4 +43,15 @@ export const attachments = pgTable(
     index('attachments_type_id_idx').on(t.type, t.typeId),
     index('attachments_user_id_idx').on(t.userId),
   ],
+);
+
+/** Attachment files each member downloaded per day (UTC), for `support_max_download_num`. */
+export const attachmentDownloads = pgTable(
+  'attachment_downloads',
+  {
+    userId: integer('user_id').notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

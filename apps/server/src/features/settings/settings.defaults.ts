@@ -56,6 +56,8 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   support_img_ext: { tag: 'default', value: 'png,gif,jpg,jpeg,heic,heif,webp' },
   support_file_ext: { tag: 'default', value: 'doc,docx,pdf,zip' },
   support_max_size: { tag: 'default', value: '5' },
+  /** Downloads of attachment files per member per day; 0 means no limit. */
+  support_max_download_num: { tag: 'default', value: '0' },
   register_close: { tag: 'default', value: '1' },
   register_validate: { tag: 'default', value: '0' },
   register_captcha: { tag: 'default', value: '0' },

@@ -1,0 +1,151 @@
+import { useMemo, type ReactNode } from 'react';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowSelectionState,
+} from '@tanstack/react-table';
+import { s, fill } from '../i18n.ts';
+import { m } from '../i18n-manage.ts';
+
+/** A page of rows as the admin calls answer it. */
+export interface PageOf<T> {
+  pageData: T[];
+  currentPage: number;
+  totalPage: number;
+  totalCount: number;
+}
+
+/** Props of the shared admin table. */
+export interface DataTableProps<T> {
+  /** Null while loading. */
+  rows: T[] | null;
+  columns: Array<ColumnDef<T, unknown>>;
+  rowId: (row: T) => string;
+  /** Row selection (checkbox column) for batch actions; leave out for a plain table. */
+  selection?: RowSelectionState;
+  onSelectionChange?: (next: RowSelectionState) => void;
+  rowTestId?: string;
+  /** Shown instead of the table when there are no rows. */
+  empty?: ReactNode;
+}
+
+/**
+ * Every admin list: loading and empty states, a scrolling box (phones scroll the table, not the page) and,
+ * when asked, a checkbox column driving batch actions. TanStack Table keeps the columns and selection.
+ */
+export function DataTable<T>({
+  rows,
+  columns,
+  rowId,
+  selection,
+  onSelectionChange,
+  rowTestId,
+  empty,
+}: DataTableProps<T>) {
+  const selectable = selection !== undefined;
+  const allColumns = useMemo<Array<ColumnDef<T, unknown>>>(
+    () =>
+      selectable
+        ? [
+            {
+              id: '_select',
+              header: ({ table }) => (
+                <input
+                  type="checkbox"
+                  aria-label={m.table.selectAll}
+                  checked={table.getIsAllRowsSelected()}
+                  onChange={table.getToggleAllRowsSelectedHandler()}
+                />
+              ),
+              cell: ({ row }) => (
+                <input
+                  type="checkbox"
+                  aria-label={m.table.selectRow}
+                  data-testid="row-select"
+                  checked={row.getIsSelected()}
+                  onChange={row.getToggleSelectedHandler()}
+                />
+              ),
+            },
+            ...columns,
+          ]
+        : columns,
+    [columns, selectable],
+  );
+  const table = useReactTable({
+    data: rows ?? [],
+    columns: allColumns,
+    getRowId: rowId,
+    getCoreRowModel: getCoreRowModel(),
+    enableRowSelection: selectable,
+    state: { rowSelection: selection ?? {} },
+    onRowSelectionChange: (updater) => {
+      const current = selection ?? {};
+      onSelectionChange?.(typeof updater === 'function' ? updater(current) : updater);
+    },
+  });
+  if (!rows) return <p className="admin-empty">{s.loading}</p>;
+  if (!rows.length) return <p className="admin-empty">{empty ?? m.table.empty}</p>;
+  return (
+    <div className="admin-scroll">
+      <table className="admin-table">
+        <thead>
+          {table.getHeaderGroups().map((g) => (
+            <tr key={g.id}>
+              {g.headers.map((h) => (
+                <th key={h.id} className={h.column.id === '_select' ? 'admin-table__check' : undefined}>
+                  {h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((r) => (
+            <tr
+              key={r.id}
+              data-testid={rowTestId}
+              data-id={r.id}
+              className={r.getIsSelected() ? 'is-selected' : undefined}
+            >
+              {r.getVisibleCells().map((c) => (
+                <td key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Previous / next with the page count; hidden when everything fits on one page. */
+export function Pager({ page, onPage }: { page: PageOf<unknown> | null; onPage: (n: number) => void }) {
+  if (!page || page.totalPage <= 1) return null;
+  return (
+    <div className="admin-pager">
+      <button type="button" disabled={page.currentPage <= 1} onClick={() => onPage(page.currentPage - 1)}>
+        {m.table.prev}
+      </button>
+      <span>
+        {fill(m.table.page, { page: page.currentPage, total: page.totalPage, count: page.totalCount })}
+      </span>
+      <button
+        type="button"
+        disabled={page.currentPage >= page.totalPage}
+        onClick={() => onPage(page.currentPage + 1)}
+      >
+        {m.table.next}
+      </button>
+    </div>
+  );
+}
+
+/** Ids of the selected rows. */
+export function selectedIds(selection: RowSelectionState): number[] {
+  return Object.entries(selection)
+    .filter(([, on]) => on)
+    .map(([id]) => Number(id));
+}

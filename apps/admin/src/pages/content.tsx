@@ -1,0 +1,230 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import type { z } from 'zod';
+import {
+  manageFilter,
+  managePostList,
+  manageSubmitReview,
+  manageThreadList,
+  threadsBatch,
+  type ReviewItem,
+} from '@forum/contracts';
+import { Button, toast } from '@forum/ui';
+import { run } from '../api.ts';
+import { s, fill } from '../i18n.ts';
+import { m } from '../i18n-manage.ts';
+import { DataTable, Pager, selectedIds, type PageOf } from '../components/data-table.tsx';
+import { CategorySelect, useCategories } from '../components/category-select.tsx';
+
+type Kind = 'thread' | 'post';
+type FilterIn = z.input<typeof manageFilter>;
+type Filter = z.output<typeof manageFilter>;
+const NO_FILTER: FilterIn = { q: '', username: '', categoryId: '', createdAtBegin: '', createdAtEnd: '' };
+
+/** The changes a batch button sends (`threads.batch` without the ids). */
+type Change = Omit<z.input<typeof threadsBatch.input>, 'ids'>;
+
+/**
+ * Content management (issue 10 §6): the latest threads and replies with filters, and batch actions on the
+ * selected rows — move, pin, essence, recommend, delete (the author is told why).
+ */
+export function Content() {
+  const [kind, setKind] = useState<Kind>('thread');
+  const [filter, setFilter] = useState<Filter>(manageFilter.parse({}));
+  const [pageNo, setPageNo] = useState(1);
+  const [page, setPage] = useState<PageOf<ReviewItem> | null>(null);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [moveTo, setMoveTo] = useState('');
+  const [reason, setReason] = useState('');
+  const categories = useCategories();
+  const form = useForm<FilterIn, unknown, Filter>({
+    resolver: zodResolver(manageFilter),
+    defaultValues: NO_FILTER,
+  });
+
+  const load = useCallback(async () => {
+    setPage(null);
+    setSelection({});
+    const input = { ...filter, isApproved: 1, page: pageNo, perPage: 20 };
+    const res = await run(kind === 'thread' ? manageThreadList : managePostList, input);
+    setPage(res ?? { pageData: [], currentPage: 1, totalPage: 0, totalCount: 0 });
+  }, [kind, filter, pageNo]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const ids = selectedIds(selection);
+  const apply = async (change: Change) => {
+    const res =
+      kind === 'thread'
+        ? await run(threadsBatch, { ids, reason, ...change })
+        : await run(manageSubmitReview, { kind: 'post', ids, action: 'delete', reason });
+    if (!res) return;
+    toast.success(s.saved, { duration: 1000 });
+    await load();
+  };
+  const categoryName = useMemo(
+    () => new Map(categories.map((c) => [c.id, c.label.replace(/^— /, '')])),
+    [categories],
+  );
+  const columns = useMemo<Array<ColumnDef<ReviewItem, unknown>>>(
+    () => [
+      {
+        id: 'title',
+        header: m.content.title,
+        cell: ({ row: { original: it } }) => (
+          <div className="admin-wrap">
+            <a href={`/thread/${it.threadId}`} target="_blank" rel="noreferrer">
+              {it.title || `#${it.threadId}`}
+            </a>
+            {it.kind === 'post' || !it.title ? <div className="admin-hint">{it.text}</div> : null}
+            <div className="admin-marks">
+              {it.kind === 'thread' &&
+                (['sticky', 'essence', 'site'] as const)
+                  .filter((k) => it[k === 'sticky' ? 'isSticky' : k === 'essence' ? 'isEssence' : 'isSite'])
+                  .map((k) => (
+                    <span key={k} className={`admin-mark admin-mark--${k}`}>
+                      {m.content.marks[k]}
+                    </span>
+                  ))}
+            </div>
+          </div>
+        ),
+      },
+      { id: 'author', header: m.content.author, cell: ({ row }) => row.original.author.nickname },
+      {
+        id: 'category',
+        header: m.content.category,
+        cell: ({ row }) => categoryName.get(row.original.categoryId) ?? row.original.categoryId,
+      },
+      { id: 'replies', header: m.content.replies, cell: ({ row }) => row.original.postCount },
+      {
+        id: 'time',
+        header: m.content.time,
+        cell: ({ row }) => new Date(row.original.createdAt).toLocaleString(),
+      },
+    ],
+    [categoryName],
+  );
+
+  const errors = form.formState.errors;
+  return (
+    <section data-testid="admin-content">
+      <h1>{m.menu.content}</h1>
+      <div className="admin-tabs">
+        {(['thread', 'post'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            className={k === kind ? 'is-active' : undefined}
+            onClick={() => {
+              setKind(k);
+              setPageNo(1);
+            }}
+          >
+            {m.content.kinds[k]}
+          </button>
+        ))}
+      </div>
+      <form
+        className="admin-row"
+        data-testid="content-filter"
+        onSubmit={form.handleSubmit((f) => {
+          setFilter(f);
+          setPageNo(1);
+        })}
+      >
+        <input {...form.register('q')} placeholder={m.filter.words} aria-label={m.filter.words} />
+        <input {...form.register('username')} placeholder={m.filter.author} aria-label={m.filter.author} />
+        <CategorySelect
+          name="categoryId"
+          none={m.filter.category}
+          categories={categories}
+          value={String(form.watch('categoryId') ?? '')}
+          onChange={(v) => form.setValue('categoryId', v)}
+        />
+        <input type="date" {...form.register('createdAtBegin')} aria-label={m.filter.from} />
+        <input type="date" {...form.register('createdAtEnd')} aria-label={m.filter.to} />
+        <Button type="submit" data-testid="content-search">
+          {m.filter.search}
+        </Button>
+        {Object.entries(errors).map(([k, e]) => (
+          <span key={k} className="admin-error" role="alert">
+            {k}: {e?.message}
+          </span>
+        ))}
+      </form>
+      {ids.length > 0 && (
+        <div className="admin-batch" data-testid="content-batch">
+          <strong>{fill(m.table.selected, { n: ids.length })}</strong>
+          {kind === 'thread' && (
+            <>
+              <CategorySelect
+                name="moveTo"
+                none={m.content.moveTo}
+                categories={categories}
+                value={moveTo}
+                onChange={setMoveTo}
+              />
+              <Button
+                size="small"
+                disabled={!moveTo}
+                onClick={() => void apply({ categoryId: Number(moveTo) })}
+                data-testid="batch-move"
+              >
+                {m.content.move}
+              </Button>
+              <Button size="small" onClick={() => void apply({ isSticky: true })} data-testid="batch-pin">
+                {m.content.pin}
+              </Button>
+              <Button size="small" onClick={() => void apply({ isSticky: false })}>
+                {m.content.unpin}
+              </Button>
+              <Button
+                size="small"
+                onClick={() => void apply({ isEssence: true })}
+                data-testid="batch-essence"
+              >
+                {m.content.essence}
+              </Button>
+              <Button size="small" onClick={() => void apply({ isEssence: false })}>
+                {m.content.unessence}
+              </Button>
+              <Button size="small" onClick={() => void apply({ isSite: true })} data-testid="batch-recommend">
+                {m.content.recommend}
+              </Button>
+              <Button size="small" onClick={() => void apply({ isSite: false })}>
+                {m.content.unrecommend}
+              </Button>
+            </>
+          )}
+          <input
+            name="reason"
+            placeholder={m.content.deleteReason}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <Button
+            kind="danger"
+            size="small"
+            onClick={() => void apply({ isDeleted: true })}
+            data-testid="batch-delete"
+          >
+            {s.delete}
+          </Button>
+        </div>
+      )}
+      <DataTable
+        rows={page?.pageData ?? null}
+        columns={columns}
+        rowId={(it) => String(it.id)}
+        selection={selection}
+        onSelectionChange={setSelection}
+        rowTestId="content-row"
+      />
+      <Pager page={page} onPage={setPageNo} />
+    </section>
+  );
+}

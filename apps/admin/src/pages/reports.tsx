@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import { reportsBatch, reportsDelete, reportsList, type ReportItem } from '@forum/contracts';
+import { Button, toast } from '@forum/ui';
+import { run } from '../api.ts';
+import { s, fill } from '../i18n.ts';
+import { m } from '../i18n-manage.ts';
+import { DataTable, Pager, selectedIds, type PageOf } from '../components/data-table.tsx';
+
+/** Where a report points on the public site. */
+function targetOf(r: ReportItem): string {
+  if (r.type === 0) return `/user/${r.reported.userId}`;
+  return r.type === 2 ? `/thread/${r.threadId}?postId=${r.postId}` : `/thread/${r.threadId}`;
+}
+
+/** Reports (issue 10 §6): open and handled, with what was reported; mark handled, reopen, delete. */
+export function Reports() {
+  const [status, setStatus] = useState<0 | 1>(0);
+  const [pageNo, setPageNo] = useState(1);
+  const [page, setPage] = useState<PageOf<ReportItem> | null>(null);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const load = useCallback(async () => {
+    setPage(null);
+    setSelection({});
+    const res = await run(reportsList, { status, page: pageNo, perPage: 20 });
+    setPage(res ?? { pageData: [], currentPage: 1, totalPage: 0, totalCount: 0 });
+  }, [status, pageNo]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const ids = selectedIds(selection);
+  const done = async (ok: unknown) => {
+    if (!ok) return;
+    toast.success(s.saved, { duration: 1000 });
+    await load();
+  };
+  const columns = useMemo<Array<ColumnDef<ReportItem, unknown>>>(
+    () => [
+      {
+        id: 'type',
+        header: m.reports.type,
+        cell: ({ row }) => m.reports.types[String(row.original.type) as '0' | '1' | '2'],
+      },
+      {
+        id: 'target',
+        header: m.reports.target,
+        cell: ({ row: { original: r } }) => (
+          <div className="admin-wrap">
+            <a href={targetOf(r)} target="_blank" rel="noreferrer">
+              {r.type === 0 ? r.reported.nickname : r.excerpt || `#${r.threadId}`}
+            </a>
+            {r.type !== 0 && <div className="admin-hint">{r.reported.nickname}</div>}
+          </div>
+        ),
+      },
+      { id: 'reason', header: m.reports.reason, cell: ({ row }) => row.original.reason },
+      { id: 'reporter', header: m.reports.reporter, cell: ({ row }) => row.original.reporter.nickname },
+      {
+        id: 'time',
+        header: m.reports.time,
+        cell: ({ row }) => new Date(row.original.createdAt).toLocaleString(),
+      },
+    ],
+    [],
+  );
+  return (
+    <section data-testid="admin-reports">
+      <h1>{m.menu.reports}</h1>
+      <div className="admin-tabs">
+        {([0, 1] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            className={v === status ? 'is-active' : undefined}
+            onClick={() => {
+              setStatus(v);
+              setPageNo(1);
+            }}
+          >
+            {m.reports.views[v === 0 ? 'open' : 'handled']}
+          </button>
+        ))}
+      </div>
+      {ids.length > 0 && (
+        <div className="admin-batch" data-testid="reports-batch">
+          <strong>{fill(m.table.selected, { n: ids.length })}</strong>
+          <Button
+            size="small"
+            data-testid="reports-handle"
+            onClick={() => void run(reportsBatch, { ids, status: status === 0 ? 1 : 0 }).then(done)}
+          >
+            {status === 0 ? m.reports.handle : m.reports.reopen}
+          </Button>
+          <Button
+            kind="danger"
+            size="small"
+            onClick={() => {
+              if (window.confirm(s.confirmDelete)) void run(reportsDelete, { ids }).then(done);
+            }}
+          >
+            {s.delete}
+          </Button>
+        </div>
+      )}
+      <DataTable
+        rows={page?.pageData ?? null}
+        columns={columns}
+        rowId={(r) => String(r.id)}
+        selection={selection}
+        onSelectionChange={setSelection}
+        rowTestId="report-row"
+      />
+      <Pager page={page} onPage={setPageNo} />
+    </section>
+  );
+}
