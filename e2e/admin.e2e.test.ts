@@ -88,7 +88,7 @@ describe.skipIf(noChromiumReason !== null)(
       await page.getByTestId('permissions-save').click();
       await editor.waitFor({ state: 'detached' });
       const row = page.getByTestId('group-row').filter({ hasText: '置顶员' });
-      const groupId = Number(await row.getAttribute('data-group-id'));
+      const groupId = Number(await row.getAttribute('data-id'));
       const saved = await api<{ permissions: string[] }>(
         context,
         forum.url,

@@ -92,6 +92,14 @@ const zh = {
     privacyContent: '隐私政策',
     passwordStrength: '密码须包含（0 数字，1 小写字母，2 符号，3 大写字母；逗号分隔）',
   },
+  groups: {
+    icon: '图标地址',
+    level: '付费等级（1–5）',
+    description: '付费说明',
+    notice: '购买须知',
+    isSubordinate: '允许推广下线',
+    isCommission: '收入提成',
+  },
   categories: {
     description: '描述',
     icon: '图标地址',
@@ -195,6 +203,14 @@ const en: Dict = {
     privacyContent: 'Privacy policy',
     passwordStrength:
       'Passwords must contain (0 digits, 1 lower case, 2 symbols, 3 upper case; comma separated)',
+  },
+  groups: {
+    icon: 'Icon address',
+    level: 'Paid level (1–5)',
+    description: 'What members get',
+    notice: 'Purchase notice',
+    isSubordinate: 'May invite members',
+    isCommission: 'Earns commission',
   },
   categories: {
     description: 'Description',

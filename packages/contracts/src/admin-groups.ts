@@ -115,6 +115,9 @@ export const groupsBatchUpdateV2 = defineCall({
   output: z.array(adminGroup),
 });
 
+/** One group's editable fields as the admin's group form sends them (validated there before sending). */
+export const groupEdit = z.object({ ...groupFields, id: z.number().int().min(1), name: nameField });
+
 /** `POST backAdmin/groups.batchupdate`: the same, only id required. */
 export const groupsBatchUpdate = defineCall({
   method: 'POST',

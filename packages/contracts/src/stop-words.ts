@@ -95,3 +95,16 @@ export const stopWordsDeleteV2 = defineCall({
   input: deleteInput,
   output: z.object({ deleted: z.number().int() }),
 });
+
+/**
+ * `GET backAdmin/stopWords/export`: every stop word as text in the import's own line format
+ * (`word=ugc|username|signature|dialog|nickname`, a replacement in place of `{REPLACE}`), so it imports back.
+ */
+export const stopWordsExport = defineCall({
+  method: 'GET',
+  path: '/api/backAdmin/stopWords/export',
+  summary: 'Export stop words as text (admin)',
+  tags: ['admin'],
+  input: z.object({}),
+  output: z.unknown(),
+});

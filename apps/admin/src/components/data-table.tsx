@@ -17,6 +17,9 @@ export interface PageOf<T> {
   totalCount: number;
 }
 
+/** A column's cell class (`meta: { className }`), e.g. `admin-actions` for a row's buttons. */
+const classOf = (def: { meta?: unknown }) => (def.meta as { className?: string } | undefined)?.className;
+
 /** Props of the shared admin table. */
 export interface DataTableProps<T> {
   /** Null while loading. */
@@ -111,7 +114,9 @@ export function DataTable<T>({
               className={r.getIsSelected() ? 'is-selected' : undefined}
             >
               {r.getVisibleCells().map((c) => (
-                <td key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</td>
+                <td key={c.id} className={classOf(c.column.columnDef)}>
+                  {flexRender(c.column.columnDef.cell, c.getContext())}
+                </td>
               ))}
             </tr>
           ))}
@@ -148,4 +153,32 @@ export function selectedIds(selection: RowSelectionState): number[] {
   return Object.entries(selection)
     .filter(([, on]) => on)
     .map(([id]) => Number(id));
+}
+
+/** A paged list's table with its pager and row selection (what `usePagedList` returns). */
+export function PagedTable<T>({
+  list,
+  selectable = true,
+  ...props
+}: Omit<DataTableProps<T>, 'rows' | 'selection' | 'onSelectionChange'> & {
+  /** False for a read-only list (no checkbox column). */
+  selectable?: boolean;
+  list: {
+    page: PageOf<T> | null;
+    setPageNo: (n: number) => void;
+    selection: RowSelectionState;
+    setSelection: (s: RowSelectionState) => void;
+  };
+}) {
+  return (
+    <>
+      <DataTable
+        {...props}
+        rows={list.page?.pageData ?? null}
+        selection={selectable ? list.selection : undefined}
+        onSelectionChange={list.setSelection}
+      />
+      <Pager page={list.page} onPage={list.setPageNo} />
+    </>
+  );
 }

@@ -1,43 +1,43 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { adminActions, type CallOutput } from '@forum/contracts';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
+import { PagedTable } from '../components/data-table.tsx';
+import { usePagedList } from '../components/paged-list.ts';
 
-/** Every administrator write: who, which call, with what, from where, when (issue 10 §10). */
+type Action = CallOutput<typeof adminActions>['pageData'][number];
+
+const columns: Array<ColumnDef<Action, unknown>> = [
+  { id: 'when', header: s.log.when, cell: ({ row }) => new Date(row.original.createdAt).toLocaleString() },
+  { id: 'who', header: s.log.who, cell: ({ row }) => row.original.username },
+  {
+    id: 'what',
+    header: s.log.what,
+    meta: { className: 'admin-wrap' },
+    cell: ({ row: { original: a } }) => (
+      <>
+        <code>{a.path}</code>
+        <div className="admin-hint">{JSON.stringify(a.input).slice(0, 200)}</div>
+      </>
+    ),
+  },
+  { id: 'where', header: s.log.where, cell: ({ row }) => row.original.ip },
+];
+
+/** Every administrator write: who, which call, with what, from where, when (issue 10 §10), page by page. */
 export function ActionLog() {
-  const [page, setPage] = useState<CallOutput<typeof adminActions> | null>(null);
-  useEffect(() => {
-    void run(adminActions, { page: 1, perPage: 50 }).then(setPage);
-  }, []);
-  if (!page) return <p className="admin-empty">{s.loading}</p>;
+  const list = usePagedList(useCallback((page: number) => run(adminActions, { page, perPage: 50 }), []));
   return (
     <section data-testid="admin-log">
       <h1>{s.menu.log}</h1>
-      <div className="admin-scroll">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>{s.log.when}</th>
-              <th>{s.log.who}</th>
-              <th>{s.log.what}</th>
-              <th>{s.log.where}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.pageData.map((a) => (
-              <tr key={a.id} data-testid="log-row">
-                <td>{new Date(a.createdAt).toLocaleString()}</td>
-                <td>{a.username}</td>
-                <td className="admin-wrap">
-                  <code>{a.path}</code>
-                  <div className="admin-hint">{JSON.stringify(a.input).slice(0, 200)}</div>
-                </td>
-                <td>{a.ip}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PagedTable
+        list={list}
+        selectable={false}
+        columns={columns}
+        rowId={(a) => String(a.id)}
+        rowTestId="log-row"
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod';
 import {
   manageFilter,
@@ -11,11 +11,13 @@ import {
   threadsBatch,
   type ReviewItem,
 } from '@forum/contracts';
-import { Button, toast } from '@forum/ui';
+import { Button } from '@forum/ui';
 import { run } from '../api.ts';
 import { s, fill } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
-import { DataTable, Pager, selectedIds, type PageOf } from '../components/data-table.tsx';
+import { PagedTable, selectedIds } from '../components/data-table.tsx';
+import { usePagedList } from '../components/paged-list.ts';
+import { savedThen } from '../components/saved.ts';
 import { CategorySelect, useCategories } from '../components/category-select.tsx';
 
 type Kind = 'thread' | 'post';
@@ -33,9 +35,6 @@ type Change = Omit<z.input<typeof threadsBatch.input>, 'ids'>;
 export function Content() {
   const [kind, setKind] = useState<Kind>('thread');
   const [filter, setFilter] = useState<Filter>(manageFilter.parse({}));
-  const [pageNo, setPageNo] = useState(1);
-  const [page, setPage] = useState<PageOf<ReviewItem> | null>(null);
-  const [selection, setSelection] = useState<RowSelectionState>({});
   const [moveTo, setMoveTo] = useState('');
   const [reason, setReason] = useState('');
   const categories = useCategories();
@@ -44,27 +43,26 @@ export function Content() {
     defaultValues: NO_FILTER,
   });
 
-  const load = useCallback(async () => {
-    setPage(null);
-    setSelection({});
-    const input = { ...filter, isApproved: 1, page: pageNo, perPage: 20 };
-    const res = await run(kind === 'thread' ? manageThreadList : managePostList, input);
-    setPage(res ?? { pageData: [], currentPage: 1, totalPage: 0, totalCount: 0 });
-  }, [kind, filter, pageNo]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const ids = selectedIds(selection);
-  const apply = async (change: Change) => {
-    const res =
+  const list = usePagedList(
+    useCallback(
+      (page: number) =>
+        run(kind === 'thread' ? manageThreadList : managePostList, {
+          ...filter,
+          isApproved: 1,
+          page,
+          perPage: 20,
+        }),
+      [kind, filter],
+    ),
+  );
+  const ids = selectedIds(list.selection);
+  const done = savedThen(list.reload);
+  const apply = async (change: Change) =>
+    done(
       kind === 'thread'
         ? await run(threadsBatch, { ids, reason, ...change })
-        : await run(manageSubmitReview, { kind: 'post', ids, action: 'delete', reason });
-    if (!res) return;
-    toast.success(s.saved, { duration: 1000 });
-    await load();
-  };
+        : await run(manageSubmitReview, { kind: 'post', ids, action: 'delete', reason }),
+    );
   const categoryName = useMemo(
     () => new Map(categories.map((c) => [c.id, c.label.replace(/^— /, '')])),
     [categories],
@@ -121,7 +119,7 @@ export function Content() {
             className={k === kind ? 'is-active' : undefined}
             onClick={() => {
               setKind(k);
-              setPageNo(1);
+              list.setPageNo(1);
             }}
           >
             {m.content.kinds[k]}
@@ -133,7 +131,7 @@ export function Content() {
         data-testid="content-filter"
         onSubmit={form.handleSubmit((f) => {
           setFilter(f);
-          setPageNo(1);
+          list.setPageNo(1);
         })}
       >
         <input {...form.register('q')} placeholder={m.filter.words} aria-label={m.filter.words} />
@@ -216,15 +214,7 @@ export function Content() {
           </Button>
         </div>
       )}
-      <DataTable
-        rows={page?.pageData ?? null}
-        columns={columns}
-        rowId={(it) => String(it.id)}
-        selection={selection}
-        onSelectionChange={setSelection}
-        rowTestId="content-row"
-      />
-      <Pager page={page} onPage={setPageNo} />
+      <PagedTable list={list} columns={columns} rowId={(it) => String(it.id)} rowTestId="content-row" />
     </section>
   );
 }

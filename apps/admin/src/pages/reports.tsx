@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import { useCallback, useMemo, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { reportsBatch, reportsDelete, reportsList, type ReportItem } from '@forum/contracts';
-import { Button, toast } from '@forum/ui';
+import { Button } from '@forum/ui';
 import { run } from '../api.ts';
 import { s, fill } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
-import { DataTable, Pager, selectedIds, type PageOf } from '../components/data-table.tsx';
+import { PagedTable, selectedIds } from '../components/data-table.tsx';
+import { usePagedList } from '../components/paged-list.ts';
+import { savedThen } from '../components/saved.ts';
 
 /** Where a report points on the public site. */
 function targetOf(r: ReportItem): string {
@@ -16,24 +18,11 @@ function targetOf(r: ReportItem): string {
 /** Reports (issue 10 §6): open and handled, with what was reported; mark handled, reopen, delete. */
 export function Reports() {
   const [status, setStatus] = useState<0 | 1>(0);
-  const [pageNo, setPageNo] = useState(1);
-  const [page, setPage] = useState<PageOf<ReportItem> | null>(null);
-  const [selection, setSelection] = useState<RowSelectionState>({});
-  const load = useCallback(async () => {
-    setPage(null);
-    setSelection({});
-    const res = await run(reportsList, { status, page: pageNo, perPage: 20 });
-    setPage(res ?? { pageData: [], currentPage: 1, totalPage: 0, totalCount: 0 });
-  }, [status, pageNo]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const ids = selectedIds(selection);
-  const done = async (ok: unknown) => {
-    if (!ok) return;
-    toast.success(s.saved, { duration: 1000 });
-    await load();
-  };
+  const list = usePagedList(
+    useCallback((page: number) => run(reportsList, { status, page, perPage: 20 }), [status]),
+  );
+  const ids = selectedIds(list.selection);
+  const done = savedThen(list.reload);
   const columns = useMemo<Array<ColumnDef<ReportItem, unknown>>>(
     () => [
       {
@@ -74,7 +63,7 @@ export function Reports() {
             className={v === status ? 'is-active' : undefined}
             onClick={() => {
               setStatus(v);
-              setPageNo(1);
+              list.setPageNo(1);
             }}
           >
             {m.reports.views[v === 0 ? 'open' : 'handled']}
@@ -102,15 +91,7 @@ export function Reports() {
           </Button>
         </div>
       )}
-      <DataTable
-        rows={page?.pageData ?? null}
-        columns={columns}
-        rowId={(r) => String(r.id)}
-        selection={selection}
-        onSelectionChange={setSelection}
-        rowTestId="report-row"
-      />
-      <Pager page={page} onPage={setPageNo} />
+      <PagedTable list={list} columns={columns} rowId={(r) => String(r.id)} rowTestId="report-row" />
     </section>
   );
 }

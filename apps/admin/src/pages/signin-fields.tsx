@@ -1,43 +1,126 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { signInFieldCreate, signInFieldList, signInFieldStatus, type SignInField } from '@forum/contracts';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  signInFieldCreate,
+  signInFieldList,
+  signInFieldStatus,
+  signInFieldUpdate,
+  type SignInField,
+} from '@forum/contracts';
 import { Button } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
+import { DataTable } from '../components/data-table.tsx';
+import { savedThen } from '../components/saved.ts';
 
-/** Sign-in fields: create, enable or disable, delete (issue 10 §8). */
+const BLANK = { id: 0, name: '', type: 0, sort: 0, required: false, options: '' };
+
+/** The options of a radio or checkbox field, one a line. */
+function optionsOf(f: SignInField): string {
+  try {
+    const ext = JSON.parse(f.fieldsExt || '{}') as { options?: string[] };
+    return (ext.options ?? []).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Sign-in fields: create, edit, sort, enable or disable, delete (issue 10 §8). */
 export function SignInFieldsPage() {
   const [fields, setFields] = useState<SignInField[] | null>(null);
-  const [draft, setDraft] = useState({ name: '', type: 0, sort: 0, required: false, options: '' });
+  const [draft, setDraft] = useState(BLANK);
   const load = useCallback(async () => setFields((await run(signInFieldList, {})) ?? []), []);
   useEffect(() => {
     void load();
   }, [load]);
-  const create = async (e: FormEvent) => {
+  const done = savedThen(load);
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const options = draft.options
       .split('\n')
       .map((o) => o.trim())
       .filter(Boolean);
-    const res = await run(signInFieldCreate, {
+    const body = {
       name: draft.name.trim(),
       type: draft.type,
       sort: draft.sort,
       required: draft.required,
       ...(draft.type === 2 || draft.type === 3 ? { fieldsExt: JSON.stringify({ options }) } : {}),
-    });
-    if (res) {
-      setDraft({ name: '', type: 0, sort: 0, required: false, options: '' });
-      await load();
-    }
+    };
+    const res = draft.id
+      ? await run(signInFieldUpdate, { id: draft.id, ...body })
+      : await run(signInFieldCreate, body);
+    if (res) setDraft(BLANK);
+    await done(res);
   };
   const setStatus = async (f: SignInField, status: number) => {
     if (status === 0 && !window.confirm(s.confirmDelete)) return;
-    if (await run(signInFieldStatus, { id: f.id, status })) await load();
+    await done(await run(signInFieldStatus, { id: f.id, status }));
   };
+  const setSort = async (f: SignInField, sort: number) => {
+    if (sort !== f.sort) await done(await run(signInFieldUpdate, { id: f.id, sort }));
+  };
+  const columns: Array<ColumnDef<SignInField, unknown>> = [
+    {
+      id: 'sort',
+      header: s.fields.sort,
+      cell: ({ row: { original: f } }) => (
+        <input
+          type="number"
+          aria-label={s.fields.sort}
+          defaultValue={f.sort}
+          onBlur={(e) => void setSort(f, Number(e.target.value) || 0)}
+        />
+      ),
+    },
+    { id: 'name', header: s.fields.name, cell: ({ row }) => row.original.name },
+    {
+      id: 'type',
+      header: s.fields.type,
+      cell: ({ row }) => s.fields.types[row.original.type] ?? row.original.type,
+    },
+    { id: 'required', header: s.fields.required, cell: ({ row }) => (row.original.required ? s.yes : s.no) },
+    {
+      id: 'status',
+      header: s.fields.status,
+      cell: ({ row }) => (row.original.status === 1 ? s.fields.enabled : s.fields.disabled),
+    },
+    {
+      id: 'actions',
+      header: s.actions,
+      meta: { className: 'admin-actions' },
+      cell: ({ row: { original: f } }) => (
+        <>
+          <button
+            type="button"
+            data-testid="field-edit"
+            onClick={() =>
+              setDraft({
+                id: f.id,
+                name: f.name,
+                type: f.type,
+                sort: f.sort,
+                required: f.required,
+                options: optionsOf(f),
+              })
+            }
+          >
+            {s.edit}
+          </button>
+          <button type="button" onClick={() => void setStatus(f, f.status === 1 ? -1 : 1)}>
+            {f.status === 1 ? s.fields.disabled : s.fields.enabled}
+          </button>
+          <button type="button" onClick={() => void setStatus(f, 0)}>
+            {s.delete}
+          </button>
+        </>
+      ),
+    },
+  ];
   return (
     <section data-testid="admin-signin-fields">
       <h1>{s.menu.signInFields}</h1>
-      <form className="admin-panel admin-form" onSubmit={(e) => void create(e)}>
+      <form className="admin-panel admin-form" onSubmit={(e) => void submit(e)} data-testid="field-form">
         <label className="admin-field">
           <span>{s.fields.name}</span>
           <input
@@ -88,47 +171,14 @@ export function SignInFieldsPage() {
             onChange={(e) => setDraft({ ...draft, required: e.target.checked })}
           />
         </label>
-        <Button kind="primary" type="submit" disabled={!draft.name.trim()} data-testid="field-create">
-          {s.create}
-        </Button>
-      </form>
-      {!fields ? (
-        <p className="admin-empty">{s.loading}</p>
-      ) : (
-        <div className="admin-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{s.fields.sort}</th>
-                <th>{s.fields.name}</th>
-                <th>{s.fields.type}</th>
-                <th>{s.fields.required}</th>
-                <th>{s.fields.status}</th>
-                <th>{s.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {fields.map((f) => (
-                <tr key={f.id} data-testid="field-row">
-                  <td>{f.sort}</td>
-                  <td>{f.name}</td>
-                  <td>{s.fields.types[f.type] ?? f.type}</td>
-                  <td>{f.required ? s.yes : s.no}</td>
-                  <td>{f.status === 1 ? s.fields.enabled : s.fields.disabled}</td>
-                  <td className="admin-actions">
-                    <button type="button" onClick={() => void setStatus(f, f.status === 1 ? -1 : 1)}>
-                      {f.status === 1 ? s.fields.disabled : s.fields.enabled}
-                    </button>
-                    <button type="button" onClick={() => void setStatus(f, 0)}>
-                      {s.delete}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="admin-row">
+          <Button kind="primary" type="submit" disabled={!draft.name.trim()} data-testid="field-create">
+            {draft.id ? s.save : s.create}
+          </Button>
+          {draft.id > 0 && <Button onClick={() => setDraft(BLANK)}>{s.cancel}</Button>}
         </div>
-      )}
+      </form>
+      <DataTable rows={fields} columns={columns} rowId={(f) => String(f.id)} rowTestId="field-row" />
     </section>
   );
 }

@@ -1,23 +1,43 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { stopWordsBatch, stopWordsDelete, stopWordsList, type StopWordItem } from '@forum/contracts';
 import { Button, toast } from '@forum/ui';
 import { run } from '../api.ts';
 import { fill, s } from '../i18n.ts';
+import { m } from '../i18n-manage.ts';
+import { PagedTable, selectedIds } from '../components/data-table.tsx';
+import { usePagedList } from '../components/paged-list.ts';
+import { savedThen } from '../components/saved.ts';
 
-/** Stop words: search, batch import in the original's line format, delete (issue 10 §7). */
+const SCOPES = ['ugc', 'username', 'signature', 'dialog', 'nickname'] as const;
+
+const columns: Array<ColumnDef<StopWordItem, unknown>> = [
+  { id: 'find', header: s.stopWords.find, cell: ({ row }) => row.original.find },
+  ...SCOPES.map((scope) => ({
+    id: scope,
+    header: scope,
+    cell: ({ row }: { row: { original: StopWordItem } }) => row.original[scope],
+  })),
+  { id: 'replacement', header: s.stopWords.replacement, cell: ({ row }) => row.original.replacement },
+];
+
+/**
+ * Stop words (issue 10 §7): batch import in the original's line format, search with pages, delete the
+ * selected ones, export every word as text that imports back (the server writes it).
+ */
 export function StopWords() {
-  const [items, setItems] = useState<StopWordItem[] | null>(null);
   const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState('');
   const [lines, setLines] = useState('');
   const [overwrite, setOverwrite] = useState(false);
   const [busy, setBusy] = useState(false);
-  const load = useCallback(async (k: string) => {
-    const page = await run(stopWordsList, { page: 1, perPage: 50, filter: k || undefined });
-    setItems(page?.pageData ?? []);
-  }, []);
-  useEffect(() => {
-    void load('');
-  }, [load]);
+  const list = usePagedList(
+    useCallback(
+      (page: number) => run(stopWordsList, { page, perPage: 50, filter: query || undefined }),
+      [query],
+    ),
+  );
+  const ids = selectedIds(list.selection);
   const importLines = async (e: FormEvent) => {
     e.preventDefault();
     const words = lines
@@ -33,23 +53,7 @@ export function StopWords() {
       fill(s.stopWords.result, { created: res.created, updated: res.updated, unchanged: res.unique }),
     );
     setLines('');
-    await load(keyword);
-  };
-  const remove = async (id: number) => {
-    if (await run(stopWordsDelete, { id: [id] })) await load(keyword);
-  };
-  const exportText = () => {
-    // The import's own line format, so an export imports back as it was.
-    const scopes = (w: StopWordItem) =>
-      [w.ugc, w.username, w.signature, w.dialog, w.nickname]
-        .map((a) => (a === '{REPLACE}' ? w.replacement : a))
-        .join('|');
-    const text = (items ?? []).map((w) => `${w.find}=${scopes(w)}`).join('\n');
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    a.download = 'stop-words.txt';
-    a.click();
-    URL.revokeObjectURL(a.href);
+    await list.reload();
   };
   return (
     <section data-testid="admin-stop-words">
@@ -77,51 +81,29 @@ export function StopWords() {
         className="admin-row"
         onSubmit={(e) => {
           e.preventDefault();
-          void load(keyword);
+          setQuery(keyword.trim());
+          list.setPageNo(1);
         }}
       >
         <input name="keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
         <Button type="submit">{s.stopWords.search}</Button>
-        <Button onClick={exportText}>{s.stopWords.export}</Button>
+        <a className="ui-button ui-button--default" href="/api/backAdmin/stopWords/export" download>
+          {s.stopWords.export}
+        </a>
       </form>
-      {!items ? (
-        <p className="admin-empty">{s.loading}</p>
-      ) : (
-        <div className="admin-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{s.stopWords.find}</th>
-                <th>ugc</th>
-                <th>username</th>
-                <th>signature</th>
-                <th>dialog</th>
-                <th>nickname</th>
-                <th>{s.stopWords.replacement}</th>
-                <th>{s.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((w) => (
-                <tr key={w.id} data-testid="stop-word-row">
-                  <td>{w.find}</td>
-                  <td>{w.ugc}</td>
-                  <td>{w.username}</td>
-                  <td>{w.signature}</td>
-                  <td>{w.dialog}</td>
-                  <td>{w.nickname}</td>
-                  <td>{w.replacement}</td>
-                  <td className="admin-actions">
-                    <button type="button" onClick={() => void remove(w.id)}>
-                      {s.delete}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      {ids.length > 0 && (
+        <div className="admin-batch" data-testid="stop-words-batch">
+          <strong>{fill(m.table.selected, { n: ids.length })}</strong>
+          <Button
+            kind="danger"
+            size="small"
+            onClick={() => void run(stopWordsDelete, { id: ids }).then(savedThen(list.reload))}
+          >
+            {s.delete}
+          </Button>
         </div>
       )}
+      <PagedTable list={list} columns={columns} rowId={(w) => String(w.id)} rowTestId="stop-word-row" />
     </section>
   );
 }

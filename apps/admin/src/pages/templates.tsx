@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { notificationTplList, notificationTplUpdate, type NotificationTpl } from '@forum/contracts';
 import { Button, toast } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
+import { DataTable } from '../components/data-table.tsx';
 
 /** Notification templates: edit title and content with the variable list, switch each on or off (issue 10 §9). */
 export function Templates() {
@@ -23,6 +25,35 @@ export function Templates() {
       await load();
     }
   };
+  const columns: Array<ColumnDef<NotificationTpl, unknown>> = [
+    { id: 'event', header: s.templates.event, cell: ({ row }) => row.original.typeName },
+    {
+      id: 'content',
+      header: s.templates.content,
+      cell: ({ row }) => row.original.content,
+      meta: { className: 'admin-wrap' },
+    },
+    {
+      id: 'status',
+      header: s.templates.status,
+      cell: ({ row }) => (row.original.status === 1 ? s.fields.enabled : s.fields.disabled),
+    },
+    {
+      id: 'actions',
+      header: s.actions,
+      meta: { className: 'admin-actions' },
+      cell: ({ row: { original: t } }) => (
+        <>
+          <button type="button" onClick={() => setEditing(t)}>
+            {s.edit}
+          </button>
+          <button type="button" onClick={() => void save(t, { status: t.status === 1 ? 0 : 1 })}>
+            {t.status === 1 ? s.fields.disabled : s.fields.enabled}
+          </button>
+        </>
+      ),
+    },
+  ];
   return (
     <section data-testid="admin-templates">
       <h1>{s.menu.templates}</h1>
@@ -61,39 +92,7 @@ export function Templates() {
           </div>
         </div>
       )}
-      {!tpls ? (
-        <p className="admin-empty">{s.loading}</p>
-      ) : (
-        <div className="admin-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{s.templates.event}</th>
-                <th>{s.templates.content}</th>
-                <th>{s.templates.status}</th>
-                <th>{s.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tpls.map((t) => (
-                <tr key={t.id} data-testid="template-row">
-                  <td>{t.typeName}</td>
-                  <td className="admin-wrap">{t.content}</td>
-                  <td>{t.status === 1 ? s.fields.enabled : s.fields.disabled}</td>
-                  <td className="admin-actions">
-                    <button type="button" onClick={() => setEditing(t)}>
-                      {s.edit}
-                    </button>
-                    <button type="button" onClick={() => void save(t, { status: t.status === 1 ? 0 : 1 })}>
-                      {t.status === 1 ? s.fields.disabled : s.fields.enabled}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={tpls} columns={columns} rowId={(t) => String(t.id)} rowTestId="template-row" />
     </section>
   );
 }

@@ -1,39 +1,27 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { topicsBatchDelete, topicsBatchUpdate, topicsList, type TopicItem } from '@forum/contracts';
-import { Button, toast } from '@forum/ui';
+import { Button } from '@forum/ui';
 import { run } from '../api.ts';
 import { s, fill } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
-import { DataTable, Pager, selectedIds, type PageOf } from '../components/data-table.tsx';
+import { PagedTable, selectedIds } from '../components/data-table.tsx';
+import { usePagedList } from '../components/paged-list.ts';
+import { savedThen } from '../components/saved.ts';
 
 /** Topics (issue 10 §6): search, recommend or take it back, delete (their threads stay). */
 export function Topics() {
   const [words, setWords] = useState('');
   const [query, setQuery] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const [page, setPage] = useState<PageOf<TopicItem> | null>(null);
-  const [selection, setSelection] = useState<RowSelectionState>({});
-  const load = useCallback(async () => {
-    setPage(null);
-    setSelection({});
-    const res = await run(topicsList, {
-      page: pageNo,
-      perPage: 20,
-      sortBy: 3,
-      filter: query ? { content: query } : {},
-    });
-    setPage(res ?? { pageData: [], currentPage: 1, totalPage: 0, totalCount: 0 });
-  }, [query, pageNo]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const ids = selectedIds(selection);
-  const done = async (ok: unknown) => {
-    if (!ok) return;
-    toast.success(s.saved, { duration: 1000 });
-    await load();
-  };
+  const list = usePagedList(
+    useCallback(
+      (page: number) =>
+        run(topicsList, { page, perPage: 20, sortBy: 3, filter: query ? { content: query } : {} }),
+      [query],
+    ),
+  );
+  const ids = selectedIds(list.selection);
+  const done = savedThen(list.reload);
   const columns = useMemo<Array<ColumnDef<TopicItem, unknown>>>(
     () => [
       {
@@ -58,7 +46,7 @@ export function Topics() {
   const search = (e: FormEvent) => {
     e.preventDefault();
     setQuery(words.trim());
-    setPageNo(1);
+    list.setPageNo(1);
   };
   return (
     <section data-testid="admin-topics">
@@ -99,15 +87,7 @@ export function Topics() {
           </Button>
         </div>
       )}
-      <DataTable
-        rows={page?.pageData ?? null}
-        columns={columns}
-        rowId={(t) => String(t.topicId)}
-        selection={selection}
-        onSelectionChange={setSelection}
-        rowTestId="topic-row"
-      />
-      <Pager page={page} onPage={setPageNo} />
+      <PagedTable list={list} columns={columns} rowId={(t) => String(t.topicId)} rowTestId="topic-row" />
     </section>
   );
 }

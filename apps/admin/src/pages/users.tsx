@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
 import {
   adminAvatarDelete,
   adminUsersExamine,
@@ -8,9 +9,12 @@ import {
   type AdminGroup,
   type AdminUser,
 } from '@forum/contracts';
-import { Button, toast } from '@forum/ui';
+import { Button } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
+import { PagedTable } from '../components/data-table.tsx';
+import { usePagedList } from '../components/paged-list.ts';
+import { savedThen } from '../components/saved.ts';
 
 type Filter = { username: string; nickname: string; mobile: string; status: string; groupId: string };
 const EMPTY: Filter = { username: '', nickname: '', mobile: '', status: '', groupId: '' };
@@ -29,35 +33,119 @@ function filterOf(f: Filter) {
 /** Users: search, change group, ban and unban, review pending registrations, remove avatars, export (issue 10 §3). */
 export function Users() {
   const [filter, setFilter] = useState<Filter>(EMPTY);
-  const [users, setUsers] = useState<AdminUser[] | null>(null);
+  const [applied, setApplied] = useState<Filter>(EMPTY);
   const [groups, setGroups] = useState<AdminGroup[]>([]);
-  const load = useCallback(async (f: Filter) => {
-    const page = await run(adminUsersList, { page: 1, perPage: 50, filter: filterOf(f) });
-    setUsers(page?.pageData ?? []);
-  }, []);
+  const list = usePagedList(
+    useCallback(
+      (page: number) => run(adminUsersList, { page, perPage: 20, filter: filterOf(applied) }),
+      [applied],
+    ),
+  );
   useEffect(() => {
-    void load(EMPTY);
     void run(groupsList, {}).then((g) => setGroups(g ?? []));
-  }, [load]);
-  const done = async () => {
-    toast.success(s.saved, { duration: 1000 });
-    await load(filter);
-  };
+  }, []);
+  const done = savedThen(list.reload);
   const ban = async (u: AdminUser) => {
     const reason = window.prompt(s.users.banReason) ?? null;
     if (reason === null) return;
-    if (await run(adminUserUpdate, { userId: u.id, status: 1, reason })) await done();
+    await done(await run(adminUserUpdate, { userId: u.id, status: 1, reason }));
   };
   const examine = async (u: AdminUser, status: 0 | 3 | 4) => {
     const rejectReason = status === 3 ? (window.prompt(s.users.rejectReason) ?? '') : '';
-    if (await run(adminUsersExamine, { data: [{ id: u.id, status, rejectReason }] })) await done();
+    await done(await run(adminUsersExamine, { data: [{ id: u.id, status, rejectReason }] }));
   };
+  const columns: Array<ColumnDef<AdminUser, unknown>> = [
+    { id: 'id', header: 'ID', cell: ({ row }) => row.original.id },
+    {
+      id: 'username',
+      header: s.users.username,
+      cell: ({ row: { original: u } }) => (
+        <>
+          {u.username}
+          {u.nickname && u.nickname !== u.username && <div className="admin-hint">{u.nickname}</div>}
+        </>
+      ),
+    },
+    {
+      id: 'group',
+      header: s.users.group,
+      cell: ({ row: { original: u } }) => (
+        <select
+          aria-label={s.users.group}
+          value={u.groupId}
+          onChange={(e) =>
+            void run(adminUserUpdate, { userId: u.id, groupId: Number(e.target.value) }).then(done)
+          }
+        >
+          {groups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    {
+      id: 'status',
+      header: s.users.status,
+      cell: ({ row: { original: u } }) => (
+        <>
+          {s.users.statuses[String(u.status) as keyof typeof s.users.statuses] ?? u.status}
+          {u.reason && <div className="admin-hint">{u.reason}</div>}
+        </>
+      ),
+    },
+    {
+      id: 'joined',
+      header: s.users.joined,
+      cell: ({ row }) => new Date(row.original.joinedAt).toLocaleDateString(),
+    },
+    {
+      id: 'actions',
+      header: s.actions,
+      meta: { className: 'admin-actions' },
+      cell: ({ row: { original: u } }) => (
+        <>
+          {u.status === 2 || u.status === 10 ? (
+            <>
+              <button type="button" onClick={() => void examine(u, 0)} data-testid="user-approve">
+                {s.users.approve}
+              </button>
+              <button type="button" onClick={() => void examine(u, 3)}>
+                {s.users.reject}
+              </button>
+              <button type="button" onClick={() => void examine(u, 4)}>
+                {s.review.ignore}
+              </button>
+            </>
+          ) : u.status === 1 ? (
+            <button
+              type="button"
+              onClick={() => void run(adminUserUpdate, { userId: u.id, status: 0 }).then(done)}
+            >
+              {s.users.unban}
+            </button>
+          ) : (
+            <button type="button" onClick={() => void ban(u)} data-testid="user-ban">
+              {s.users.ban}
+            </button>
+          )}
+          {u.avatarUrl && (
+            <button type="button" onClick={() => void run(adminAvatarDelete, { userId: u.id }).then(done)}>
+              {s.users.removeAvatar}
+            </button>
+          )}
+        </>
+      ),
+    },
+  ];
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void load(filter);
+    setApplied(filter);
+    list.setPageNo(1);
   };
   const query = new URLSearchParams(
-    Object.entries(filterOf(filter)).map(([k, v]) => [`filter[${k}]`, String(v)]),
+    Object.entries(filterOf(applied)).map(([k, v]) => [`filter[${k}]`, String(v)]),
   ).toString();
   return (
     <section data-testid="admin-users">
@@ -116,95 +204,13 @@ export function Users() {
           {s.stopWords.export}
         </a>
       </form>
-      {!users ? (
-        <p className="admin-empty">{s.loading}</p>
-      ) : (
-        <div className="admin-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>ID</th>
-                <th>{s.users.username}</th>
-                <th>{s.users.group}</th>
-                <th>{s.users.status}</th>
-                <th>{s.users.joined}</th>
-                <th>{s.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id} data-testid="user-row" data-user-id={u.id}>
-                  <td>{u.id}</td>
-                  <td>
-                    {u.username}
-                    {u.nickname && u.nickname !== u.username && (
-                      <div className="admin-hint">{u.nickname}</div>
-                    )}
-                  </td>
-                  <td>
-                    <select
-                      aria-label={s.users.group}
-                      value={u.groupId}
-                      onChange={(e) =>
-                        void run(adminUserUpdate, { userId: u.id, groupId: Number(e.target.value) }).then(
-                          (r) => r && done(),
-                        )
-                      }
-                    >
-                      {groups.map((g) => (
-                        <option key={g.id} value={g.id}>
-                          {g.name}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    {s.users.statuses[String(u.status) as keyof typeof s.users.statuses] ?? u.status}
-                    {u.reason && <div className="admin-hint">{u.reason}</div>}
-                  </td>
-                  <td>{new Date(u.joinedAt).toLocaleDateString()}</td>
-                  <td className="admin-actions">
-                    {u.status === 2 || u.status === 10 ? (
-                      <>
-                        <button type="button" onClick={() => void examine(u, 0)} data-testid="user-approve">
-                          {s.users.approve}
-                        </button>
-                        <button type="button" onClick={() => void examine(u, 3)}>
-                          {s.users.reject}
-                        </button>
-                        <button type="button" onClick={() => void examine(u, 4)}>
-                          {s.review.ignore}
-                        </button>
-                      </>
-                    ) : u.status === 1 ? (
-                      <button
-                        type="button"
-                        onClick={() =>
-                          void run(adminUserUpdate, { userId: u.id, status: 0 }).then((r) => r && done())
-                        }
-                      >
-                        {s.users.unban}
-                      </button>
-                    ) : (
-                      <button type="button" onClick={() => void ban(u)} data-testid="user-ban">
-                        {s.users.ban}
-                      </button>
-                    )}
-                    {u.avatarUrl && (
-                      <button
-                        type="button"
-                        onClick={() => void run(adminAvatarDelete, { userId: u.id }).then((r) => r && done())}
-                      >
-                        {s.users.removeAvatar}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <PagedTable
+        list={list}
+        selectable={false}
+        columns={columns}
+        rowId={(u) => String(u.id)}
+        rowTestId="user-row"
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import {
   stopWordsBatch,
   stopWordsDelete,
   stopWordsDeleteV2,
+  stopWordsExport,
   stopWordsList,
   type StopWordItem,
 } from '@forum/contracts';
@@ -53,4 +54,11 @@ export function registerStopWordsRoutes(route: Route, stopWords: StopWordsServic
       return { deleted: await stopWords.remove(input.ids) };
     });
   }
+  route(stopWordsExport, { admin: true }, async (_input, { reply }) => {
+    await reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="stop-words.txt"')
+      .send(await stopWords.exportLines());
+    return null;
+  });
 }

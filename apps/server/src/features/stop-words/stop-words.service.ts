@@ -59,6 +59,21 @@ export class StopWordsService {
     );
   }
 
+  /**
+   * Every stop word as import lines, oldest first: a replaced word as `word=replacement` (the import's only
+   * form for it), any other as `word={ugc}|{username}|{signature}|{dialog}|{nickname}`.
+   */
+  async exportLines(): Promise<string> {
+    const rows = await allStopWords(this.db);
+    return rows
+      .map((r) =>
+        r.ugc === '{REPLACE}'
+          ? `${r.find}=${r.replacement}`
+          : `${r.find}=${[r.ugc, r.username, r.signature, r.dialog, r.nickname].join('|')}`,
+      )
+      .join('\n');
+  }
+
   /** Checks a text in a scope: the replaced text, 'ok' / 'review' / 'banned', and the words that matched. */
   check(scope: StopWordScope, text: string): StopWordResult {
     return this.engine.check(scope, text);

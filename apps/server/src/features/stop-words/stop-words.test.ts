@@ -82,4 +82,44 @@ describe('stop-words admin calls', () => {
     });
     expect(e.Code).toBe(-4001);
   });
+
+  it('exports every word in the import format, which imports back unchanged; admin only', async () => {
+    const lines = [
+      '导出词一',
+      '导出词二=替换词',
+      '导出词三={MOD}',
+      '导出词四={BANNED}|{IGNORE}|{IGNORE}|{IGNORE}|{BANNED}',
+    ];
+    const words = Array.from({ length: 60 }, (_, i) => `批量导出${i}`);
+    const imported = await call(t.app, 'POST', '/api/backAdmin/stopwords.batch', {
+      token: admin.token,
+      body: { words: [...lines, ...words], overwrite: true },
+    });
+    expect(imported.Code).toBe(0);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/backAdmin/stopWords/export',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    const text = res.body.split('\n');
+    // All of them, not just a page.
+    expect(text.filter((l) => l.startsWith('批量导出'))).toHaveLength(60);
+    expect(text).toContain('导出词二=替换词');
+    expect(text).toContain('导出词四={BANNED}|{IGNORE}|{IGNORE}|{IGNORE}|{BANNED}');
+    const again = await call(t.app, 'POST', '/api/backAdmin/stopwords.batch', {
+      token: admin.token,
+      body: { words: text, overwrite: true },
+    });
+    expect(again.Data.created).toBe(0);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/backAdmin/stopWords/export',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(after.body).toBe(res.body);
+    const denied = await call(t.app, 'GET', '/api/backAdmin/stopWords/export', { token: member.token });
+    expect(denied.Code).toBe(-4002);
+  });
 });

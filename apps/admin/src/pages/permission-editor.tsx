@@ -1,0 +1,153 @@
+import { useEffect, useState } from 'react';
+import {
+  categoriesList,
+  groupResource,
+  permissionUpdate,
+  PERMISSIONS,
+  type AdminGroup,
+  type CategoryNode,
+} from '@forum/contracts';
+import { Button, toast } from '@forum/ui';
+import { run } from '../api.ts';
+import { s } from '../i18n.ts';
+
+/** The permission editor's tabs (the original's: posting, viewing, moderation, other). */
+const TABS: Record<keyof typeof s.groups.tabs, (p: string) => boolean> = {
+  posting: (p) =>
+    p === 'createThread' ||
+    p === 'thread.reply' ||
+    p.startsWith('thread.insert') ||
+    p === 'thread.allowAnonymous',
+  viewing: (p) =>
+    p === 'viewThreads' ||
+    p.startsWith('thread.view') ||
+    p === 'thread.freeViewPosts' ||
+    p === 'thread.downloadAttachment',
+  moderation: (p) =>
+    [
+      'thread.essence',
+      'thread.sticky',
+      'thread.edit',
+      'thread.hide',
+      'thread.hidePosts',
+      'thread.editOwnThreadOrPost',
+      'thread.hideOwnThreadOrPost',
+    ].includes(p),
+  other: () => true,
+};
+
+function tabOf(p: string): keyof typeof TABS {
+  for (const k of ['posting', 'viewing', 'moderation'] as const) if (TABS[k](p)) return k;
+  return 'other';
+}
+
+/** Tabs whose permissions may also be granted per category (the original's per-category columns). */
+const SCOPED_TABS = new Set<keyof typeof TABS>(['posting', 'viewing', 'moderation']);
+
+/**
+ * A group's permissions: each one globally, and on the posting, viewing and moderation tabs per category as
+ * well (`category{id}.{permission}`); switch grants are kept as they are.
+ */
+export function PermissionEditor({ group, onClose }: { group: AdminGroup; onClose: () => void }) {
+  const [granted, setGranted] = useState<Set<string> | null>(null);
+  const [kept, setKept] = useState<string[]>([]);
+  const [categories, setCategories] = useState<CategoryNode[]>([]);
+  const [tab, setTab] = useState<keyof typeof TABS>('posting');
+  useEffect(() => {
+    void run(groupResource, { id: group.id, include: 'permission' }).then((g) => {
+      const all = g?.permissions ?? [];
+      const editable = (p: string) =>
+        (PERMISSIONS as readonly string[]).includes(p.replace(/^category\d+\./, ''));
+      setGranted(new Set(all.filter(editable)));
+      setKept(all.filter((p) => !editable(p)));
+    });
+    void run(categoriesList, {}).then((tree) =>
+      setCategories((tree ?? []).flatMap((c) => [c, ...c.children])),
+    );
+  }, [group.id]);
+  if (!granted) return <p className="admin-empty">{s.loading}</p>;
+  const toggle = (p: string, on: boolean) => {
+    const next = new Set(granted);
+    if (on) next.add(p);
+    else next.delete(p);
+    setGranted(next);
+  };
+  const save = async () => {
+    const res = await run(permissionUpdate, { groupId: group.id, permissions: [...granted, ...kept] });
+    if (res) {
+      toast.success(s.saved, { duration: 1000 });
+      onClose();
+    }
+  };
+  const scoped = SCOPED_TABS.has(tab) ? categories : [];
+  return (
+    <div className="admin-panel" data-testid="permission-editor">
+      <h2>
+        {group.name} · {s.groups.permissions}
+      </h2>
+      <div className="admin-tabs">
+        {(Object.keys(TABS) as Array<keyof typeof TABS>).map((k) => (
+          <button
+            key={k}
+            type="button"
+            className={k === tab ? 'is-active' : undefined}
+            onClick={() => setTab(k)}
+          >
+            {s.groups.tabs[k]}
+          </button>
+        ))}
+      </div>
+      <div className="admin-scroll">
+        <table className="admin-table admin-table--perms">
+          <thead>
+            <tr>
+              <th />
+              <th>{s.groups.global}</th>
+              {scoped.map((c) => (
+                <th key={c.categoryId}>{c.name}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {PERMISSIONS.filter((p) => tabOf(p) === tab).map((p) => (
+              <tr key={p}>
+                <th>
+                  <code>{p}</code>
+                </th>
+                <td>
+                  <input
+                    type="checkbox"
+                    name={p}
+                    aria-label={p}
+                    checked={granted.has(p)}
+                    onChange={(e) => toggle(p, e.target.checked)}
+                  />
+                </td>
+                {scoped.map((c) => {
+                  const key = `category${c.categoryId}.${p}`;
+                  return (
+                    <td key={c.categoryId}>
+                      <input
+                        type="checkbox"
+                        name={key}
+                        aria-label={`${c.name} ${p}`}
+                        checked={granted.has(key)}
+                        onChange={(e) => toggle(key, e.target.checked)}
+                      />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="admin-row">
+        <Button kind="primary" onClick={() => void save()} data-testid="permissions-save">
+          {s.groups.savePermissions}
+        </Button>
+        <Button onClick={onClose}>{s.cancel}</Button>
+      </div>
+    </div>
+  );
+}
