@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
-import { api, loginAs } from './support/forum-api.ts';
+import { api, loginAs, TINY_PNG } from './support/forum-api.ts';
 import { openMember } from './support/members.ts';
 
 // Issue 10 §2, §5, §6 in the browser: content management with batch actions, the recycle bin's purge,
@@ -288,6 +288,45 @@ describe.skipIf(noChromiumReason !== null)(
       expect(moved.Data.categoryId).toBe(1);
       expect(errors).toEqual([]);
       await mod.context.close();
+      await context.close();
+    });
+
+    it('pc: the header logo and background dress the phone home banner; removing the logo takes it away', async () => {
+      const { page, errors, context } = await adminPage();
+      await page.goto(`${forum.url}/admin/site`);
+      await page.getByTestId('admin-site').waitFor();
+      for (const key of ['header_logo', 'background_image']) {
+        await page
+          .getByTestId(`upload-${key}`)
+          .setInputFiles({ name: `${key}.png`, mimeType: 'image/png', buffer: TINY_PNG });
+        await page.getByTestId(`remove-${key}`).waitFor();
+      }
+      await page.getByTestId('settings-save').click();
+      await toast(page, '已保存').waitFor();
+      const phone = await openContext(browser, 'h5');
+      await phone.page.goto(forum.url + '/');
+      await hydrated(phone.page);
+      const banner = phone.page.locator('.home-banner');
+      expect(await banner.locator('img.home-banner__logo').getAttribute('src')).toMatch(
+        /site-files\/header_logo-/,
+      );
+      expect(await banner.getAttribute('style')).toMatch(/background_image-/);
+      await shot(phone.page, 'home-banner-pictures', 'h5');
+
+      await page.getByTestId('remove-header_logo').click();
+      await page.getByTestId('remove-header_logo').waitFor({ state: 'detached' });
+      const stored = await api<{ value: string }>(
+        context,
+        forum.url,
+        'GET',
+        '/api/settings.v2?key=header_logo&tag=default',
+      );
+      expect(stored.Data.value).toBe('');
+      await phone.page.reload();
+      await hydrated(phone.page);
+      expect(await phone.page.locator('.home-banner img.home-banner__logo').count()).toBe(0);
+      await phone.context.close();
+      expect(errors).toEqual([]);
       await context.close();
     });
   },

@@ -92,6 +92,7 @@ const zh = {
     privacyContent: '隐私政策',
     passwordStrength: '密码须包含（0 数字，1 小写字母，2 符号，3 大写字母；逗号分隔）',
   },
+  site: { headerLogo: '首页头部 Logo', background: '首页头部背景图', recordCode: '公安备案号' },
   groups: {
     icon: '图标地址',
     level: '付费等级（1–5）',
@@ -203,6 +204,11 @@ const en: Dict = {
     privacyContent: 'Privacy policy',
     passwordStrength:
       'Passwords must contain (0 digits, 1 lower case, 2 symbols, 3 upper case; comma separated)',
+  },
+  site: {
+    headerLogo: 'Home header logo',
+    background: 'Home header background',
+    recordCode: 'Public security record number',
   },
   groups: {
     icon: 'Icon address',

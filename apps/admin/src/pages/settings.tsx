@@ -1,7 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { settingsFormSchema, settingsList, settingsSet, type SettingItem } from '@forum/contracts';
+import {
+  settingsFormSchema,
+  settingsList,
+  settingsLogoDelete,
+  settingsSet,
+  type LOGO_TYPES,
+  type SettingItem,
+} from '@forum/contracts';
+
+type LogoType = (typeof LOGO_TYPES)[number];
 import { Button, toast } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
@@ -94,6 +103,22 @@ function LoadedForm({
                 <span className="admin-picture">
                   {value && <img src={value} alt="" />}
                   <input type="text" {...form.register(f.key)} />
+                  {value && (
+                    <Button
+                      size="small"
+                      data-testid={`remove-${f.key}`}
+                      onClick={() =>
+                        void run(settingsLogoDelete, { type: f.key as LogoType }).then((r) => {
+                          if (r) {
+                            set('');
+                            toast.success(s.deleted, { duration: 1000 });
+                          }
+                        })
+                      }
+                    >
+                      {s.delete}
+                    </Button>
+                  )}
                   <input
                     type="file"
                     accept="image/*"
@@ -144,8 +169,11 @@ export function SiteSettings() {
         { key: 'site_keywords', label: s.site.keywords, kind: 'text' },
         { key: 'site_introduction', label: s.site.introduction, kind: 'textarea' },
         { key: 'logo', label: s.site.logo, kind: 'picture' },
+        { key: 'header_logo', label: m.site.headerLogo, kind: 'picture' },
         { key: 'favicon', label: s.site.favicon, kind: 'picture' },
+        { key: 'background_image', label: m.site.background, kind: 'picture' },
         { key: 'site_record', label: s.site.record, kind: 'text' },
+        { key: 'site_record_code', label: m.site.recordCode, kind: 'text' },
         { key: 'site_stat', label: s.site.stat, kind: 'textarea' },
         { key: 'site_close', label: s.site.close, kind: 'bool' },
         { key: 'site_close_msg', label: s.site.closeMsg, kind: 'textarea' },

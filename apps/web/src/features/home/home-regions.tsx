@@ -242,8 +242,15 @@ export function HomeSiteInfo({ variant }: { variant: Variant }) {
     posts: s.siteCount.posts,
     users: s.siteCount.users,
   });
+  // The admin's header logo and background picture dress the phone banner (the original's h5 home header).
+  const logo = s.siteHeaderLogo || s.siteLogo;
+  const background =
+    !pc && s.siteBackgroundImage
+      ? { backgroundImage: `url(${JSON.stringify(s.siteBackgroundImage)})` }
+      : undefined;
   return (
-    <section className={pc ? 'panel' : 'home-banner'} data-region="header">
+    <section className={pc ? 'panel' : 'home-banner'} data-region="header" style={background}>
+      {!pc && logo && <img className="home-banner__logo" src={logo} alt="" height={36} />}
       {pc ? <h2 className="panel__title">{name}</h2> : <h1 className="home-banner__name">{name}</h1>}
       {s.siteIntroduction && <p className={pc ? 'muted' : 'home-banner__intro'}>{s.siteIntroduction}</p>}
       <p className={pc ? 'muted' : 'home-banner__count'}>{count}</p>
