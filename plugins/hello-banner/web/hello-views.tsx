@@ -11,7 +11,7 @@ export function HelloBanner({ site }: SlotRenderProps<'plugin_index@header_inser
       className={h5 ? 'hello-banner' : 'panel hello-banner'}
       data-testid="hello-banner"
       style={{
-        background: 'linear-gradient(90deg, #2f6fed, #5a8dff)',
+        background: 'linear-gradient(90deg, #f0803c, #f5a623)',
         color: '#fff',
         padding: h5 ? '12px 16px' : '16px 20px',
         borderRadius: h5 ? 0 : 8,
@@ -41,7 +41,8 @@ export function HelloButton({
     <Button
       size="small"
       variant={site.platform}
-      kind={waved ? 'text' : 'default'}
+      kind="default"
+      disabled={waved}
       onClick={() => pluginStore.set(key, true)}
       data-testid="hello-button"
     >

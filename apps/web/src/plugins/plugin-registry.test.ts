@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPluginRegistry, pluginInStack } from './plugin-registry.ts';
 import { descriptor } from './plugin-test-kit.tsx';
 import { installedDescriptors } from './installed-plugins.ts';
-import { validatePluginDescriptor } from '@forum/contracts/plugin-rules';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { validatePluginDescriptor, validatePluginManifest } from '@forum/contracts/plugin-rules';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -125,5 +127,19 @@ describe('plugin registry (spec §4, §5)', () => {
     const all = installedDescriptors();
     expect(all.length).toBeGreaterThan(0);
     for (const d of all) expect(validatePluginDescriptor(d)).toMatchObject({ ok: true });
+  });
+
+  it('has a valid plugin.json for every plugin package, naming the plugin its descriptors name', () => {
+    const dir = path.resolve(import.meta.dirname, '../../../../plugins');
+    const names = new Set(installedDescriptors().map((d) => (d as { pluginName: string }).pluginName));
+    const packages = readdirSync(dir).filter((n) => existsSync(path.join(dir, n, 'plugin.json')));
+    expect(packages.length).toBeGreaterThan(0);
+    for (const n of packages) {
+      const manifest = JSON.parse(readFileSync(path.join(dir, n, 'plugin.json'), 'utf8')) as {
+        pluginName: string;
+      };
+      expect(validatePluginManifest(manifest), n).toMatchObject({ ok: true });
+      expect(names.has(manifest.pluginName), n).toBe(true);
+    }
   });
 });
