@@ -52,7 +52,8 @@ export function buildWeb(): void {
     execFileSync('npm', ['run', 'build', '--workspace', workspace], {
       cwd: ROOT,
       stdio: 'pipe',
-      env: { ...process.env, NODE_ENV: 'production' },
+      // Fixture plugins (a throwing one, a pc-only one) are bundled into test builds only (plugins.e2e.test.ts).
+      env: { ...process.env, NODE_ENV: 'production', FORUM_PLUGIN_FIXTURES: '1' },
     });
   }
 }

@@ -18,6 +18,7 @@ import { overlayUrl } from './app/overlay.ts';
 import { LANG_COOKIE, toLang } from './i18n/i18n.ts';
 import { serverTranslator, shellTranslator } from './i18n/server.ts';
 import { I18nProvider } from './i18n/use-translation.tsx';
+import { pluginInStack } from './plugins/plugin-registry.ts';
 
 /** One page request as the forum server sees it. */
 export interface RenderRequest {
@@ -150,7 +151,13 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
         onShellError(error) {
           reject(error instanceof Error ? error : new Error(String(error)));
         },
-        onError(error) {
+        onError(error, info) {
+          // A plugin that throws is client-rendered in its own boundary (Suspense edge): the page is fine.
+          const plugin = pluginInStack(info?.componentStack);
+          if (plugin) {
+            console.error(`[plugin error] ${plugin}`, error);
+            return;
+          }
           status = 500;
           console.error('[web] render error', error);
         },

@@ -30,3 +30,5 @@ export * from './admin-misc.js';
 export * from './admin-content.js';
 export * from './admin-moderation.js';
 export * from './admin-users.js';
+export * from './plugin-rules.js';
+export * from './plugins.js';

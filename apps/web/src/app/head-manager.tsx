@@ -8,7 +8,8 @@ import type { SetSite } from '@forum/contracts';
 /** Route handle: a static i18n title key, or a function of the loader data for data-driven heads. */
 export interface RouteHandle {
   titleKey?: string;
-  head?: (data: unknown) => PageHead;
+  /** Gets the translator too, for heads that pick a string by the data (a plugin page or not-found). */
+  head?: (data: unknown, t: TFunction) => PageHead;
 }
 
 interface MatchLike {
@@ -26,7 +27,7 @@ export function headForMatches(
   let page: PageHead = {};
   for (const m of matches) {
     const h = m.handle as RouteHandle | undefined;
-    if (h?.head) page = h.head(m.loaderData ?? m.data);
+    if (h?.head) page = h.head(m.loaderData ?? m.data, t);
     else if (h?.titleKey) page = { title: t(h.titleKey) };
   }
   return resolveHead(page, site ?? {}, t('app.welcome'));

@@ -18,6 +18,9 @@ import { checkStorageConsistency, isLoggedIn, readCookie, UID_COOKIE, UID_STORAG
 import { SiteContext, type SiteState } from './site-context.tsx';
 import { OverlayContext, type OverlayState } from './overlay.ts';
 import { startRealtime, stopRealtime, useUnreadCounts } from './realtime.ts';
+import { pluginRegistry } from '../plugins/installed-plugins.ts';
+import { PluginHost } from '../plugins/plugin-host.tsx';
+import { PluginSlot } from '../plugins/plugin-slot.tsx';
 
 // useLayoutEffect warns when React renders on the server; effects never run there anyway.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
@@ -100,17 +103,41 @@ export function RootLayout() {
     [forum, pending, member, unread, data.origin, platform, theme, i18n.language, setTheme, setLang, logout],
   );
 
+  // The header plugin's search box goes where the core one does (spec §2 desktop header).
+  const handleSearch = useCallback(
+    (keyword: string) => void navigate(`/search?keyword=${encodeURIComponent(keyword.trim())}`),
+    [navigate],
+  );
+
   return (
     <OverlayContext.Provider value={overlayState}>
       <SiteContext.Provider value={site}>
         <HeadManager site={data.forum.setSite} />
-        <div className={`app app--${platform}`} data-testid="app" data-platform={platform}>
-          {platform === 'pc' ? <PcHeader /> : <H5Header />}
-          <main className={`app__main app__main--${platform}`}>
-            <Outlet />
-          </main>
-          <Footer variant={platform} />
-        </div>
+        <PluginHost
+          registry={pluginRegistry}
+          platform={platform}
+          setSite={forum.setSite}
+          lang={site.lang}
+          user={forum.user}
+          viewerPending={pending}
+        >
+          <div className={`app app--${platform}`} data-testid="app" data-platform={platform}>
+            <PluginSlot
+              target="plugin_global"
+              hook="header_replace_hook"
+              message={{ totalUnread: site.unread }}
+              onSearch={handleSearch}
+            >
+              {platform === 'pc' ? <PcHeader /> : <H5Header />}
+            </PluginSlot>
+            <main className={`app__main app__main--${platform}`}>
+              <Outlet />
+            </main>
+            <PluginSlot target="plugin_global" hook="footer_replace_hook">
+              <Footer variant={platform} />
+            </PluginSlot>
+          </div>
+        </PluginHost>
         <ToastHost />
       </SiteContext.Provider>
     </OverlayContext.Provider>

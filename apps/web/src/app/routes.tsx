@@ -5,6 +5,8 @@ import { RootLayout } from './root-layout.tsx';
 import { rootLoader } from './root-loader.ts';
 import { RootErrorBoundary } from './status-pages.tsx';
 import { threadHead } from '../features/threads/thread-head.ts';
+import { pluginPageHead } from '../plugins/plugin-page-head.ts';
+import * as pluginPage from '../plugins/plugin-page.tsx';
 import { addRouteNamespaces, type Namespace } from '../i18n/messages.ts';
 
 /** Route handle plus the source module, so the server can preload the chunk of the matched page. */
@@ -165,6 +167,13 @@ export const routes: RouteObject[] = [
         'search.title',
         ['threads', 'search', 'people'],
       ),
+      // Not lazy: the page is a slot host whose code the entry already carries (a split chunk cost 3 KB gzip).
+      {
+        path: 'plugin/*',
+        loader: pluginPage.loader,
+        Component: pluginPage.Component,
+        handle: { head: pluginPageHead } satisfies ForumRouteHandle,
+      },
       page(
         '*',
         'src/features/not-found-page.tsx',

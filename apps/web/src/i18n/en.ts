@@ -85,6 +85,11 @@ export const en: Messages = {
     soon: 'This page is coming soon',
     hello: 'Hello, {{name}}',
   },
+  plugin: {
+    pageTitle: 'Extension page',
+    pageFailed: 'This extension cannot be shown right now.',
+    closeDialog: 'Close',
+  },
   notFound: {
     title: 'No resource found',
     message: 'The page you are visiting may have been deleted, renamed or is temporarily unavailable',

@@ -83,6 +83,11 @@ export const zh = {
     soon: '此页面即将上线',
     hello: '你好，{{name}}',
   },
+  plugin: {
+    pageTitle: '扩展页面',
+    pageFailed: '这个扩展暂时无法显示。',
+    closeDialog: '关闭',
+  },
   notFound: {
     title: '没有找到资源',
     message: '您要访问的页面可能已被删除、已更改名称或暂时不可用',

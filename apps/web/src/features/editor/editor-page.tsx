@@ -27,6 +27,7 @@ import {
 } from './editor-state.ts';
 import { goodsProblem } from './goods-editor.tsx';
 import { UploadType, uploadFile } from './upload.ts';
+import { useEditorPlugins } from './editor-plugins.tsx';
 
 // Tiptap and ProseMirror are the heaviest code of the site: fetched only when the editor is on screen.
 const RichEditor = lazy(() => import('./rich-editor.tsx'));
@@ -76,6 +77,7 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const restored = useRef(false);
   const captcha = useCaptchaPrompt(platform);
+  const plugins = useEditorPlugins(platform);
   const perm = (k: string) => d.permissions[k] === true;
   const categories = d.categories.flatMap((c) => [c, ...c.children]).filter((c) => c.canCreateThread);
 
@@ -185,8 +187,10 @@ export function Component() {
         {t('editor.counter', { count: length, max: THREAD_TEXT_MAX })}
       </p>
       <EditorBlocks draft={draft} update={update} variant={platform} />
+      {plugins.content}
       {captcha.prompt}
       <div className="editor-page__tools">
+        {plugins.entry}
         <BlockButtons draft={draft} update={update} variant={platform} can={perm} />
         {perm('anonymous') && (
           <label>
@@ -209,6 +213,7 @@ export function Component() {
           {editing ? t('editor.save') : t('editor.publish')}
         </Button>
       </div>
+      {plugins.dialog}
     </div>
   );
 }

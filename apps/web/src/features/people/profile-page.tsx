@@ -10,7 +10,7 @@ import { ThreadCard } from '../threads/thread-card.tsx';
 import { shortTime } from '../threads/thread-text.ts';
 import { PeopleButtons } from './people-buttons.tsx';
 import { PeopleList } from './people-list.tsx';
-import { PluginPlace } from '../../shared/plugin-place.tsx';
+import { PluginSlot } from '../../plugins/plugin-slot.tsx';
 
 const TABS = ['threads', 'likes', 'follows', 'fans'] as const;
 type Tab = (typeof TABS)[number];
@@ -109,7 +109,7 @@ export function Component() {
             )}
           </div>
           <div className="profile-head__actions">
-            <PluginPlace target="plugin_user" hook="user_action" />
+            <PluginSlot target="plugin_user" hook="user_extension_action_hook" profileUser={user} />
             {own ? (
               <Link to="/my/edit" className="ui-button ui-button--default ui-button--small">
                 {t('people.editProfile')}
@@ -129,7 +129,7 @@ export function Component() {
         </dl>
         {user.isDenied && <p className="profile-head__note">{t('people.blockedYou')}</p>}
       </section>
-      <PluginPlace target="plugin_user" hook="user_left" />
+      <PluginSlot target="plugin_user" hook="user_extension_left_layout_hook" profileUser={user} />
       <nav className="profile-tabs" role="tablist">
         {TABS.map((k) => (
           <button

@@ -4,6 +4,8 @@ import type { ThreadItem } from '@forum/contracts';
 import { Avatar, type Variant } from '@forum/ui';
 import { excerpt, firstImages, highlightParts } from './thread-text.ts';
 import { UserHover } from '../people/user-hover.tsx';
+import { PluginSlot } from '../../plugins/plugin-slot.tsx';
+import { noop, threadBlockOf } from '../../plugins/plugin-inputs.ts';
 
 /** Text with the keyword wrapped in `<mark>`, built from text nodes so nothing in it is ever parsed as markup. */
 export function Highlight({ text, keyword }: { text: string; keyword?: string }) {
@@ -16,10 +18,13 @@ export function ThreadCard({
   thread,
   variant,
   keyword,
+  onChange,
 }: {
   thread: ThreadItem;
   variant: Variant;
   keyword?: string;
+  /** Lets a thread-list plugin lay a change over the card; lists that keep no thread state leave it out. */
+  onChange?: (patch: Partial<ThreadItem>) => void;
 }) {
   const { t } = useTranslation();
   const images = firstImages(thread.content.text, variant === 'pc' ? 4 : 3);
@@ -60,6 +65,14 @@ export function ThreadCard({
           </div>
         )}
       </Link>
+      <PluginSlot
+        target="plugin_index"
+        hook="thread_extension_display_hook"
+        threadData={thread}
+        updateThread={onChange ?? noop}
+        recomputeRowHeights={noop}
+        perPlugin={threadBlockOf(thread)}
+      />
       <footer className="thread-card__counts muted">
         <span>{t('list.replies', { count: thread.postCount })}</span>
         <span>{t('list.likes', { count: thread.likeCount })}</span>

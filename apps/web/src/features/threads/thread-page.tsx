@@ -12,6 +12,8 @@ import { ThreadContent } from './thread-content.tsx';
 import { threadLoader, type ThreadData } from './thread-data.ts';
 import { shortTime } from './thread-text.ts';
 import { UserHover } from '../people/user-hover.tsx';
+import { PluginSlot } from '../../plugins/plugin-slot.tsx';
+import { noop, threadBlockOf } from '../../plugins/plugin-inputs.ts';
 
 /** Who liked the thread: the first few avatars and "+N" for the rest (spec §3 avatar group). */
 function ThreadLikers({ thread }: { thread: ThreadItem }) {
@@ -99,6 +101,14 @@ export function Component() {
       <article className="panel thread-main">
         <ThreadHeader thread={thread} variant={platform} />
         <ThreadContent thread={thread} variant={platform} />
+        <PluginSlot
+          target="plugin_detail"
+          hook="thread_extension_display_hook"
+          threadData={thread}
+          updateThread={(patch) => setThread((x) => ({ ...x, ...patch }))}
+          recomputeRowHeights={noop}
+          perPlugin={threadBlockOf(thread)}
+        />
         <ThreadLikers thread={thread} />
         <ThreadReactions thread={thread} onChange={setThread} variant={platform} />
         <ThreadAdminActions thread={thread} onChange={setThread} variant={platform} />

@@ -1,0 +1,107 @@
+import { Suspense, useContext, type ReactNode } from 'react';
+import { findSlot, type HookOf, type KeyOf, type PluginTarget, type SlotOwnProps } from '@forum/plugin-sdk';
+import { PluginBoundary } from './plugin-boundary.tsx';
+import { PluginHostContext, type PluginHostValue } from './plugin-host.tsx';
+import type { RegisteredPlugin } from './plugin-registry.ts';
+
+/** The slot's own inputs; each must be named, and may be undefined while the page is still loading it. */
+type OwnInputs<K extends keyof SlotOwnProps> = {
+  [P in keyof SlotOwnProps[K]]: SlotOwnProps[K][P] | undefined;
+};
+
+/** Props of a slot host: its place (target and hook name), its own inputs, and the core content it may replace. */
+export type PluginSlotProps<T extends PluginTarget, H extends string> = {
+  target: T;
+  hook: H;
+  /** The plugin's stored data for this place, when the page has it. */
+  renderData?: unknown;
+  /** Inputs that differ per plugin (its own block in a thread or a draft), by plugin name and appid. */
+  perPlugin?: (plugin: { name: string; appid: string | number }) => Record<string, unknown>;
+  /** The core block: shown by a replace slot that no plugin fills. */
+  children?: ReactNode;
+} & OwnInputs<KeyOf<T, H>>;
+
+function warnOnce(host: PluginHostValue | null, message: string) {
+  if (host?.warned.has(message)) return;
+  host?.warned.add(message);
+  console.warn(message);
+}
+
+/** One plugin in its place: its own error boundary, and a Suspense edge so a server-side throw stays local. */
+function PluginFrame(props: {
+  plugin: RegisteredPlugin;
+  inputs: Record<string, unknown>;
+  fallback: ReactNode;
+}) {
+  const { plugin, inputs, fallback } = props;
+  return (
+    <div className="plugin-frame" data-plugin={plugin.name} data-slot={plugin.key}>
+      <PluginBoundary name={plugin.name} fallback={fallback}>
+        <Suspense fallback={null}>
+          <plugin.Render {...inputs} />
+        </Suspense>
+      </PluginBoundary>
+    </div>
+  );
+}
+
+/**
+ * A plugin slot (spec §2, §5): a replace slot shows its highest-priority plugin instead of the core children
+ * (the children when none is registered), an insert slot shows all its plugins in priority order. When the page
+ * lacks one of the slot's required inputs, each plugin warns and renders nothing.
+ */
+export function PluginSlot<T extends PluginTarget, H extends HookOf<T>>(props: PluginSlotProps<T, H>) {
+  const host = useContext(PluginHostContext);
+  const { target, hook, children, renderData, perPlugin, ...own } = props;
+  const slot = target && hook ? findSlot(target, hook) : undefined;
+  if (!slot) {
+    warnOnce(
+      host,
+      `[plugin] a plugin host needs a target and a hook name of the catalogue (got ${target}@${hook})`,
+    );
+    return <>{children}</>;
+  }
+  if (!host) return <>{children}</>;
+  const key = `${target}@${hook}`;
+  const all = host.registry.forSlot(key, host.platform);
+  // Page plugins share one slot; each serves its own path.
+  const found = slot.required.includes('path')
+    ? all.filter((p) => p.path === (own as { path?: unknown }).path)
+    : all;
+  const common = {
+    renderData,
+    pluginAction: host.stores.action,
+    site: host.site,
+    userInfo: host.userInfo,
+    isLogin: host.isLogin,
+  };
+  const ready: Array<{ plugin: RegisteredPlugin; inputs: Record<string, unknown> }> = [];
+  for (const p of slot.kind === 'replace' ? found.slice(0, 1) : found) {
+    const inputs: Record<string, unknown> = {
+      ...own,
+      ...common,
+      pluginStore: host.stores.of(p.name),
+      ...perPlugin?.(p),
+    };
+    const missing = slot.required.filter((k) => inputs[k] === undefined);
+    if (missing.length) {
+      warnOnce(
+        host,
+        `[plugin] plugin "${p.name}" renders nothing in ${key}: missing required input ${missing.join(', ')}`,
+      );
+    } else ready.push({ plugin: p, inputs });
+  }
+  if (!ready.length) return <>{children}</>;
+  return (
+    <>
+      {ready.map(({ plugin, inputs }, i) => (
+        <PluginFrame
+          key={`${plugin.name}#${i}`}
+          plugin={plugin}
+          inputs={inputs}
+          fallback={slot.kind === 'replace' ? children : null}
+        />
+      ))}
+    </>
+  );
+}
