@@ -14,6 +14,7 @@ export default defineConfig({
     react(),
     installedPluginsVite({
       dirs: [path.resolve(import.meta.dirname, '../../plugins')],
+      includeExamples: fixtures || process.env.FORUM_EXAMPLE_PLUGINS === '1',
       extraEntries: fixtures
         ? [path.resolve(import.meta.dirname, 'src/plugins/fixtures/fixture-plugins.tsx')]
         : [],
