@@ -14,7 +14,8 @@ export default defineConfig({
     react(),
     installedPluginsVite({
       dirs: [path.resolve(import.meta.dirname, '../../plugins')],
-      includeExamples: fixtures || process.env.FORUM_EXAMPLE_PLUGINS === '1',
+      // Unit tests (vitest sets VITEST) check the example plugins like the browser tests do.
+      includeExamples: fixtures || process.env.FORUM_EXAMPLE_PLUGINS === '1' || Boolean(process.env.VITEST),
       extraEntries: fixtures
         ? [path.resolve(import.meta.dirname, 'src/plugins/fixtures/fixture-plugins.tsx')]
         : [],
