@@ -92,6 +92,7 @@ const zh = {
     privacyContent: '隐私政策',
     passwordStrength: '密码须包含（0 数字，1 小写字母，2 符号，3 大写字母；逗号分隔）',
   },
+  answers: { title: '注册资料', none: '没有填写扩展信息', openFile: '查看文件', view: '资料' },
   site: { headerLogo: '首页头部 Logo', background: '首页头部背景图', recordCode: '公安备案号' },
   groups: {
     icon: '图标地址',
@@ -204,6 +205,12 @@ const en: Dict = {
     privacyContent: 'Privacy policy',
     passwordStrength:
       'Passwords must contain (0 digits, 1 lower case, 2 symbols, 3 upper case; comma separated)',
+  },
+  answers: {
+    title: 'Sign-up details',
+    none: 'No extra details given',
+    openFile: 'Open the file',
+    view: 'Details',
   },
   site: {
     headerLogo: 'Home header logo',

@@ -34,7 +34,7 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   registerInstallRoutes(ctx.route, { install: ctx.install });
   const stopWords = await registerStopWords(ctx);
   ctx.users.setCensor((scope, text) => void stopWords.enforce(scope, text));
-  await registerAttachments(ctx);
+  const attachments = await registerAttachments(ctx);
   const threads = await mountThreads(ctx);
   const follows = mountFollows(ctx);
   threads.setFollowees(follows.followees);
@@ -49,7 +49,7 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   mountRealtime(ctx);
   // issue 10: the admin area's calls (every one -4002 for anyone but an administrator) and sign-in fields
   mountAdmin({ ...ctx, version: VERSION });
-  const signIn = mountSignInFields(ctx);
+  const signIn = mountSignInFields({ ...ctx, uploads: attachments });
   const usersAdmin = mountUsersAdmin(ctx);
   usersAdmin.notify = async (notices) => void (await notifier.send(notices).catch(() => 0));
   usersAdmin.examined = (userId, status, reason) => signIn.examined(userId, status, reason);

@@ -157,3 +157,19 @@ export const mySignInSubmit = defineCall({
   }),
   output: z.object({ userStatus: z.number().int() }),
 });
+
+/** Sign-in field types whose answer is an upload: 4 an image, 5 a file (the answer is its address). */
+export const SIGN_IN_UPLOAD_TYPES = { 4: 1, 5: 0 } as const;
+
+/**
+ * `POST user/signinfields.upload?aid=` (multipart `file`): uploads the picture or file answering an image or
+ * file field; the reply's `url` is what the answer carries. Open to accounts that are asked to answer.
+ */
+export const mySignInUpload = defineCall({
+  method: 'POST',
+  path: '/api/v3/user/signinfields.upload',
+  summary: 'Upload the picture or file answering a sign-in field',
+  tags: ['users'],
+  input: z.object({ aid: z.coerce.number().int().min(1, { message: 'aid is required' }) }),
+  output: z.object({ url: z.string(), fileName: z.string() }),
+});

@@ -12,6 +12,8 @@ import {
 import { Button } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
+import { m } from '../i18n-manage.ts';
+import { UserAnswers } from './user-answers.tsx';
 import { PagedTable } from '../components/data-table.tsx';
 import { usePagedList } from '../components/paged-list.ts';
 import { savedThen } from '../components/saved.ts';
@@ -45,6 +47,7 @@ export function Users() {
     void run(groupsList, {}).then((g) => setGroups(g ?? []));
   }, []);
   const done = savedThen(list.reload);
+  const [reviewing, setReviewing] = useState<AdminUser | null>(null);
   const ban = async (u: AdminUser) => {
     const reason = window.prompt(s.users.banReason) ?? null;
     if (reason === null) return;
@@ -52,7 +55,9 @@ export function Users() {
   };
   const examine = async (u: AdminUser, status: 0 | 3 | 4) => {
     const rejectReason = status === 3 ? (window.prompt(s.users.rejectReason) ?? '') : '';
-    await done(await run(adminUsersExamine, { data: [{ id: u.id, status, rejectReason }] }));
+    const res = await run(adminUsersExamine, { data: [{ id: u.id, status, rejectReason }] });
+    if (res) setReviewing(null);
+    await done(res);
   };
   const columns: Array<ColumnDef<AdminUser, unknown>> = [
     { id: 'id', header: 'ID', cell: ({ row }) => row.original.id },
@@ -108,6 +113,9 @@ export function Users() {
         <>
           {u.status === 2 || u.status === 10 ? (
             <>
+              <button type="button" onClick={() => setReviewing(u)} data-testid="user-answers-open">
+                {m.answers.view}
+              </button>
               <button type="button" onClick={() => void examine(u, 0)} data-testid="user-approve">
                 {s.users.approve}
               </button>
@@ -204,6 +212,14 @@ export function Users() {
           {s.stopWords.export}
         </a>
       </form>
+      {reviewing && (
+        <UserAnswers
+          key={reviewing.id}
+          user={reviewing}
+          onDecide={(status) => void examine(reviewing, status)}
+          onClose={() => setReviewing(null)}
+        />
+      )}
       <PagedTable
         list={list}
         selectable={false}

@@ -42,6 +42,8 @@ export const enAccount: typeof zhAccount = {
     submit: 'Submit',
     done: 'Submitted',
     rejected: 'Not accepted: {{reason}}. Please correct it and submit again',
+    uploaded: 'Uploaded: {{name}}',
+    uploading: 'Uploading…',
   },
   bindNickname: {
     title: 'Set your nickname',

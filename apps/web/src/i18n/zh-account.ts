@@ -35,6 +35,8 @@ export const zhAccount = {
     submit: '提交',
     done: '已提交',
     rejected: '未通过：{{reason}}，请修改后重新提交',
+    uploaded: '已上传：{{name}}',
+    uploading: '上传中…',
   },
   bindNickname: {
     title: '设置昵称',

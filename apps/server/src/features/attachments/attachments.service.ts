@@ -93,6 +93,15 @@ export class AttachmentsService {
   /** Checks, re-encodes (images) and stores one upload under a server-made name; returns the row. */
   async upload(actor: Actor, type: number, originalName: string, data: Buffer): Promise<AttachmentRow> {
     this.authorizeUpload(actor, type);
+    return this.store(actor, type, originalName, data);
+  }
+
+  /**
+   * `upload` without the group's upload permission, for callers that authorised the upload by their own rule
+   * (a sign-in answer: any account asked to answer an image or file field). Same checks of the file itself.
+   */
+  async store(actor: Actor, type: number, originalName: string, data: Buffer): Promise<AttachmentRow> {
+    if (actor.userId == null) throw forbidden();
     const fileName = cleanFileName(originalName);
     const ext = extensionOf(fileName);
     if (!ext || !this.extensionsFor(type).includes(ext))
@@ -166,6 +175,11 @@ export class AttachmentsService {
     if (row.type !== AttachmentType.FILE || limit <= 0 || actor.userId == null) return;
     if (actor.isAdmin || actor.userId === row.userId) return;
     if (!(await claimDownload(this.db, actor.userId, limit))) throw new AppError(Code.DOWNLOAD_LIMIT);
+  }
+
+  /** An attachment by its uuid (any state), or null. */
+  byUuid(uuid: string): Promise<AttachmentRow | null> {
+    return /^[0-9a-f-]{36}$/i.test(uuid) ? attachmentByUuid(this.db, uuid) : Promise.resolve(null);
   }
 
   /** Binds the user's uploads (ids in display order) to a post or message inside the caller's transaction. */

@@ -3,7 +3,7 @@ import type { Route } from '../../platform/http/router.js';
 import type { SettingsService } from '../settings/index.js';
 import type { UsersService } from '../users/index.js';
 import { registerSignInFieldsRoutes } from './signin-fields.routes.js';
-import { SignInFields } from './signin-fields.service.js';
+import { SignInFields, type SignInUploads } from './signin-fields.service.js';
 
 /** Sign-in fields feature: extended registration fields and the users' answers (reference §1.1). */
 export { adminSignInFields, userSignInFields } from './signin-fields.table.js';
@@ -14,9 +14,11 @@ export function mountSignInFields(ctx: {
   database: Database;
   settings: SettingsService;
   users: UsersService;
+  /** The attachments feature: image and file answers are stored as uploads. */
+  uploads: SignInUploads & { maxBytes(): number };
 }): SignInFields {
-  const fields = new SignInFields(ctx.database.db, ctx.settings, ctx.users);
+  const fields = new SignInFields(ctx.database.db, ctx.settings, ctx.users, ctx.uploads);
   ctx.users.needsFields = () => fields.needsFields();
-  registerSignInFieldsRoutes(ctx.route, fields);
+  registerSignInFieldsRoutes(ctx.route, fields, () => ctx.uploads.maxBytes());
   return fields;
 }

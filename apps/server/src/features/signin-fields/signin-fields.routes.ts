@@ -1,6 +1,7 @@
 import {
   mySignInFields,
   mySignInSubmit,
+  mySignInUpload,
   signInFieldCreate,
   signInFieldList,
   signInFieldResource,
@@ -9,10 +10,11 @@ import {
   userSignInAnswers,
 } from '@forum/contracts';
 import type { Route } from '../../platform/http/router.js';
+import { readOneFile } from '../../platform/http/upload.js';
 import type { SignInFields } from './signin-fields.service.js';
 
 /** Mounts the admin's sign-in field calls and the user's supplementary calls. */
-export function registerSignInFieldsRoutes(route: Route, fields: SignInFields): void {
+export function registerSignInFieldsRoutes(route: Route, fields: SignInFields, maxBytes: () => number): void {
   const admin = { admin: true };
   route(signInFieldCreate, admin, async (input) => fields.create(input));
   route(signInFieldList, admin, async () => fields.list());
@@ -24,4 +26,8 @@ export function registerSignInFieldsRoutes(route: Route, fields: SignInFields): 
   const filling = { auth: 'required' as const, status: 'skip' as const };
   route(mySignInFields, filling, async (_input, { actor }) => fields.mine(actor));
   route(mySignInSubmit, filling, async (input, { actor }) => fields.submit(actor, input.data));
+  route(mySignInUpload, { ...filling, keepsGuestCache: true }, async (input, { actor, req }) => {
+    const file = await readOneFile(req, maxBytes(), 'file');
+    return fields.upload(actor, input.aid, file.name, file.data);
+  });
 }

@@ -1,4 +1,4 @@
-import { SignInAnswerStatus, UserStatus, type SignInField } from '@forum/contracts';
+import { SIGN_IN_UPLOAD_TYPES, SignInAnswerStatus, UserStatus, type SignInField } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
@@ -45,6 +45,20 @@ function presentAnswer(a: AnswerRow, f: FieldRow) {
   };
 }
 
+/** Where an uploaded answer is served (the attachments feature's download path). */
+const ATTACHMENT_URL = '/api/v3/attachments/';
+
+/** The attachment type an image (4) or file (5) field takes; undefined for the other field types. */
+function uploadTypeOf(fieldType: number): number | undefined {
+  return (SIGN_IN_UPLOAD_TYPES as Record<number, number>)[fieldType];
+}
+
+/** What the feature needs of the attachments feature. */
+export interface SignInUploads {
+  store(actor: Actor, type: number, name: string, data: Buffer): Promise<{ uuid: string; fileName: string }>;
+  byUuid(uuid: string): Promise<{ userId: number } | null>;
+}
+
 /** What a field may be given. */
 export interface FieldInput {
   name?: string;
@@ -66,7 +80,37 @@ export class SignInFields {
     private readonly db: Db,
     private readonly settings: SettingsService,
     private readonly users: UsersService,
+    private readonly uploads: SignInUploads,
   ) {}
+
+  /**
+   * Stores the picture or file answering an open image or file field (while sign-in fields are on); the group's
+   * upload permission does not apply, since a new account may have none. The answer then carries `url`.
+   */
+  async upload(actor: Actor, aid: number, name: string, data: Buffer) {
+    const f = await findField(this.db, aid);
+    const type = f && f.status === 1 ? uploadTypeOf(f.type) : undefined;
+    if (type === undefined || !this.settings.bool('open_ext_fields'))
+      throw invalid('aid: not an open image or file field');
+    const row = await this.uploads.store(actor, type, name, data);
+    return { url: `${ATTACHMENT_URL}${row.uuid}`, fileName: row.fileName };
+  }
+
+  /** -4001 unless every image or file answer is the address of an upload of this user's. */
+  private async checkUploads(
+    userId: number,
+    data: Array<{ aid: number; fieldsExt: string }>,
+    fields: FieldRow[],
+  ) {
+    const byId = new Map(fields.map((f) => [f.id, f]));
+    for (const d of data) {
+      const f = byId.get(d.aid);
+      if (!f || uploadTypeOf(f.type) === undefined || d.fieldsExt === '') continue;
+      const uuid = d.fieldsExt.startsWith(ATTACHMENT_URL) ? d.fieldsExt.slice(ATTACHMENT_URL.length) : '';
+      const row = await this.uploads.byUuid(uuid);
+      if (!row || row.userId !== userId) throw invalid(`data: ${f.name} must be a file you uploaded`);
+    }
+  }
 
   /** Whether a new account starts by filling fields. */
   needsFields(): Promise<boolean> {
@@ -131,6 +175,7 @@ export class SignInFields {
     const answered = new Set(data.filter((d) => d.fieldsExt.trim() !== '').map((d) => d.aid));
     const missing = enabled.find((f) => f.required && !answered.has(f.id));
     if (missing) throw invalid(`data: ${missing.name} is required`);
+    await this.checkUploads(me, data, enabled);
     const user = await findUserById(this.db, me);
     if (!user) throw notFound();
     const next =

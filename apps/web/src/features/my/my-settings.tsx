@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
-import type { CurrentUser, Envelope } from '@forum/contracts';
+import type { CurrentUser } from '@forum/contracts';
 import { Avatar, Button, TextField, toast } from '@forum/ui';
-import { CSRF_COOKIE, readCookie } from '../../app/session.ts';
+import { postMultipart } from '../../shared/post-multipart.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { act } from '../threads/thread-call.ts';
@@ -11,21 +11,11 @@ import { AvatarCropper } from './avatar-cropper.tsx';
 /** Longest signature (contracts `SIGNATURE_MAX`; a value import would pull the validators into this chunk). */
 const SIGNATURE_MAX = 140;
 
-/** Sends the cropped avatar as multipart (the typed dispatcher speaks JSON only). */
-async function uploadAvatar(png: Blob): Promise<CurrentUser | null> {
+/** Sends the cropped avatar as multipart. */
+function uploadAvatar(png: Blob): Promise<CurrentUser | null> {
   const form = new FormData();
   form.append('avatar', png, 'avatar.png');
-  const csrf = readCookie(document.cookie, CSRF_COOKIE);
-  const res = await fetch('/api/v3/users/avatar', {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: { accept: 'application/json', ...(csrf ? { 'x-csrf-token': csrf } : {}) },
-  });
-  const env = (await res.json()) as Envelope<CurrentUser | null>;
-  if (env.Code === 0 && env.Data) return env.Data;
-  toast.error(env.Message || String(env.Code));
-  return null;
+  return postMultipart<CurrentUser>('/api/v3/users/avatar', form);
 }
 
 /** `/my/edit`: avatar (with crop), nickname, signature, password, language and theme. */

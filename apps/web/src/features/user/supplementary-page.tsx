@@ -8,6 +8,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { safeSessionStorage } from '../../app/storage.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
+import { postMultipart } from '../../shared/post-multipart.ts';
 import { AuthCard } from './auth-card.tsx';
 
 type Field = CallOutput<typeof mySignInFields>[number];
@@ -20,6 +21,58 @@ function optionsOf(f: Field): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * An image (4) or file (5) field: the chosen file is uploaded at once and the answer is its address. The page
+ * shows the file's name, not the file: an account held at this gate cannot read attachments yet.
+ */
+function UploadAnswer({
+  field,
+  value,
+  onUploaded,
+}: {
+  field: Field;
+  value: string;
+  onUploaded: (url: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    const form = new FormData();
+    form.append('file', file, file.name);
+    const res = await postMultipart<{ url: string; fileName: string }>(
+      `/api/v3/user/signinfields.upload?aid=${field.id}`,
+      form,
+    );
+    setBusy(false);
+    if (!res) return;
+    setName(res.fileName);
+    onUploaded(res.url);
+  };
+  return (
+    <span className="supplementary-upload">
+      <input
+        type="file"
+        name={`field-${field.id}`}
+        accept={field.type === 4 ? 'image/*' : undefined}
+        data-testid={`upload-field-${field.id}`}
+        onChange={(e) => void pick(e.target.files?.[0])}
+      />
+      {busy ? (
+        <span className="muted">{t('supplementary.uploading')}</span>
+      ) : (
+        value && (
+          <span className="muted" data-testid="upload-done">
+            {t('supplementary.uploaded', { name: name || value.split('/').pop() || '' })}
+          </span>
+        )
+      )}
+    </span>
+  );
 }
 
 /**
@@ -118,6 +171,8 @@ export function Component() {
                     );
                   })}
                 </span>
+              ) : f.type === 4 || f.type === 5 ? (
+                <UploadAnswer field={f} value={answers[f.id] ?? ''} onUploaded={(url) => set(f.id, url)} />
               ) : (
                 <input
                   name={`field-${f.id}`}
