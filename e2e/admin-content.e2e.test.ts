@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
-import { api, loginAs, TINY_PNG } from './support/forum-api.ts';
+import { openAdmin, toastSaying } from './support/admin.ts';
+import { api, TINY_PNG } from './support/forum-api.ts';
 import { openMember } from './support/members.ts';
 
 // Issue 10 §2, §5, §6 in the browser: content management with batch actions, the recycle bin's purge,
@@ -11,13 +12,8 @@ import { openMember } from './support/members.ts';
 let forum: RunningForum;
 let browser: Browser;
 
-async function adminPage() {
-  const opened = await openContext(browser, 'pc');
-  await loginAs(opened.page, forum.url, 'admin', 'admin-pass-123');
-  return opened;
-}
-
-const toast = (page: Page, text: string) => page.locator('.ui-toast').filter({ hasText: text });
+const adminPage = () => openAdmin(browser, forum.url);
+const toast = toastSaying;
 
 describe.skipIf(noChromiumReason !== null)(
   `admin content${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,

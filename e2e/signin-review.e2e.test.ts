@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
-import { api, loginAs, TINY_PNG } from './support/forum-api.ts';
+import { api, TINY_PNG } from './support/forum-api.ts';
+import { openAdmin } from './support/admin.ts';
 
 // Issue 10 §3 and §8: a new account answers an image field on /user/supplementary (both widths), waits for
 // review, and the administrator reads the answers beside the decision and approves.
@@ -17,8 +18,7 @@ describe.skipIf(noChromiumReason !== null)(
     beforeAll(async () => {
       forum = await startForum();
       browser = await launch();
-      const admin = await openContext(browser, 'pc');
-      await loginAs(admin.page, forum.url, 'admin', 'admin-pass-123');
+      const admin = await openAdmin(browser, forum.url);
       const f = await api<{ id: number }>(
         admin.context,
         forum.url,
@@ -64,8 +64,7 @@ describe.skipIf(noChromiumReason !== null)(
         await user.page.getByTestId('supplementary-submit').click();
         await user.page.waitForURL(/\/user\/status/);
 
-        const admin = await openContext(browser, 'pc');
-        await loginAs(admin.page, forum.url, 'admin', 'admin-pass-123');
+        const admin = await openAdmin(browser, forum.url);
         await admin.page.goto(`${forum.url}/admin/users`);
         await admin.page.locator('input[name="username"]').fill(username);
         await admin.page.getByTestId('users-search').click();

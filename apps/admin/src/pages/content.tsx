@@ -17,6 +17,7 @@ import { s, fill } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
 import { PagedTable, selectedIds } from '../components/data-table.tsx';
 import { usePagedList } from '../components/paged-list.ts';
+import { TabButtons } from '../components/tab-buttons.tsx';
 import { savedThen } from '../components/saved.ts';
 import { CategorySelect, useCategories } from '../components/category-select.tsx';
 
@@ -112,19 +113,15 @@ export function Content() {
     <section data-testid="admin-content">
       <h1>{m.menu.content}</h1>
       <div className="admin-tabs">
-        {(['thread', 'post'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            className={k === kind ? 'is-active' : undefined}
-            onClick={() => {
-              setKind(k);
-              list.setPageNo(1);
-            }}
-          >
-            {m.content.kinds[k]}
-          </button>
-        ))}
+        <TabButtons
+          options={['thread', 'post'] as const}
+          value={kind}
+          onChange={(k) => {
+            setKind(k);
+            list.setPageNo(1);
+          }}
+          label={(k) => m.content.kinds[k]}
+        />
       </div>
       <form
         className="admin-row"

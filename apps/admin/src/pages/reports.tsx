@@ -7,6 +7,7 @@ import { s, fill } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
 import { PagedTable, selectedIds } from '../components/data-table.tsx';
 import { usePagedList } from '../components/paged-list.ts';
+import { TabButtons } from '../components/tab-buttons.tsx';
 import { savedThen } from '../components/saved.ts';
 
 /** Where a report points on the public site. */
@@ -56,19 +57,15 @@ export function Reports() {
     <section data-testid="admin-reports">
       <h1>{m.menu.reports}</h1>
       <div className="admin-tabs">
-        {([0, 1] as const).map((v) => (
-          <button
-            key={v}
-            type="button"
-            className={v === status ? 'is-active' : undefined}
-            onClick={() => {
-              setStatus(v);
-              list.setPageNo(1);
-            }}
-          >
-            {m.reports.views[v === 0 ? 'open' : 'handled']}
-          </button>
-        ))}
+        <TabButtons
+          options={[0, 1] as const}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            list.setPageNo(1);
+          }}
+          label={(v) => m.reports.views[v === 0 ? 'open' : 'handled']}
+        />
       </div>
       {ids.length > 0 && (
         <div className="admin-batch" data-testid="reports-batch">

@@ -10,6 +10,7 @@ import { Button, toast } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
+import { TabButtons } from '../components/tab-buttons.tsx';
 
 type Kind = 'thread' | 'post';
 type View = 'held' | 'ignored' | 'deleted';
@@ -52,27 +53,19 @@ export function Review() {
     <section data-testid="admin-review">
       <h1>{s.menu.review}</h1>
       <div className="admin-tabs">
-        {(['thread', 'post'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            className={k === kind ? 'is-active' : undefined}
-            onClick={() => setKind(k)}
-          >
-            {s.review.kinds[k]}
-          </button>
-        ))}
+        <TabButtons
+          options={['thread', 'post'] as const}
+          value={kind}
+          onChange={setKind}
+          label={(k) => s.review.kinds[k]}
+        />
         <span className="admin-tabs__gap" />
-        {(['held', 'ignored', 'deleted'] as const).map((v) => (
-          <button
-            key={v}
-            type="button"
-            className={v === view ? 'is-active' : undefined}
-            onClick={() => setView(v)}
-          >
-            {s.review.views[v]}
-          </button>
-        ))}
+        <TabButtons
+          options={['held', 'ignored', 'deleted'] as const}
+          value={view}
+          onChange={setView}
+          label={(v) => s.review.views[v]}
+        />
       </div>
       <div className="admin-row">
         <input
