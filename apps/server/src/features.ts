@@ -17,6 +17,7 @@ import { mountNotifications } from './features/notifications/index.js';
 import { mountRealtime } from './features/realtime/index.js';
 import { mountAdmin } from './features/admin/index.js';
 import { mountSignInFields } from './features/signin-fields/index.js';
+import { mountPlugins } from './features/plugins/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -53,4 +54,6 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   const usersAdmin = mountUsersAdmin(ctx);
   usersAdmin.notify = async (notices) => void (await notifier.send(notices).catch(() => 0));
   usersAdmin.examined = (userId, status, reason) => signIn.examined(userId, status, reason);
+  // issue 11: server plugins (routes, tables, hooks, block types), switched on and off at runtime
+  await mountPlugins(ctx, threads);
 }

@@ -15,3 +15,4 @@ export * from './features/notifications/notifications.table.js';
 export * from './features/realtime/user-events.table.js';
 export * from './features/signin-fields/signin-fields.table.js';
 export * from './features/admin/admin.table.js';
+export * from './features/plugins/plugins.table.js';

@@ -71,6 +71,8 @@ export const forumData = z.object({
   otherPermissions,
   user: currentUser.nullable(),
   installed: z.boolean(),
+  /** Each plugin the server knows, on (true) or off: the web shows the slots of plugins that are on. */
+  plugins: z.record(z.string(), z.boolean()),
 });
 /** GET forum reply. */
 export type ForumData = z.infer<typeof forumData>;

@@ -29,6 +29,7 @@ export * from './admin-signin.js';
 export * from './admin-misc.js';
 export * from './admin-content.js';
 export * from './admin-moderation.js';
+export * from './plugins-admin.js';
 export * from './admin-users.js';
 export * from './plugin-rules.js';
 export * from './plugins.js';

@@ -88,9 +88,16 @@ export const DEFAULT_PERMISSIONS: readonly Permission[] = [
   'cash.create',
 ];
 
-/** True when a string is a valid grant: a known permission, a switch, or a `category{id}.` scoped one. */
+/** A plugin's insert permission (`plugin.<appid>.insert`, the original's per-plugin `canInsert`). */
+export const PLUGIN_PERMISSION = /^plugin\.[A-Za-z0-9_-]{1,60}\.insert$/;
+
+/**
+ * True when a string is a valid grant: a known permission, a switch, a plugin's insert permission, or a
+ * `category{id}.` scoped one.
+ */
 export function isPermissionString(s: string): boolean {
   if ((PERMISSIONS as readonly string[]).includes(s)) return true;
+  if (PLUGIN_PERMISSION.test(s)) return true;
   if ((SWITCH_PERMISSIONS as readonly string[]).includes(s)) return true;
   const m = /^category(\d+)\.(.+)$/.exec(s);
   return !!m && (PERMISSIONS as readonly string[]).includes(m[2]!);

@@ -1,4 +1,4 @@
-/** The only surface plugins see: the slot catalogue, slot props and definePluginUI (server hooks come later). */
+/** The only surface plugins see: the slot catalogue, slot props, definePluginUI and the API helper (server side: `./server`). */
 export const SDK_VERSION = '0.2.0';
 
 export { PLUGIN_PLATFORMS, PLUGIN_TARGETS } from '@forum/contracts/plugin-rules';
@@ -7,4 +7,6 @@ export { findSlot, SLOT_CATALOGUE } from './slots.js';
 export type { HookOf, KeyOf, SlotKey, SlotKind, SlotSpec } from './slots.js';
 export type * from './slot-props.js';
 export { definePluginUI } from './define.js';
+export { callPluginApi } from './request.js';
+export type { PluginReply } from './request.js';
 export type { PluginUI } from './define.js';

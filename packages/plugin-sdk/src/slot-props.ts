@@ -67,6 +67,8 @@ export interface PostSlotProps {
   confirm: (postData: PluginPostData) => void;
   /** Removes the plugin's block. */
   deletePlugin: () => void;
+  /** Whether the writer may post this plugin's block here (their group's `plugin.<appid>.insert`). */
+  canInsert?: boolean;
   showPluginDialog: (content: ReactNode) => void;
   closePluginDialog: () => void;
 }

@@ -120,6 +120,7 @@ export function RootLayout() {
           lang={site.lang}
           user={forum.user}
           viewerPending={pending}
+          pluginStates={forum.plugins}
         >
           <div className={`app app--${platform}`} data-testid="app" data-platform={platform}>
             <PluginSlot

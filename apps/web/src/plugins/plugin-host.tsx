@@ -14,6 +14,8 @@ export interface PluginHostValue {
   isLogin: boolean;
   /** Warnings already given by this app instance, so a re-render does not repeat them. */
   warned: Set<string>;
+  /** Whether a plugin is switched on here (the administrator's choice; plugins the server does not know are on). */
+  isOn(name: string): boolean;
 }
 
 /** Provided by PluginHost; a slot outside it renders its core content only. */
@@ -39,6 +41,8 @@ export interface PluginHostProps {
   user: CurrentUser | null;
   /** A member's group-shared page before their overlay arrived: who they are is not known yet. */
   viewerPending: boolean;
+  /** The forum reply's plugin states (name → on). */
+  pluginStates?: Record<string, boolean>;
   children: ReactNode;
 }
 
@@ -54,6 +58,7 @@ export function PluginHost({
   lang,
   user,
   viewerPending,
+  pluginStates,
   children,
 }: PluginHostProps) {
   const hydrated = useHydrated();
@@ -70,8 +75,9 @@ export function PluginHost({
       userInfo,
       isLogin: typeof userInfo?.id === 'number' && userInfo.id > 0,
       warned,
+      isOn: (name) => pluginStates?.[name] ?? true,
     }),
-    [registry, stores, platform, setSite, lang, userInfo, warned],
+    [registry, stores, platform, setSite, lang, userInfo, warned, pluginStates],
   );
   return <PluginHostContext.Provider value={value}>{children}</PluginHostContext.Provider>;
 }

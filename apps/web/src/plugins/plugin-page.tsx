@@ -20,11 +20,13 @@ export function loader({ params, context }: LoaderFunctionArgs) {
 /** The page plugin in the site frame; the not-found page when no plugin serves the path. */
 export function Component() {
   const { t } = useTranslation();
-  const { platform } = useSite();
+  const { platform, forum } = useSite();
   const d = useLoaderData() as PluginPageData;
   const [search] = useSearchParams();
-  // The platform can change after the loader ran (a pc window narrowed to h5): the registry decides again.
-  if (!d.found || !pluginRegistry.page(d.path, platform)) return <NotFoundView variant={platform} />;
+  // The platform can change after the loader ran (a pc window narrowed to h5): the registry decides again;
+  // a page whose plugin the administrator switched off is not there either.
+  const page = d.found ? pluginRegistry.page(d.path, platform) : undefined;
+  if (!page || forum.plugins?.[page.name] === false) return <NotFoundView variant={platform} />;
   return (
     <div className={`plugin-page plugin-page--${platform}`} data-testid="plugin-page">
       <PluginSlot

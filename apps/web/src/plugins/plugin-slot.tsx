@@ -63,7 +63,7 @@ export function PluginSlot<T extends PluginTarget, H extends HookOf<T>>(props: P
   }
   if (!host) return <>{children}</>;
   const key = `${target}@${hook}`;
-  const all = host.registry.forSlot(key, host.platform);
+  const all = host.registry.forSlot(key, host.platform).filter((p) => host.isOn(p.name));
   // Page plugins share one slot; each serves its own path.
   const found = slot.required.includes('path')
     ? all.filter((p) => p.path === (own as { path?: unknown }).path)

@@ -19,6 +19,8 @@ export class ForumService {
   private countsAt = 0;
   private countsGeneration = -1;
   private readonly counters: SiteCounter[] = [];
+  /** Which plugins are on (the plugins feature replaces it). */
+  pluginStates: () => Record<string, boolean> = () => ({});
 
   constructor(
     private readonly settings: SettingsService,
@@ -102,6 +104,7 @@ export class ForumService {
       otherPermissions: this.otherPermissions(actor),
       user: await this.currentUser(actor),
       installed,
+      plugins: this.pluginStates(),
     };
   }
 

@@ -21,7 +21,8 @@ import { POST_FILE_TYPES, ThreadFiles } from './thread-files.service.js';
 import { PostsUpdater } from './posts-update.service.js';
 import { PostsService } from './posts.service.js';
 import { ReactionsService } from './reactions.service.js';
-import { viewerOf, type ThreadsDeps } from './threads.deps.js';
+import { NO_EVENTS, viewerOf, type ContentEvents, type ThreadsDeps } from './threads.deps.js';
+export type { ContentEvents } from './threads.deps.js';
 import type { PersonalPageRules } from '../../platform/web/page-key.js';
 import { siteCounts } from './threads-list.repository.js';
 import { ThreadsReader } from './threads-read.service.js';
@@ -39,7 +40,7 @@ import type { Notice } from '../notifications/index.js';
 export { TomRegistry, type TomType } from './toms.registry.js';
 export type { CaptchaProvider } from './captcha.js';
 export { threads, threadToms } from './threads.table.js';
-import { profilePinnedThread } from './threads.repository.js';
+import { findToms, profilePinnedThread } from './threads.repository.js';
 import { registerReviewRoutes } from './review.routes.js';
 import { ReviewService } from './review.service.js';
 import { ThreadsBatch } from './threads-batch.service.js';
@@ -57,6 +58,19 @@ export interface ThreadsFeature {
   setNotifier(notifier: { send(notices: Notice[]): Promise<unknown> }): void;
   /** Replace the built-in captcha with a real provider. */
   setCaptcha(provider: CaptchaProvider): void;
+  /** Plug in the plugins' hooks and filters. */
+  setEvents(events: ContentEvents): void;
+  /** A thread the actor may see with its blocks (for plugins), or null. */
+  visibleThread(
+    actor: Actor,
+    threadId: number,
+  ): Promise<{
+    threadId: number;
+    userId: number;
+    categoryId: number;
+    title: string;
+    blocks: Array<{ key: string; tomId: string; body: unknown }>;
+  } | null>;
 }
 
 declare module 'fastify' {
@@ -110,6 +124,7 @@ export async function mountThreads(ctx: {
     },
     followees: async () => [],
     notify: async () => {},
+    events: NO_EVENTS,
     files,
     cards: new ThreadCardCache(() => ctx.guestCache.current()),
     lists: new ThreadListCache(() => ctx.guestCache.current()),
@@ -161,6 +176,21 @@ export async function mountThreads(ctx: {
     },
     setCaptcha: (provider) => {
       captchaBox.provider = provider;
+    },
+    setEvents: (events) => {
+      deps.events = events;
+    },
+    visibleThread: async (actor, threadId) => {
+      const t = await reader.visibleThread(actor, threadId).catch(() => null);
+      if (!t) return null;
+      const toms = await findToms(db, [threadId]);
+      return {
+        threadId: t.id,
+        userId: t.userId,
+        categoryId: t.categoryId,
+        title: t.title,
+        blocks: toms.map((b) => ({ key: b.key, tomId: b.tomType, body: b.body })),
+      };
     },
   };
   // A profile shows the thread its owner pinned there.

@@ -79,7 +79,12 @@ export class PostsService {
         if (target.replyPostId !== parent.id) throw invalid('commentPostId: not a comment of this reply');
       }
     }
-    const prepared = this.deps.content.prepare(input.content, '', POST_TEXT_MAX);
+    const { text: content } = await this.deps.events.filterPost({
+      threadId: thread.id,
+      text: input.content,
+      userId,
+    });
+    const prepared = this.deps.content.prepare(content, '', POST_TEXT_MAX);
     if (!prepared.text.trim() && !/<img\b/i.test(prepared.html) && !input.attachments?.length) {
       throw invalid('content is required');
     }
@@ -107,6 +112,7 @@ export class PostsService {
       await this.deps.notify(
         replyNotices(thread, post, prepared.text, { parent: null, comment: null, mentioned: [] }),
       );
+      this.deps.events.emit('post.created', { postId: post.id, threadId: thread.id, userId });
       return (
         await this.present(actor, thread, [post], { fresh: true, authors: author ? [author] : [] })
       )[0]!;
@@ -159,6 +165,7 @@ export class PostsService {
       return row;
     });
     await this.deps.notify(replyNotices(thread, post, prepared.text, { parent, comment: target, mentioned }));
+    this.deps.events.emit('post.created', { postId: post.id, threadId: thread.id, userId });
     // A new post has no comments or likes yet: only its author and files are loaded to present it.
     return (await this.present(actor, thread, [post], { fresh: true }))[0]!;
   }

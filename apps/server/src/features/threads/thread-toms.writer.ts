@@ -22,7 +22,8 @@ export interface TomOwner {
 }
 
 /** Whether the site's function settings let anyone post this block type (`BLOCK_SWITCHES`). */
-export function siteAllowsBlock(deps: Pick<ThreadsDeps, 'settings'>, tomId: string): boolean {
+export function siteAllowsBlock(deps: Pick<ThreadsDeps, 'settings' | 'toms'>, tomId: string): boolean {
+  if (deps.toms.find(tomId)?.enabled?.() === false) return false;
   const key = BLOCK_SWITCHES[tomId];
   return !key || deps.settings.get(key) !== '0';
 }

@@ -35,10 +35,16 @@ export async function createThread(
   await checkGates(deps, actor, categoryId, input);
   if (input.anonymous) gate.authorize(actor, 'thread.allowAnonymous', res);
   authorizePosition(deps, actor, categoryId, input.position);
-  const text = input.content?.text ?? '';
   const tomsIn = parseToms(deps, actor, categoryId, input.content?.indexes ?? {});
+  // Plugins' filters see (and may change or refuse) the text before anything is checked or written.
+  const { title, text } = await deps.events.filterThread({
+    title: input.title ?? '',
+    text: input.content?.text ?? '',
+    categoryId,
+    userId,
+  });
   if (!text.trim() && !tomsIn.length) throw invalid('content: text or a content block is required');
-  const prepared = deps.content.prepare(text, input.title ?? '', THREAD_TEXT_MAX);
+  const prepared = deps.content.prepare(text, title, THREAD_TEXT_MAX);
   const draft = input.draft ?? false;
 
   const thread = await inTransaction(deps.db, async (tx) => {
@@ -79,5 +85,9 @@ export async function createThread(
     return { row: withTypes, html, mentioned };
   });
   await deps.notify(threadMentionNotices(thread.row, thread.html, thread.mentioned));
+  if (!draft) {
+    const { id: threadId, title: saved } = thread.row;
+    deps.events.emit('thread.created', { threadId, userId, categoryId, title: saved });
+  }
   return reader.present(actor, thread.row);
 }

@@ -56,6 +56,7 @@ export class ThreadsWriter {
       if ((await findUserStick(tx, t.userId)) === threadId) await setUserStick(tx, t.userId, null);
       await applyCounts(tx, locked, row);
     });
+    this.deps.events.emit('thread.deleted', { threadId, userId: t.userId });
     return { threadId };
   }
 }

@@ -35,7 +35,37 @@ export interface ThreadsDeps {
   followees: (userId: number) => Promise<number[]>;
   /** Tells members what happened to their content, after the commit; never throws (the notifications feature). */
   notify: (notices: Notice[]) => Promise<void>;
+  /** Plugins' hooks (after commit, never throw) and filters (before a write; may change or refuse it). */
+  events: ContentEvents;
 }
+
+/** The content events plugins hear and the values they may filter (the plugins feature fills these in). */
+export interface ContentEvents {
+  emit(
+    event: 'thread.created',
+    p: { threadId: number; userId: number; categoryId: number; title: string },
+  ): void;
+  emit(event: 'thread.deleted', p: { threadId: number; userId: number }): void;
+  emit(event: 'post.created', p: { postId: number; threadId: number; userId: number }): void;
+  filterThread(v: { title: string; text: string; categoryId: number; userId: number }): Promise<{
+    title: string;
+    text: string;
+    categoryId: number;
+    userId: number;
+  }>;
+  filterPost(v: { threadId: number; text: string; userId: number }): Promise<{
+    threadId: number;
+    text: string;
+    userId: number;
+  }>;
+}
+
+/** No plugins: nothing heard, nothing changed. */
+export const NO_EVENTS: ContentEvents = {
+  emit: () => {},
+  filterThread: async (v) => v,
+  filterPost: async (v) => v,
+};
 
 /** The visibility scope inputs for an actor. */
 export function viewerOf(deps: Pick<ThreadsDeps, 'categories'>, actor: Actor): Viewer {

@@ -53,6 +53,8 @@ export interface TomType {
   uploads?(stored: unknown): number[];
   /** Turns the stored body into what this actor sees (live counts, paid cuts). */
   show?(ctx: TomShowContext, stored: unknown): Promise<unknown>;
+  /** False while the type's plugin is disabled: no new blocks of it (stored ones stay). */
+  enabled?(): boolean;
   /**
    * `show` depends on who asks (whether they voted, bought, ...): lists shared by a group present a thread
    * with such a block for each viewer instead.

@@ -27,7 +27,7 @@ import {
 } from './editor-state.ts';
 import { goodsProblem } from './goods-editor.tsx';
 import { UploadType, uploadFile } from './upload.ts';
-import { useEditorPlugins } from './editor-plugins.tsx';
+import { pluginBlocksOf, useEditorPlugins, withPluginBlocks } from './editor-plugins.tsx';
 
 // Tiptap and ProseMirror are the heaviest code of the site: fetched only when the editor is on screen.
 const RichEditor = lazy(() => import('./rich-editor.tsx'));
@@ -77,7 +77,11 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const restored = useRef(false);
   const captcha = useCaptchaPrompt(platform);
-  const plugins = useEditorPlugins(platform);
+  const plugins = useEditorPlugins(
+    platform,
+    d.thread ? pluginBlocksOf(d.thread.content.indexes) : [],
+    d.permissions,
+  );
   const perm = (k: string) => d.permissions[k] === true;
   const categories = d.categories.flatMap((c) => [c, ...c.children]).filter((c) => c.canCreateThread);
 
@@ -111,13 +115,20 @@ export function Component() {
   const publish = async () => {
     const categoryId = draft.categoryId || categories[0]?.categoryId || 0;
     if (!categoryId) return toast.error(t('editor.noCategory'));
-    const hasBlock = draft.images.length || draft.files.length || draft.video || draft.audio || draft.goods;
+    const pluginBlocks = Object.values(plugins.blocks);
+    const hasBlock =
+      draft.images.length ||
+      draft.files.length ||
+      draft.video ||
+      draft.audio ||
+      draft.goods ||
+      pluginBlocks.length;
     if (length === 0 && !hasBlock && !draft.vote) return toast.error(t('editor.empty'));
     const problem = draft.goods ? goodsProblem(draft.goods) : null;
     if (problem) return toast.error(t(problem));
     if (length > THREAD_TEXT_MAX) return toast.error(t('editor.tooLong', { max: THREAD_TEXT_MAX }));
     setBusy(true);
-    const content = buildContent(draft);
+    const content = withPluginBlocks(buildContent(draft), pluginBlocks);
     const position = buildPosition(draft, editing > 0);
     const fields = {
       title: draft.title,

@@ -5,13 +5,41 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { PluginSlot } from '../../plugins/plugin-slot.tsx';
 
 /**
- * Post-screen plugins (spec §2): their toolbar entries, their attached blocks and the dialog they may open.
- * Blocks are kept by the plugin's appid (its tomId); sending them with the thread arrives with plugin block types
- * on the server.
+ * The thread's blocks with the plugins' attached ones (keyed `p-<tomId>`, beside the built-in keys): the
+ * server validates each body with the plugin's schema and stores it like a built-in block.
  */
-export function useEditorPlugins(variant: Variant) {
+export function withPluginBlocks<
+  T extends { indexes: Record<string, { tomId: string | number; body: unknown }> },
+>(content: T, blocks: PluginPostData[]): T {
+  const indexes = { ...content.indexes };
+  for (const b of blocks) indexes[`p-${b.tomId}`] = { tomId: b.tomId, body: b.body };
+  return { ...content, indexes };
+}
+
+/** A thread's plugin blocks (tom ids that are not built-in numbers), for editing it. */
+export function pluginBlocksOf(
+  indexes: Record<string, { tomId: string | number; body?: unknown }>,
+): PluginPostData[] {
+  return Object.values(indexes)
+    .filter((x) => !/^\d+$/.test(String(x.tomId)))
+    .map((x) => ({ tomId: x.tomId, body: x.body }));
+}
+
+/**
+ * Post-screen plugins (spec §2): their toolbar entries, their attached blocks and the dialog they may open.
+ * Blocks are kept by the plugin's appid (its tomId) and sent with the thread (`withPluginBlocks`).
+ */
+export function useEditorPlugins(
+  variant: Variant,
+  initial: PluginPostData[] = [],
+  /** `tom.permissions` of the writer: a plugin's block type by its appid. */
+  perms: Record<string, boolean> = {},
+) {
   const { t } = useTranslation();
-  const [blocks, setBlocks] = useState<Record<string, PluginPostData>>({});
+  // An edited thread keeps its plugin blocks unless the author removes them.
+  const [blocks, setBlocks] = useState<Record<string, PluginPostData>>(() =>
+    Object.fromEntries(initial.map((b) => [String(b.tomId), b])),
+  );
   const [dialog, setDialog] = useState<ReactNode>(null);
   const closePluginDialog = useCallback(() => setDialog(null), []);
   const showPluginDialog = useCallback((content: ReactNode) => setDialog(content), []);
@@ -19,13 +47,14 @@ export function useEditorPlugins(variant: Variant) {
     (p: { appid: string | number }) => {
       const key = String(p.appid);
       return {
+        canInsert: perms[key] !== false,
         postData: blocks[key] ?? null,
         confirm: (d: PluginPostData) => setBlocks((b) => ({ ...b, [key]: d })),
         deletePlugin: () =>
           setBlocks((b) => Object.fromEntries(Object.entries(b).filter(([k]) => k !== key))),
       };
     },
-    [blocks],
+    [blocks, perms],
   );
   const slotInputs = {
     postData: null,

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FeatureContext } from '../../features.js';
+import type { ThreadsFeature } from '../threads/index.js';
+import { grantPermission, groupsWithPermission } from './plugins.repository.js';
+import { registerPluginsRoutes } from './plugins.routes.js';
+import { PluginsService } from './plugins.service.js';
+
+/** Plugins feature (issue 11 §4–5): server plugins found, loaded, migrated, mounted and switched at runtime. */
+export { pluginStates, pluginMigrations } from './plugins.table.js';
+export { PluginsService } from './plugins.service.js';
+
+/** First-party plugins: the repository's `plugins/` folder (the same depth from `src` and `dist`). */
+const FIRST_PARTY = fileURLToPath(new URL('../../../../../plugins/', import.meta.url));
+
+/** Where a site's plugins are found: the first-party folder, then the site's own (`DATA_DIR/plugins`). */
+export function pluginDirs(dataDir: string): string[] {
+  return [FIRST_PARTY, path.join(dataDir, 'plugins')];
+}
+
+/** Loads the plugins and mounts their calls; the forum reply then says which are on. */
+export async function mountPlugins(ctx: FeatureContext, threads: ThreadsFeature): Promise<PluginsService> {
+  const db = ctx.database.db;
+  const plugins = new PluginsService({
+    db,
+    database: ctx.database,
+    gate: ctx.gate,
+    bus: ctx.bus,
+    route: ctx.route,
+    threads,
+    log: {
+      info: (m) => ctx.app.log.info(m),
+      warn: (m) => ctx.app.log.warn(m),
+      error: (m, err) => ctx.app.log.error({ err }, m),
+    },
+    clearCaches: () => ctx.guestCache.clear(),
+  });
+  await plugins.start(pluginDirs(ctx.config.dataDir));
+  ctx.forum.pluginStates = () =>
+    Object.fromEntries(plugins.all().plugins.map((p) => [p.found.name, p.enabled]));
+  registerPluginsRoutes(ctx.route, plugins, {
+    groupsWith: (permission) => groupsWithPermission(db, permission),
+    set: async (groupId, permission, on) => {
+      await grantPermission(db, groupId, permission, on);
+      await ctx.groups.changed();
+      await ctx.users.sessionsChanged();
+    },
+  });
+  return plugins;
+}

@@ -1,0 +1,223 @@
+import type { PluginServices } from '@forum/plugin-sdk/server';
+import type { Gate } from '../../platform/access/gate.js';
+import type { Bus } from '../../platform/cache/bus.js';
+import type { Database, Db } from '../../platform/db/db.js';
+import { inTransaction } from '../../platform/db/tx.js';
+import { invalid, notFound } from '../../platform/http/errors.js';
+import type { Route } from '../../platform/http/router.js';
+import type { ContentEvents, ThreadsFeature } from '../threads/index.js';
+import { discoverPlugins, type BrokenPlugin } from './plugin-discovery.js';
+import { migrationProblem, pluginDb, statementsOf } from './plugin-db.js';
+import {
+  brokenOf,
+  guarded,
+  loadServerPart,
+  mountPluginRoutes,
+  pluginActor,
+  servicesFor,
+  type HostedPlugin,
+  type HostLog,
+} from './plugin-host.js';
+import { registerBlockType } from './plugin-blocks.js';
+import { appliedMigrations, loadStates, recordMigration, saveState } from './plugins.repository.js';
+
+const CHANNEL = 'plugins.changed';
+/** Serialises plugin migrations across instances that start together. */
+const MIGRATION_LOCK = 0x70_6c_75_67;
+
+/** What the feature needs. */
+export interface PluginsDeps {
+  db: Db;
+  database: Database;
+  gate: Gate;
+  bus: Bus;
+  route: Route;
+  threads: ThreadsFeature;
+  log: HostLog;
+  /** Clears shared pages and replies (a plugin turned on or off changes what every page shows). */
+  clearCaches(): Promise<void>;
+}
+
+/**
+ * The plugins on this site (issue 11 §4–5): found in the plugin folders, their server parts loaded once,
+ * migrated, and switched on or off at runtime (every instance follows over the bus; nothing restarts).
+ */
+export class PluginsService {
+  private readonly plugins = new Map<string, HostedPlugin>();
+  private broken: BrokenPlugin[] = [];
+  private readonly services = new Map<string, PluginServices>();
+
+  constructor(private readonly d: PluginsDeps) {}
+
+  /** Finds, loads and migrates the plugins, then mounts their routes, blocks, hooks and policies. */
+  async start(dirs: string[]): Promise<void> {
+    const { found, broken } = discoverPlugins(dirs);
+    this.broken = broken;
+    const states = await loadStates(this.d.db);
+    for (const f of found) {
+      const state = states.get(f.name);
+      const hosted: HostedPlugin = {
+        found: f,
+        spec: {},
+        enabled: state?.enabled ?? f.enabledByDefault,
+        settings: state?.settings ?? {},
+      };
+      try {
+        hosted.spec = await loadServerPart(f);
+        await this.migrate(hosted);
+        hosted.settings = this.parseSettings(hosted, hosted.settings);
+      } catch (err) {
+        // A plugin that fails to load is disabled and reported; the site keeps running.
+        this.broken.push(brokenOf(f, err));
+        this.d.log.error(`[plugin error] ${f.name} failed to load`, err);
+        continue;
+      }
+      if (!state) await saveState(this.d.db, f.name, hosted.enabled, hosted.settings, f.version);
+      this.plugins.set(f.name, hosted);
+      this.mount(hosted);
+    }
+    this.d.threads.setEvents(this.events());
+    this.d.bus.subscribe(CHANNEL, () => void this.reloadStates().catch(() => {}));
+  }
+
+  /** Every plugin, loaded or broken (the admin's list). */
+  all(): { plugins: HostedPlugin[]; broken: BrokenPlugin[] } {
+    return { plugins: [...this.plugins.values()], broken: this.broken };
+  }
+
+  /** A loaded plugin, or -4004. */
+  get(name: string): HostedPlugin {
+    const p = this.plugins.get(name);
+    if (!p) throw notFound(`plugin ${name} not found`);
+    return p;
+  }
+
+  /** Names of the enabled plugins (the web shows only their slots). */
+  enabledNames(): string[] {
+    return [...this.plugins.values()].filter((p) => p.enabled).map((p) => p.found.name);
+  }
+
+  /** Turns a plugin on or off, here and on every instance; shared pages are rendered again. */
+  async setEnabled(name: string, enabled: boolean): Promise<HostedPlugin> {
+    const p = this.get(name);
+    p.enabled = enabled;
+    await saveState(this.d.db, name, enabled, p.settings, p.found.version);
+    await this.changed();
+    return p;
+  }
+
+  /** Saves settings checked by the plugin's schema (-4001 naming the first bad key). */
+  async saveSettings(name: string, values: Record<string, unknown>): Promise<HostedPlugin> {
+    const p = this.get(name);
+    p.settings = this.parseSettings(p, { ...p.settings, ...values });
+    await saveState(this.d.db, name, p.enabled, p.settings, p.found.version);
+    await this.changed();
+    return p;
+  }
+
+  /** The settings every visitor may read (the schema's `public` keys). */
+  publicSettings(p: HostedPlugin): Record<string, unknown> {
+    const keys = p.spec.settings?.public ?? [];
+    return Object.fromEntries(keys.filter((k) => k in p.settings).map((k) => [k, p.settings[k]]));
+  }
+
+  /** The services a plugin's callbacks get. */
+  servicesOf(p: HostedPlugin): PluginServices {
+    let s = this.services.get(p.found.name);
+    if (!s) {
+      s = servicesFor(p, this.d);
+      this.services.set(p.found.name, s);
+    }
+    return s;
+  }
+
+  private parseSettings(p: HostedPlugin, values: Record<string, unknown>): Record<string, unknown> {
+    const schema = p.spec.settings?.schema;
+    if (!schema) return {};
+    const r = schema.safeParse(values);
+    if (!r.success) {
+      const issue = r.error.issues[0]!;
+      throw invalid(`${issue.path.join('.') || 'settings'}: ${issue.message}`);
+    }
+    return r.data as Record<string, unknown>;
+  }
+
+  private async migrate(p: HostedPlugin): Promise<void> {
+    const list = p.spec.migrations ?? [];
+    if (!list.length) return;
+    for (const m of list) {
+      const problem = migrationProblem(p.found.name, m.sql);
+      if (problem) throw new Error(`migration ${m.id}: ${problem}`);
+    }
+    await this.d.database.withAdvisoryLock(MIGRATION_LOCK, async () => {
+      const done = await appliedMigrations(this.d.db, p.found.name);
+      for (const m of list.filter((x) => !done.has(x.id))) {
+        await inTransaction(this.d.db, async (tx) => {
+          const db = pluginDb(tx, true);
+          for (const statement of statementsOf(m.sql)) await db.query(statement);
+          await recordMigration(tx, p.found.name, m.id);
+        });
+      }
+    });
+  }
+
+  private mount(p: HostedPlugin): void {
+    mountPluginRoutes(this.d.route, p, () => this.servicesOf(p));
+    if (p.spec.blockType) registerBlockType(this.d.threads.toms, p, this.d.log);
+    for (const [ability, policy] of Object.entries(p.spec.policies ?? {})) {
+      this.d.gate.registerPolicy(ability, (actor, res) => {
+        if (!p.enabled) return 'abstain';
+        const r = res
+          ? { categoryId: res.categoryId ?? undefined, ownerId: res.ownerId ?? undefined }
+          : undefined;
+        return policy(pluginActor(actor), r);
+      });
+    }
+  }
+
+  /** The core's content events, fanned out to the enabled plugins' hooks and filters. */
+  private events(): ContentEvents {
+    const enabled = () => [...this.plugins.values()].filter((p) => p.enabled);
+    const emit = (event: string, payload: unknown) => {
+      for (const p of enabled()) {
+        const hook = (
+          p.spec.hooks as Record<string, ((v: unknown, s: PluginServices) => Promise<void>) | undefined>
+        )?.[event];
+        if (!hook) continue;
+        // After the commit: a plugin's failure is logged, never the writer's error.
+        void hook(payload, this.servicesOf(p)).catch((err: unknown) =>
+          this.d.log.error(`[plugin error] ${p.found.name} on ${event}`, err),
+        );
+      }
+    };
+    const filter = async <T>(name: 'thread.beforeCreate' | 'post.beforeCreate', value: T): Promise<T> => {
+      let v = value;
+      for (const p of enabled()) {
+        const f = p.spec.filters?.[name] as ((x: T, s: PluginServices) => Promise<T> | T) | undefined;
+        if (f) v = await guarded(p, this.d.log, async () => f(v, this.servicesOf(p)));
+      }
+      return v;
+    };
+    return {
+      emit,
+      filterThread: (v) => filter('thread.beforeCreate', v),
+      filterPost: (v) => filter('post.beforeCreate', v),
+    };
+  }
+
+  private async changed(): Promise<void> {
+    await this.d.clearCaches();
+    await this.d.bus.publish(CHANNEL, '1');
+  }
+
+  private async reloadStates(): Promise<void> {
+    const states = await loadStates(this.d.db);
+    for (const [name, p] of this.plugins) {
+      const s = states.get(name);
+      if (!s) continue;
+      p.enabled = s.enabled;
+      p.settings = s.settings;
+    }
+    await this.d.clearCaches();
+  }
+}
