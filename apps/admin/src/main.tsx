@@ -14,6 +14,7 @@ import { AttachmentSettings, FunctionSettings, RegisterSettings, SiteSettings } 
 import { Content } from './pages/content.tsx';
 import { Topics } from './pages/topics.tsx';
 import { Reports } from './pages/reports.tsx';
+import { Plugins } from './pages/plugins.tsx';
 import { Groups } from './pages/groups.tsx';
 import { Users } from './pages/users.tsx';
 import { StopWords } from './pages/stop-words.tsx';
@@ -39,6 +40,7 @@ const MENU = [
   { to: '/stop-words', label: s.menu.stopWords },
   { to: '/signin-fields', label: s.menu.signInFields },
   { to: '/templates', label: s.menu.templates },
+  { to: '/plugins', label: m.menu.plugins },
   { to: '/log', label: s.menu.log },
 ];
 
@@ -102,6 +104,7 @@ const router = createBrowserRouter(
         { path: 'stop-words', Component: StopWords },
         { path: 'signin-fields', Component: SignInFieldsPage },
         { path: 'templates', Component: Templates },
+        { path: 'plugins', Component: Plugins },
         { path: 'log', Component: ActionLog },
       ],
     },

@@ -116,7 +116,7 @@ describe('plugin lifecycle', () => {
     expect(names).toEqual(expect.arrayContaining(['activity', 'probe', 'hello-banner']));
     const activity = list.Data.plugins.find((p: { name: string }) => p.name === 'activity');
     expect(activity).toMatchObject({ enabled: true, hasServer: true, permission: 'plugin.activity.insert' });
-    expect(list.Data.plugins.find((p: { name: string }) => p.name === 'hello-banner').enabled).toBe(false);
+    expect(list.Data.plugins.find((p: { name: string }) => p.name === 'hello-banner').hasServer).toBe(false);
     const broken = Object.fromEntries(
       list.Data.broken.map((b: { name: string; problem: string }) => [b.name, b.problem]),
     );
@@ -131,7 +131,7 @@ describe('plugin lifecycle', () => {
     );
     expect(pub.Data.find((p: { name: string }) => p.name === 'probe').settings).toEqual({ greeting: 'hi' });
     const forum = await get(undefined, '/api/v3/forum');
-    expect(forum.Data.plugins).toMatchObject({ activity: true, probe: true, 'hello-banner': false });
+    expect(forum.Data.plugins).toMatchObject({ activity: true, probe: true, 'hello-banner': true });
 
     expect((await get(member.token, '/api/backAdmin/plugin/list')).Code).toBe(-4002);
     expect(

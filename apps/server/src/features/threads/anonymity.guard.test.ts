@@ -210,8 +210,12 @@ describe('anonymity guard (generated from the OpenAPI document)', () => {
     expect([...sawAuthor].sort()).toEqual(['admin', 'author']);
     // A guard whose calls all fail proves nothing: every read, and the writes that return posts, must work.
     // Admin reads are still checked for leaks, but their `id` names a group or a field, never a thread.
+    // Plugins' reads answer only for threads carrying their block, which these fixtures do not (the plugins'
+    // own tests cover them); they are still checked for leaks whenever they answer.
     const mustAnswer = ops.filter(
-      (op) => (op.method === 'GET' && !op.tags.includes('admin')) || /posts\.(create|update)$/.test(op.path),
+      (op) =>
+        (op.method === 'GET' && !op.tags.includes('admin') && !op.tags.includes('plugins')) ||
+        /posts\.(create|update)$/.test(op.path),
     );
     expect(mustAnswer.map((op) => `${op.method} ${op.path}`).filter((n) => !answered.has(n))).toEqual([]);
   }, 600_000);

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { hydrated, launch, openContext, shot } from './support/browser.ts';
+import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
+import { api } from './support/forum-api.ts';
+import { openAdmin, toastSaying } from './support/admin.ts';
+import { openMember } from './support/members.ts';
+
+// Issue 11 §5 and §7 in the browser: the admin switches a plugin off and on (the next page load follows, no
+// restart) and lets members post its block; an activity thread is posted from the editor entry and members
+// sign up, at 1280 px and 375 px.
+
+let forum: RunningForum;
+let browser: Browser;
+
+describe.skipIf(noChromiumReason !== null)(
+  `plugins in the admin and the activity plugin${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      forum = await startForum();
+      await forum.setSettings({ thread_post_interval: '0' });
+      browser = await launch();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await forum?.close();
+    });
+
+    it('pc: the admin disables the banner (gone at the next load) and enables it again; grants the activity block', async () => {
+      const { page, context, errors } = await openAdmin(browser, forum.url);
+      const visitor = await openContext(browser, 'pc');
+      await visitor.page.goto(forum.url + '/');
+      await hydrated(visitor.page);
+      await visitor.page.getByTestId('hello-banner').waitFor();
+
+      await page.goto(`${forum.url}/admin/plugins`);
+      await page.getByTestId('admin-plugins').waitFor();
+      const banner = page.locator('[data-testid="plugin-row"][data-id="hello-banner"]');
+      await banner.getByTestId('plugin-toggle').click();
+      await toastSaying(page, '已保存').waitFor();
+      await banner.filter({ hasText: '未启用' }).waitFor();
+      await shot(page, 'admin-plugins', 'pc');
+      await visitor.page.reload();
+      await hydrated(visitor.page);
+      await visitor.page.locator('[data-region="header"]').first().waitFor();
+      expect(await visitor.page.getByTestId('hello-banner').count()).toBe(0);
+
+      await banner.getByTestId('plugin-toggle').click();
+      await banner.filter({ hasText: '已启用' }).waitFor();
+      await visitor.page.reload();
+      await hydrated(visitor.page);
+      await visitor.page.getByTestId('hello-banner').waitFor();
+
+      const activity = page.locator('[data-testid="plugin-row"][data-id="activity"]');
+      await activity.getByTestId('plugin-permissions-open').click();
+      const perms = page.getByTestId('plugin-permissions');
+      await perms.locator('input[name="group-10"]').check();
+      await expect
+        .poll(async () => {
+          const r = await api<{ plugins: Array<{ name: string; groupIds: number[] }> }>(
+            context,
+            forum.url,
+            'GET',
+            '/api/backAdmin/plugin/list',
+          );
+          return r.Data.plugins.find((p) => p.name === 'activity')?.groupIds;
+        })
+        .toContain(10);
+      expect(errors).toEqual([]);
+      await visitor.context.close();
+      await context.close();
+    });
+
+    for (const kind of ['pc', 'h5'] as const) {
+      it(`${kind}: an activity thread is posted from the editor entry; members sign up and the organiser sees them`, async () => {
+        const author = await openMember(browser, forum.url, kind, `组织者${kind}`);
+        await author.page.goto(`${forum.url}/thread/post`);
+        await hydrated(author.page);
+        await author.page.getByTestId('activity-entry').click();
+        const form = author.page.getByTestId('activity-form');
+        await form.locator('input[name="activity-title"]').fill(`读书会${kind}`);
+        const inDays = (d: number) => {
+          const x = new Date(Date.now() + d * 86_400_000);
+          return new Date(x.getTime() - x.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+        };
+        await form.locator('input[name="activity-start"]').fill(inDays(2));
+        await form.locator('input[name="activity-end"]').fill(inDays(3));
+        await form.locator('input[name="activity-totalNumber"]').fill('1');
+        await form.locator('input[name="activity-address"]').fill('图书馆二楼');
+        await shot(author.page, 'activity-form', kind);
+        await form.getByTestId('activity-attach').click();
+        await author.page.getByTestId('activity-draft').waitFor();
+        await author.page.locator('input[name="title"]').fill(`本周读书会 ${kind}`);
+        const area = author.page.getByTestId('editor-area');
+        await area.click();
+        await author.page.keyboard.type('欢迎参加');
+        await author.page.getByTestId('publish').click();
+        await author.page.waitForURL(/\/thread\/\d+$/);
+        const card = author.page.getByTestId('activity-card');
+        await card.waitFor();
+        expect(await card.innerText()).toContain('图书馆二楼');
+
+        const reader = await openMember(browser, forum.url, kind, `读者${kind}`);
+        await reader.page.goto(author.page.url());
+        await hydrated(reader.page);
+        await reader.page.getByTestId('activity-signup-button').click();
+        await reader.page.getByTestId('activity-cancel').waitFor();
+        expect(await reader.page.getByTestId('activity-count').innerText()).toContain('1 / 1');
+        await shot(reader.page, 'activity-card', kind);
+
+        // The only seat is taken: a third member sees it full.
+        const late = await openMember(browser, forum.url, kind, `迟到${kind}`);
+        await late.page.goto(author.page.url());
+        await hydrated(late.page);
+        await late.page.getByRole('button', { name: '名额已满' }).waitFor();
+
+        await author.page.reload();
+        await hydrated(author.page);
+        const list = author.page.getByTestId('activity-signups');
+        await list.locator('summary').click();
+        await list
+          .getByTestId('activity-signup')
+          .filter({ hasText: `读者${kind}` })
+          .waitFor();
+        for (const who of [author, reader, late]) expect(who.errors.join('\n')).toBe('');
+        for (const who of [author, reader, late]) await who.context.close();
+      });
+    }
+  },
+);
