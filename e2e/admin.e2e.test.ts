@@ -313,6 +313,7 @@ describe.skipIf(noChromiumReason !== null)(
         'stop-words',
         'signin-fields',
         'templates',
+        'plugins',
         'log',
       ]) {
         await opened.page.goto(`${forum.url}/admin/${path}`);

@@ -107,8 +107,14 @@ export function ActivityCard({
       </p>
       <h3 style={{ margin: '4px 0 8px' }}>{a.title}</h3>
       {a.content && <p style={{ whiteSpace: 'pre-wrap' }}>{a.content}</p>}
-      <p style={{ margin: '4px 0' }}>🕒 {when(a)}</p>
-      {a.address && <p style={{ margin: '4px 0' }}>📍 {a.address}</p>}
+      <p style={{ margin: '4px 0' }}>
+        <span className="muted">{text(lang, 'time')}</span> {when(a)}
+      </p>
+      {a.address && (
+        <p style={{ margin: '4px 0' }}>
+          <span className="muted">{text(lang, 'place')}</span> {a.address}
+        </p>
+      )}
       <p data-testid="activity-count" style={{ margin: '8px 0' }}>
         {countLine(lang, a)}
       </p>

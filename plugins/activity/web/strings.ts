@@ -26,6 +26,8 @@ const strings = {
     export: '导出名单',
     noOne: '还没有人报名',
     needTitle: '请填写活动名称和时间',
+    time: '时间',
+    place: '地点',
   },
   en: {
     entry: 'Activity',
@@ -53,6 +55,8 @@ const strings = {
     export: 'Export the list',
     noOne: 'Nobody has signed up yet',
     needTitle: 'Give the activity a name and its times',
+    time: 'When',
+    place: 'Where',
   },
 } as const;
 
