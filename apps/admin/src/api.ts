@@ -30,3 +30,20 @@ export async function run<C extends CallContract>(
   toast.error(res.Message || String(res.Code));
   return null;
 }
+
+/** Posts one file as multipart (the typed dispatcher speaks JSON only); the reply's Data, or null after a toast. */
+export async function postFile<T>(url: string, file: File): Promise<T | null> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const csrf = cookie('csrf_token');
+  const res = await fetch(url, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    headers: { accept: 'application/json', ...(csrf ? { 'x-csrf-token': csrf } : {}) },
+  });
+  const env = (await res.json()) as { Code: number; Message: string; Data: T | null };
+  if (env.Code === 0 && env.Data) return env.Data;
+  toast.error(env.Message || String(env.Code));
+  return null;
+}

@@ -107,6 +107,8 @@ const zh = {
     permissions: '发布权限',
     permissionsHint: '勾选的用户组可以在帖子里添加这个插件的内容',
     broken: '无法加载的插件',
+    upload: '上传插件包',
+    uploadHint: 'zip 包，含 plugin.json；安装后无需重启，启用即生效',
   },
   answers: { title: '注册资料', none: '没有填写扩展信息', openFile: '查看文件', view: '资料' },
   site: { headerLogo: '首页头部 Logo', background: '首页头部背景图', recordCode: '公安备案号' },
@@ -237,6 +239,8 @@ const en: Dict = {
     permissions: 'Who may post it',
     permissionsHint: 'Members of the checked groups may add this plugin’s block to their threads',
     broken: 'Plugins that could not load',
+    upload: 'Upload a plugin package',
+    uploadHint: 'A zip holding plugin.json; it works without a restart once enabled',
   },
   answers: {
     title: 'Sign-up details',

@@ -73,6 +73,8 @@ export const forumData = z.object({
   installed: z.boolean(),
   /** Each plugin the server knows, on (true) or off: the web shows the slots of plugins that are on. */
   plugins: z.record(z.string(), z.boolean()),
+  /** Enabled plugins installed at runtime: browsers import their web part from `url` (not in the bundle). */
+  runtimePlugins: z.array(z.object({ name: z.string(), url: z.string() })),
 });
 /** GET forum reply. */
 export type ForumData = z.infer<typeof forumData>;

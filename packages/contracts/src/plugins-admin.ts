@@ -98,3 +98,16 @@ export const pluginPermissionSwitch = defineCall({
   }),
   output: pluginAdminItem,
 });
+
+/**
+ * `POST backAdmin/plugin/upload` (multipart `file`, a zip): installs a plugin while the site runs. Its server part
+ * is loaded and migrated at once; browsers load its web part (`web/index.js`) on their next page.
+ */
+export const pluginUpload = defineCall({
+  method: 'POST',
+  path: '/api/backAdmin/plugin/upload',
+  summary: 'Install a plugin package (admin)',
+  tags: ['admin', 'plugins'],
+  input: z.object({}),
+  output: pluginAdminItem,
+});

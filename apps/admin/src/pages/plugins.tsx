@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { pluginAdminList, pluginOperate, type CallOutput, type PluginAdminItem } from '@forum/contracts';
-import { run } from '../api.ts';
+import { postFile, run } from '../api.ts';
 import { s } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
 import { DataTable } from '../components/data-table.tsx';
@@ -86,6 +86,23 @@ export function Plugins() {
   return (
     <section data-testid="admin-plugins">
       <h1>{m.menu.plugins}</h1>
+      <div className="admin-row">
+        <label className="ui-button ui-button--default">
+          {m.plugins.upload}
+          <input
+            type="file"
+            hidden
+            accept=".zip,application/zip"
+            data-testid="plugin-upload"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void postFile<PluginAdminItem>('/api/backAdmin/plugin/upload', file).then(done);
+            }}
+          />
+        </label>
+        <span className="admin-hint">{m.plugins.uploadHint}</span>
+      </div>
       {open?.panel === 'settings' && (
         <PluginSettings key={open.plugin.name} plugin={open.plugin} onSaved={close} />
       )}

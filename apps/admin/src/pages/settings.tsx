@@ -12,7 +12,7 @@ import {
 
 type LogoType = (typeof LOGO_TYPES)[number];
 import { Button, toast } from '@forum/ui';
-import { run } from '../api.ts';
+import { postFile, run } from '../api.ts';
 import { s } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
 
@@ -24,24 +24,13 @@ interface Field {
   rows?: number;
 }
 
-/** Uploads a site picture (multipart: the typed dispatcher speaks JSON only); the server saves the setting. */
+/** Uploads a site picture; the server saves the setting and answers with it. */
 async function uploadPicture(type: string, file: File): Promise<string | null> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const csrf = document.cookie
-    .split(';')
-    .map((c) => c.trim().split('='))
-    .find(([k]) => k === 'csrf_token')?.[1];
-  const res = await fetch(`/api/backAdmin/settings/logo.upload?type=${encodeURIComponent(type)}`, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: { accept: 'application/json', ...(csrf ? { 'x-csrf-token': decodeURIComponent(csrf) } : {}) },
-  });
-  const env = (await res.json()) as { Code: number; Message: string; Data: { value: string } | null };
-  if (env.Code === 0 && env.Data) return env.Data.value;
-  toast.error(env.Message || String(env.Code));
-  return null;
+  const r = await postFile<{ value: string }>(
+    `/api/backAdmin/settings/logo.upload?type=${encodeURIComponent(type)}`,
+    file,
+  );
+  return r?.value ?? null;
 }
 
 /**

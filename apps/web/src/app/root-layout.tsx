@@ -121,6 +121,7 @@ export function RootLayout() {
           user={forum.user}
           viewerPending={pending}
           pluginStates={forum.plugins}
+          runtimePlugins={forum.runtimePlugins}
         >
           <div className={`app app--${platform}`} data-testid="app" data-platform={platform}>
             <PluginSlot

@@ -1,5 +1,6 @@
 import { installedPlugins } from 'virtual:forum-plugins';
 import { createPluginRegistry, type PluginRegistry } from './plugin-registry.ts';
+import { runtimeDescriptors } from './runtime-plugins.ts';
 
 /** Descriptors of every plugin bundled into this build (a package's web entry exports one or a list). */
 export function installedDescriptors(): unknown[] {
@@ -10,5 +11,8 @@ export function installedDescriptors(): unknown[] {
  * The site's plugin store, filled at module load: on the server once per process, in the browser on every page
  * load, which is the spec's "re-validated on refresh".
  */
-export const pluginRegistry: PluginRegistry = createPluginRegistry(installedDescriptors);
+export const pluginRegistry: PluginRegistry = createPluginRegistry(() => [
+  ...installedDescriptors(),
+  ...runtimeDescriptors(),
+]);
 pluginRegistry.refresh();

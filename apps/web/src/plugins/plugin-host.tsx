@@ -3,6 +3,7 @@ import type { CurrentUser, SetSite } from '@forum/contracts';
 import type { PluginSite } from '@forum/plugin-sdk';
 import type { PluginRegistry, WebPlatform } from './plugin-registry.ts';
 import { createPluginStores, type PluginStores } from './plugin-stores.ts';
+import { useRuntimePlugins } from './runtime-plugins.ts';
 
 /** What every slot of one app instance shares. */
 export interface PluginHostValue {
@@ -22,6 +23,7 @@ export interface PluginHostValue {
 export const PluginHostContext = createContext<PluginHostValue | null>(null);
 
 const subscribeNever = () => () => {};
+const NONE: ReadonlyArray<{ name: string; url: string }> = [];
 
 /** False on the server and during hydration, true afterwards: the same first render on both sides. */
 export function useHydrated(): boolean {
@@ -43,6 +45,8 @@ export interface PluginHostProps {
   viewerPending: boolean;
   /** The forum reply's plugin states (name → on). */
   pluginStates?: Record<string, boolean>;
+  /** Enabled plugins installed at runtime, whose web part the browser imports after hydration. */
+  runtimePlugins?: ReadonlyArray<{ name: string; url: string }>;
   children: ReactNode;
 }
 
@@ -59,11 +63,13 @@ export function PluginHost({
   user,
   viewerPending,
   pluginStates,
+  runtimePlugins = NONE,
   children,
 }: PluginHostProps) {
   const hydrated = useHydrated();
   const [stores] = useState(createPluginStores);
   const [warned] = useState(() => new Set<string>());
+  const loadedVersion = useRuntimePlugins(runtimePlugins, registry.refresh);
   const known = hydrated && !viewerPending;
   const userInfo = known ? user : null;
   const value = useMemo<PluginHostValue>(
@@ -77,7 +83,8 @@ export function PluginHost({
       warned,
       isOn: (name) => pluginStates?.[name] ?? true,
     }),
-    [registry, stores, platform, setSite, lang, userInfo, warned, pluginStates],
+    // loadedVersion: a runtime plugin arrived, so every slot looks again.
+    [registry, stores, platform, setSite, lang, userInfo, warned, pluginStates, loadedVersion],
   );
   return <PluginHostContext.Provider value={value}>{children}</PluginHostContext.Provider>;
 }

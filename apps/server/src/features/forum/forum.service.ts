@@ -21,6 +21,8 @@ export class ForumService {
   private readonly counters: SiteCounter[] = [];
   /** Which plugins are on (the plugins feature replaces it). */
   pluginStates: () => Record<string, boolean> = () => ({});
+  /** Enabled plugins whose web part browsers load at runtime (the plugins feature replaces it). */
+  runtimePlugins: () => Array<{ name: string; url: string }> = () => [];
 
   constructor(
     private readonly settings: SettingsService,
@@ -105,6 +107,7 @@ export class ForumService {
       user: await this.currentUser(actor),
       installed,
       plugins: this.pluginStates(),
+      runtimePlugins: this.runtimePlugins(),
     };
   }
 

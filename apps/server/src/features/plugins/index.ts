@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FeatureContext } from '../../features.js';
 import type { ThreadsFeature } from '../threads/index.js';
 import { grantPermission, groupsWithPermission } from './plugins.repository.js';
+import { mountPluginAssets } from './plugin-assets.js';
+import { PACKAGE_MAX_BYTES } from './plugin-package.js';
 import { registerPluginsRoutes } from './plugins.routes.js';
 import { PluginsService } from './plugins.service.js';
 
@@ -15,13 +18,19 @@ const FIRST_PARTY = fileURLToPath(new URL('../../../../../plugins/', import.meta
 
 /** Where a site's plugins are found: the first-party folder, then the site's own (`DATA_DIR/plugins`). */
 export function pluginDirs(dataDir: string): string[] {
-  return [FIRST_PARTY, path.join(dataDir, 'plugins')];
+  return [FIRST_PARTY, uploadDirOf(dataDir)];
+}
+
+/** Where uploaded plugins are unpacked. */
+export function uploadDirOf(dataDir: string): string {
+  return path.join(dataDir, 'plugins');
 }
 
 /** Loads the plugins and mounts their calls; the forum reply then says which are on. */
 export async function mountPlugins(ctx: FeatureContext, threads: ThreadsFeature): Promise<PluginsService> {
   const db = ctx.database.db;
   const plugins = new PluginsService({
+    app: ctx.app,
     db,
     database: ctx.database,
     gate: ctx.gate,
@@ -35,10 +44,25 @@ export async function mountPlugins(ctx: FeatureContext, threads: ThreadsFeature)
     },
     clearCaches: () => ctx.guestCache.clear(),
   });
-  await plugins.start(pluginDirs(ctx.config.dataDir));
+  await plugins.start(pluginDirs(ctx.config.dataDir), uploadDirOf(ctx.config.dataDir));
   ctx.forum.pluginStates = () =>
     Object.fromEntries(plugins.all().plugins.map((p) => [p.found.name, p.enabled]));
+  ctx.forum.runtimePlugins = () =>
+    plugins
+      .all()
+      .plugins.filter(
+        (p) => p.enabled && plugins.isUploaded(p) && existsSync(path.join(p.found.dir, 'web', 'index.js')),
+      )
+      .map((p) => ({
+        name: p.found.name,
+        url: `/plugin-assets/${p.found.name}/${p.found.version}/index.js`,
+      }));
+  mountPluginAssets(ctx.app, (name) => {
+    const p = plugins.all().plugins.find((x) => x.found.name === name);
+    return p && plugins.isUploaded(p) ? path.join(p.found.dir, 'web') : null;
+  });
   registerPluginsRoutes(ctx.route, plugins, {
+    maxBytes: PACKAGE_MAX_BYTES,
     groupsWith: (permission) => groupsWithPermission(db, permission),
     set: async (groupId, permission, on) => {
       await grantPermission(db, groupId, permission, on);

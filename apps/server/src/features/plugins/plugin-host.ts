@@ -12,6 +12,7 @@ import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/db.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Route } from '../../platform/http/router.js';
 import type { ThreadsFeature } from '../threads/index.js';
 import { sdkCompatible, type BrokenPlugin, type FoundPlugin } from './plugin-discovery.js';
@@ -61,7 +62,12 @@ export async function loadServerPart(found: FoundPlugin): Promise<ServerPluginSp
     throw new Error(`needs SDK ${found.sdk}, this forum has ${SDK_VERSION}`);
   }
   if (!found.serverEntry) return {};
-  const mod = (await import(found.serverEntry)) as { default?: ServerPluginFactory };
+  // A package file is imported under a fresh URL each time: a package replaced after a failed load must not
+  // get the failure Node's module cache kept for the old one.
+  const entry = found.serverEntry.startsWith('file:')
+    ? `${found.serverEntry}?v=${Date.now()}`
+    : found.serverEntry;
+  const mod = (await import(entry)) as { default?: ServerPluginFactory };
   if (typeof mod.default !== 'function')
     throw new Error('server/index must default-export definePlugin(...)');
   return mod.default(SDK);
@@ -95,11 +101,19 @@ export function servicesFor(
   };
 }
 
+/** Plugin calls by `METHOD name/path`, served by the catch-all routes (plugins may come while running). */
+export type PluginRouteTable = Map<string, (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>>;
+
 /**
- * Mounts a plugin's routes at `/plugin/<name>/api/<path>` through the core router (envelope, actor, CSRF,
- * rate limits, status gate, admin log). While the plugin is disabled they answer -4004.
+ * Adds a plugin's routes (`/plugin/<name>/api/<path>`) to the table, each with the core router's handling
+ * (envelope, actor, CSRF, status gate, admin log). While the plugin is disabled they answer -4004.
  */
-export function mountPluginRoutes(route: Route, p: HostedPlugin, services: () => PluginServices): void {
+export function mountPluginRoutes(
+  route: Route,
+  table: PluginRouteTable,
+  p: HostedPlugin,
+  services: () => PluginServices,
+): void {
   for (const r of p.spec.routes ?? []) {
     const contract = defineCall({
       method: r.method,
@@ -111,7 +125,7 @@ export function mountPluginRoutes(route: Route, p: HostedPlugin, services: () =>
     });
     const options =
       r.auth === 'admin' ? { admin: true } : r.auth === 'required' ? { auth: 'required' as const } : {};
-    route(contract, options, async (input, { actor, reply }) => {
+    const { run } = route.handlerFor(contract, options, async (input, { actor, reply }) => {
       if (!p.enabled) throw notFound(`plugin ${p.found.name} is not enabled`);
       const out = await r.handler(input, { actor: pluginActor(actor), services: services() });
       if (out && typeof out === 'object' && 'file' in out) {
@@ -125,6 +139,27 @@ export function mountPluginRoutes(route: Route, p: HostedPlugin, services: () =>
         return null;
       }
       return out;
+    });
+    table.set(`${r.method} ${p.found.name}/${r.path.replace(/^\/+/, '')}`, run);
+  }
+}
+
+/** The two catch-all routes that serve every plugin's calls, mounted once at start (GET reads, POST writes). */
+export function mountPluginDispatch(app: FastifyInstance, table: PluginRouteTable): void {
+  for (const [method, rateClass] of [
+    ['GET', 'read'],
+    ['POST', 'write'],
+  ] as const) {
+    app.route({
+      method,
+      url: '/plugin/:name/api/*',
+      config: { rateClass },
+      handler: async (req, reply) => {
+        const { name, '*': rest } = req.params as { name: string; '*': string };
+        const run = table.get(`${method} ${name}/${rest}`);
+        if (!run) throw notFound(`no such plugin call: ${name}/${rest}`);
+        return run(req, reply);
+      },
     });
   }
 }

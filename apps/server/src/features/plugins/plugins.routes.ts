@@ -5,9 +5,11 @@ import {
   pluginPermissionSwitch,
   pluginPublicList,
   pluginSettingsSave,
+  pluginUpload,
   type PluginAdminItem,
 } from '@forum/contracts';
 import type { Route } from '../../platform/http/router.js';
+import { readOneFile } from '../../platform/http/upload.js';
 import { insertPermission } from './plugin-blocks.js';
 import type { HostedPlugin } from './plugin-host.js';
 import type { PluginsService } from './plugins.service.js';
@@ -16,6 +18,8 @@ import type { PluginsService } from './plugins.service.js';
 export interface PluginGrants {
   groupsWith(permission: string): Promise<number[]>;
   set(groupId: number, permission: string, on: boolean): Promise<void>;
+  /** Largest package accepted by the upload. */
+  maxBytes: number;
 }
 
 /** Mounts the public plugin list and the administrator's plugin page calls. */
@@ -64,6 +68,10 @@ export function registerPluginsRoutes(route: Route, plugins: PluginsService, gra
   route(pluginSettingsSave, admin, async (input) =>
     present(await plugins.saveSettings(input.name, input.settings)),
   );
+  route(pluginUpload, admin, async (_input, { req }) => {
+    const { data } = await readOneFile(req, grants.maxBytes, 'file');
+    return present(await plugins.install(data));
+  });
   route(pluginPermissionSwitch, admin, async (input) => {
     const p = plugins.get(input.name);
     if (!p.spec.blockType) return present(p);

@@ -1,3 +1,6 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { PluginServices } from '@forum/plugin-sdk/server';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Bus } from '../../platform/cache/bus.js';
@@ -6,17 +9,20 @@ import { inTransaction } from '../../platform/db/tx.js';
 import { invalid, notFound } from '../../platform/http/errors.js';
 import type { Route } from '../../platform/http/router.js';
 import type { ContentEvents, ThreadsFeature } from '../threads/index.js';
-import { discoverPlugins, type BrokenPlugin } from './plugin-discovery.js';
+import { discoverPlugins, type BrokenPlugin, type FoundPlugin } from './plugin-discovery.js';
+import { unpackPlugin } from './plugin-package.js';
 import { migrationProblem, pluginDb, statementsOf } from './plugin-db.js';
 import {
   brokenOf,
   guarded,
   loadServerPart,
+  mountPluginDispatch,
   mountPluginRoutes,
   pluginActor,
   servicesFor,
   type HostedPlugin,
   type HostLog,
+  type PluginRouteTable,
 } from './plugin-host.js';
 import { registerBlockType } from './plugin-blocks.js';
 import { appliedMigrations, loadStates, recordMigration, saveState } from './plugins.repository.js';
@@ -27,6 +33,7 @@ const MIGRATION_LOCK = 0x70_6c_75_67;
 
 /** What the feature needs. */
 export interface PluginsDeps {
+  app: FastifyInstance;
   db: Db;
   database: Database;
   gate: Gate;
@@ -46,38 +53,76 @@ export class PluginsService {
   private readonly plugins = new Map<string, HostedPlugin>();
   private broken: BrokenPlugin[] = [];
   private readonly services = new Map<string, PluginServices>();
+  private readonly routes: PluginRouteTable = new Map();
+  private uploadDir = '';
 
   constructor(private readonly d: PluginsDeps) {}
 
   /** Finds, loads and migrates the plugins, then mounts their routes, blocks, hooks and policies. */
-  async start(dirs: string[]): Promise<void> {
+  async start(dirs: string[], uploadDir: string): Promise<void> {
+    this.uploadDir = uploadDir;
+    mountPluginDispatch(this.d.app, this.routes);
     const { found, broken } = discoverPlugins(dirs);
     this.broken = broken;
     const states = await loadStates(this.d.db);
-    for (const f of found) {
-      const state = states.get(f.name);
-      const hosted: HostedPlugin = {
-        found: f,
-        spec: {},
-        enabled: state?.enabled ?? f.enabledByDefault,
-        settings: state?.settings ?? {},
-      };
-      try {
-        hosted.spec = await loadServerPart(f);
-        await this.migrate(hosted);
-        hosted.settings = this.parseSettings(hosted, hosted.settings);
-      } catch (err) {
-        // A plugin that fails to load is disabled and reported; the site keeps running.
-        this.broken.push(brokenOf(f, err));
-        this.d.log.error(`[plugin error] ${f.name} failed to load`, err);
-        continue;
-      }
-      if (!state) await saveState(this.d.db, f.name, hosted.enabled, hosted.settings, f.version);
-      this.plugins.set(f.name, hosted);
-      this.mount(hosted);
-    }
+    for (const f of found) await this.load(f, states.get(f.name));
     this.d.threads.setEvents(this.events());
-    this.d.bus.subscribe(CHANNEL, () => void this.reloadStates().catch(() => {}));
+    this.d.bus.subscribe(CHANNEL, (message) => void this.heard(message).catch(() => {}));
+  }
+
+  /**
+   * Installs an uploaded package while the site runs (issue 11 §5): unpacked into the site's plugin folder,
+   * loaded, migrated and mounted here and, over the bus, on every other instance. No restart, no rebuild.
+   */
+  async install(zip: Uint8Array): Promise<HostedPlugin> {
+    const dir = unpackPlugin(zip, this.uploadDir, (name) => this.plugins.has(name));
+    const name = path.basename(dir);
+    await this.loadFrom(dir);
+    const p = this.plugins.get(name);
+    if (!p) {
+      const problem = this.broken.find((b) => b.dir === dir)?.problem ?? 'it could not be loaded';
+      rmSync(dir, { recursive: true, force: true });
+      throw invalid(`file: ${problem}`);
+    }
+    await this.changed(`installed:${name}`);
+    return p;
+  }
+
+  /** Whether a plugin was installed at runtime (its web part is loaded by browsers, not bundled). */
+  isUploaded(p: HostedPlugin): boolean {
+    return path.dirname(p.found.dir) === this.uploadDir;
+  }
+
+  private async loadFrom(dir: string): Promise<void> {
+    const { found, broken } = discoverPlugins([path.dirname(dir)]);
+    const f = found.find((x) => x.dir === dir);
+    this.broken = [...this.broken.filter((b) => b.dir !== dir), ...broken.filter((b) => b.dir === dir)];
+    if (f && !this.plugins.has(f.name)) await this.load(f, (await loadStates(this.d.db)).get(f.name));
+  }
+
+  private async load(
+    f: FoundPlugin,
+    state: { enabled: boolean; settings: Record<string, unknown> } | undefined,
+  ): Promise<void> {
+    const hosted: HostedPlugin = {
+      found: f,
+      spec: {},
+      enabled: state?.enabled ?? f.enabledByDefault,
+      settings: state?.settings ?? {},
+    };
+    try {
+      hosted.spec = await loadServerPart(f);
+      await this.migrate(hosted);
+      hosted.settings = this.parseSettings(hosted, hosted.settings);
+    } catch (err) {
+      // A plugin that fails to load is disabled and reported; the site keeps running.
+      this.broken.push(brokenOf(f, err));
+      this.d.log.error(`[plugin error] ${f.name} failed to load`, err);
+      return;
+    }
+    if (!state) await saveState(this.d.db, f.name, hosted.enabled, hosted.settings, f.version);
+    this.plugins.set(f.name, hosted);
+    this.mount(hosted);
   }
 
   /** Every plugin, loaded or broken (the admin's list). */
@@ -162,7 +207,7 @@ export class PluginsService {
   }
 
   private mount(p: HostedPlugin): void {
-    mountPluginRoutes(this.d.route, p, () => this.servicesOf(p));
+    mountPluginRoutes(this.d.route, this.routes, p, () => this.servicesOf(p));
     if (p.spec.blockType) registerBlockType(this.d.threads.toms, p, this.d.log);
     for (const [ability, policy] of Object.entries(p.spec.policies ?? {})) {
       this.d.gate.registerPolicy(ability, (actor, res) => {
@@ -205,9 +250,15 @@ export class PluginsService {
     };
   }
 
-  private async changed(): Promise<void> {
+  private async changed(message = 'states'): Promise<void> {
     await this.d.clearCaches();
-    await this.d.bus.publish(CHANNEL, '1');
+    await this.d.bus.publish(CHANNEL, message);
+  }
+
+  /** Another instance changed states or installed a plugin (its files are in the shared data folder). */
+  private async heard(message: string): Promise<void> {
+    if (message.startsWith('installed:')) await this.loadFrom(path.join(this.uploadDir, message.slice(10)));
+    await this.reloadStates();
   }
 
   private async reloadStates(): Promise<void> {

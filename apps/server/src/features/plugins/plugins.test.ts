@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { sdkCompatible } from './plugin-discovery.js';
@@ -298,5 +299,93 @@ describe('plugin rules', () => {
     expect(migrationProblem('ab', 'create index i on users (id)')).toContain('users');
     expect(migrationProblem('ab', 'drop table if exists threads')).toContain('threads');
     expect(statementsOf("create table a (x text default 'a;b');\ncreate index i on a (x);")).toHaveLength(2);
+  });
+});
+
+describe('installing a package while the site runs', () => {
+  const manifest = (name: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      pluginName: name,
+      version: '1.0.0',
+      target: 'plugin_index',
+      hookName: 'header_insert_after_hook',
+      author: { name: 'Up', email: 'up@example.invalid' },
+      type: 0,
+      appid: name,
+      platform: ['pc', 'h5'],
+      server: true,
+      enabled: true,
+      ...extra,
+    });
+  const upload = async (files: Record<string, string>) => {
+    const zip = zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])));
+    const boundary = `----pkg${Date.now()}`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+      ),
+      Buffer.from(zip),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backAdmin/plugin/upload',
+      payload,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${admin}`,
+      },
+    });
+    return res.json() as { Code: number; Message: string; Data: { name: string; enabled: boolean } };
+  };
+  const SERVER = `export default (sdk) => ({ routes: [{ method: 'GET', path: 'ping', input: sdk.z.object({}),
+    handler: async () => ({ pong: true }) }] });`;
+
+  it('installs, serves its calls and web part at once; refuses unsafe or broken packages', async () => {
+    expect((await get(undefined, '/plugin/hot/api/ping')).Code).toBe(-4004);
+    const ok = await upload({
+      'hot/plugin.json': manifest('hot'),
+      'hot/server/index.js': SERVER,
+      'hot/web/index.js': 'export default [];',
+    });
+    expect(ok.Code, ok.Message).toBe(0);
+    expect(ok.Data).toMatchObject({ name: 'hot', enabled: true });
+    expect((await get(undefined, '/plugin/hot/api/ping')).Data).toEqual({ pong: true });
+    const forum = await get(undefined, '/api/v3/forum');
+    expect(forum.Data.runtimePlugins).toContainEqual({
+      name: 'hot',
+      url: '/plugin-assets/hot/1.0.0/index.js',
+    });
+    const js = await t.app.inject({ method: 'GET', url: '/plugin-assets/hot/1.0.0/index.js' });
+    expect([js.statusCode, js.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/plugin-assets/hot/1.0.0/../plugin.json' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/plugin-assets/activity/1.0.0/index.js' })).statusCode,
+    ).toBe(404);
+
+    expect((await upload({ 'hot/plugin.json': manifest('hot') })).Message).toContain('already installed');
+    expect((await upload({ 'x/README.md': 'no manifest' })).Message).toContain('no plugin.json');
+    expect(
+      (await upload({ 'plugin.json': manifest('evil'), '../evil/server/index.js': SERVER })).Message,
+    ).toContain('not allowed');
+    expect((await upload({ 'plugin.json': manifest('exe'), 'server/run.sh': 'rm -rf /' })).Message).toContain(
+      'not allowed',
+    );
+    expect((await upload({ 'plugin.json': '{"pluginName": ""}' })).Code).toBe(-4001);
+    const broken = await upload({
+      'plugin.json': manifest('broken-up'),
+      'server/index.js': 'throw new Error("nope")',
+    });
+    expect([broken.Code, broken.Message]).toEqual([-4001, 'file: nope']);
+    expect((await upload({ 'plugin.json': manifest('broken-up'), 'server/index.js': SERVER })).Code).toBe(0);
+    const member = await registerUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backAdmin/plugin/upload',
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect((res.json() as { Code: number }).Code).toBe(-4002);
   });
 });

@@ -123,11 +123,12 @@ function hasNul(v: unknown, depth = 0): boolean {
 /** A thin way to mount a contract: validate, find the actor, run guards, call the handler, send the envelope. */
 export function createRouter(app: FastifyInstance, kit: RouterKit) {
   const computing = new Map<string, Promise<SerializedData>>();
-  return function route<C extends CallContract>(
+  /** The request handler of a contract: everything `route` mounts, without mounting it. */
+  function handlerFor<C extends CallContract>(
     contract: C,
     options: RouteOptions,
     handler: (input: CallParsed<C>, ctx: HandlerContext) => Promise<CallOutput<C> | RawJson>,
-  ): void {
+  ) {
     kit.contracts.push(contract);
     const rateClass: RateClass = options.rateClass ?? (contract.method === 'GET' ? 'read' : 'write');
     const methods = contract.method === 'GET' ? (['GET'] as const) : ([contract.method] as const);
@@ -184,16 +185,24 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       }
       return data instanceof RawJson ? sendOkSerialized(req, reply, data) : sendOk(req, reply, data ?? null);
     };
+    const run = (req: FastifyRequest, reply: FastifyReply) =>
+      kit.inflight ? kit.inflight.run(() => handle(req, reply)) : handle(req, reply);
+    return { run, rateClass, methods };
+  }
+
+  function route<C extends CallContract>(
+    contract: C,
+    options: RouteOptions,
+    handler: (input: CallParsed<C>, ctx: HandlerContext) => Promise<CallOutput<C> | RawJson>,
+  ): void {
+    const { run, rateClass, methods } = handlerFor(contract, options, handler);
     for (const url of [contract.path, ...(contract.aliases ?? [])]) {
-      app.route({
-        method: [...methods],
-        url,
-        config: { rateClass },
-        handler: (req, reply) =>
-          kit.inflight ? kit.inflight.run(() => handle(req, reply)) : handle(req, reply),
-      });
+      app.route({ method: [...methods], url, config: { rateClass }, handler: run });
     }
-  };
+  }
+  // Calls added while the server runs (a plugin installed at runtime) cannot be mounted on Fastify any more:
+  // their owner dispatches to `handlerFor` handlers from one catch-all route mounted at start.
+  return Object.assign(route, { handlerFor });
 }
 
 /** The route function handed to each feature's routes file. */
