@@ -179,11 +179,16 @@ export default [sdk.definePluginUI({ pluginName: 'hot-banner', version: '1.0.0',
         await hydrated(visitor.page);
         const banner = visitor.page.getByTestId('hot-banner');
         await banner.waitFor();
+        // The bundled plugins are still there beside the runtime one (redrawn once their code has loaded).
+        await expect.poll(() => visitor.page.getByTestId('hello-banner').count(), { timeout: 8000 }).toBe(1);
+        await expect
+          .poll(() => visitor.page.getByTestId('activity-badge').count(), { timeout: 8000 })
+          .toBe(2);
         // The host's React drives it: its state works.
         await banner.getByTestId('hot-count').click();
         await banner.getByTestId('hot-count').filter({ hasText: '1' }).waitFor();
         await shot(visitor.page, 'runtime-plugin', kind);
-        expect(visitor.errors).toEqual([]);
+        expect(visitor.errors.join('\n')).toBe('');
         await visitor.context.close();
       }
       expect(errors).toEqual([]);

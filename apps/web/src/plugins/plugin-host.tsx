@@ -69,7 +69,7 @@ export function PluginHost({
   const hydrated = useHydrated();
   const [stores] = useState(createPluginStores);
   const [warned] = useState(() => new Set<string>());
-  const loadedVersion = useRuntimePlugins(runtimePlugins, registry.refresh);
+  useRuntimePlugins(runtimePlugins, registry.refresh);
   const known = hydrated && !viewerPending;
   const userInfo = known ? user : null;
   const value = useMemo<PluginHostValue>(
@@ -83,8 +83,7 @@ export function PluginHost({
       warned,
       isOn: (name) => pluginStates?.[name] ?? true,
     }),
-    // loadedVersion: a runtime plugin arrived, so every slot looks again.
-    [registry, stores, platform, setSite, lang, userInfo, warned, pluginStates, loadedVersion],
+    [registry, stores, platform, setSite, lang, userInfo, warned, pluginStates],
   );
   return <PluginHostContext.Provider value={value}>{children}</PluginHostContext.Provider>;
 }

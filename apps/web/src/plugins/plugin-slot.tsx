@@ -1,8 +1,9 @@
-import { Suspense, useContext, type ReactNode } from 'react';
+import { memo, Suspense, useContext, type ReactNode } from 'react';
 import { findSlot, type HookOf, type KeyOf, type PluginTarget, type SlotOwnProps } from '@forum/plugin-sdk';
 import { PluginBoundary } from './plugin-boundary.tsx';
-import { PluginHostContext, type PluginHostValue } from './plugin-host.tsx';
+import { PluginHostContext, useHydrated, type PluginHostValue } from './plugin-host.tsx';
 import type { RegisteredPlugin } from './plugin-registry.ts';
+import { isRuntimePlugin, useRuntimeVersion } from './runtime-plugins.ts';
 
 /** The slot's own inputs; each must be named, and may be undefined while the page is still loading it. */
 type OwnInputs<K extends keyof SlotOwnProps> = {
@@ -27,8 +28,25 @@ function warnOnce(host: PluginHostValue | null, message: string) {
   console.warn(message);
 }
 
-/** One plugin in its place: its own error boundary, and a Suspense edge so a server-side throw stays local. */
-function PluginFrame(props: {
+/** Same plugin, same core fallback, and inputs equal key by key. */
+function sameFrame(a: FrameProps, b: FrameProps): boolean {
+  if (a.plugin !== b.plugin || a.fallback !== b.fallback) return false;
+  const ka = Object.keys(a.inputs);
+  return ka.length === Object.keys(b.inputs).length && ka.every((k) => Object.is(a.inputs[k], b.inputs[k]));
+}
+
+interface FrameProps {
+  plugin: RegisteredPlugin;
+  inputs: Record<string, unknown>;
+  fallback: ReactNode;
+}
+
+/**
+ * One plugin in its place: its own error boundary, and a Suspense edge so a server-side throw stays local.
+ * Memoised: when a slot renders again for another plugin's sake (one installed at runtime arriving), a frame
+ * whose inputs did not change is left alone, so a part still hydrating is not thrown away and redrawn.
+ */
+const PluginFrame = memo(function PluginFrame(props: {
   plugin: RegisteredPlugin;
   inputs: Record<string, unknown>;
   fallback: ReactNode;
@@ -43,7 +61,7 @@ function PluginFrame(props: {
       </PluginBoundary>
     </div>
   );
-}
+}, sameFrame);
 
 /**
  * A plugin slot (spec §2, §5): a replace slot shows its highest-priority plugin instead of the core children
@@ -52,6 +70,9 @@ function PluginFrame(props: {
  */
 export function PluginSlot<T extends PluginTarget, H extends HookOf<T>>(props: PluginSlotProps<T, H>) {
   const host = useContext(PluginHostContext);
+  // Plugins installed at runtime arrive after hydration: the slot looks again then (its frames stay put).
+  useRuntimeVersion();
+  const hydrated = useHydrated();
   const { target, hook, children, renderData, perPlugin, ...own } = props;
   const slot = target && hook ? findSlot(target, hook) : undefined;
   if (!slot) {
@@ -63,7 +84,9 @@ export function PluginSlot<T extends PluginTarget, H extends HookOf<T>>(props: P
   }
   if (!host) return <>{children}</>;
   const key = `${target}@${hook}`;
-  const all = host.registry.forSlot(key, host.platform).filter((p) => host.isOn(p.name));
+  const all = host.registry
+    .forSlot(key, host.platform)
+    .filter((p) => host.isOn(p.name) && (hydrated || !isRuntimePlugin(p.name)));
   // Page plugins share one slot; each serves its own path.
   const found = slot.required.includes('path')
     ? all.filter((p) => p.path === (own as { path?: unknown }).path)

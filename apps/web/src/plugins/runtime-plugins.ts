@@ -5,9 +5,18 @@ import { useEffect, useSyncExternalStore } from 'react';
 // them like bundled ones. Their code reaches the host's React through `globalThis.__forumPluginHost`.
 
 const imported = new Set<string>();
+const names = new Set<string>();
 const descriptors: unknown[] = [];
 const listeners = new Set<() => void>();
 let version = 0;
+
+/**
+ * Whether a plugin came at runtime: it was not in the server's HTML, so a part of the page still hydrating
+ * must not draw it yet (that would not match the HTML); it shows from the first render after hydration.
+ */
+export function isRuntimePlugin(name: string): boolean {
+  return names.has(name);
+}
 
 /** Descriptors of the runtime plugins loaded so far (the registry's second source). */
 export function runtimeDescriptors(): readonly unknown[] {
@@ -19,19 +28,20 @@ const subscribe = (fn: () => void) => {
   return () => listeners.delete(fn);
 };
 
-/**
- * Imports the enabled runtime plugins' web parts once each, then refreshes the registry; the returned version
- * changes whenever one arrived, so the host renders its slots again. Nothing happens on the server.
- */
-export function useRuntimePlugins(
-  list: ReadonlyArray<{ name: string; url: string }>,
-  refresh: () => void,
-): number {
-  const v = useSyncExternalStore(
+/** Changes whenever a runtime plugin arrived (0 on the server and while hydrating): slots look again then. */
+export function useRuntimeVersion(): number {
+  return useSyncExternalStore(
     subscribe,
     () => version,
     () => 0,
   );
+}
+
+/** Imports the enabled runtime plugins' web parts once each, then refreshes the registry. Browser only. */
+export function useRuntimePlugins(
+  list: ReadonlyArray<{ name: string; url: string }>,
+  refresh: () => void,
+): void {
   useEffect(() => {
     for (const p of list) {
       if (imported.has(p.url)) continue;
@@ -40,6 +50,7 @@ export function useRuntimePlugins(
         .then((mod: { default?: unknown }) => {
           const d = mod.default;
           descriptors.push(...(Array.isArray(d) ? d : [d]));
+          names.add(p.name);
           refresh();
           version += 1;
           for (const fn of listeners) fn();
@@ -47,5 +58,4 @@ export function useRuntimePlugins(
         .catch((err: unknown) => console.error(`[plugin error] ${p.name} could not be loaded`, err));
     }
   }, [list, refresh]);
-  return v;
 }
