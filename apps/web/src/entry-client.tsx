@@ -13,6 +13,7 @@ import { routes } from './app/routes.tsx';
 import { loadBundle, loadShell, setBrowserTranslator } from './i18n/messages.ts';
 import { Translator } from './i18n/translator.ts';
 import { I18nProvider } from './i18n/use-translation.tsx';
+import { pluginNavigation } from './plugins/plugin-navigation.ts';
 
 // The server rendered lazily-loaded pages; load their modules before hydrating so the first client render matches.
 async function boot(): Promise<void> {
@@ -29,6 +30,8 @@ async function boot(): Promise<void> {
     }),
   );
   const router = createBrowserRouter(routes);
+  // Plugins hear navigations (spec §4); a target whose code does not load in time becomes a full page load.
+  pluginNavigation.attach(router);
   hydrateRoot(
     document.getElementById('root')!,
     <I18nProvider i18n={i18n}>

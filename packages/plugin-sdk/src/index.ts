@@ -7,4 +7,6 @@ export { findSlot, SLOT_CATALOGUE } from './slots.js';
 export type { HookOf, KeyOf, SlotKey, SlotKind, SlotSpec } from './slots.js';
 export type * from './slot-props.js';
 export { definePluginUI } from './define.js';
+export { NAVIGATION_EVENTS } from './navigation.js';
+export type * from './navigation.js';
 export type { PluginUI } from './define.js';

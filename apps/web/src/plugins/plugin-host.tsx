@@ -2,6 +2,7 @@ import { createContext, useMemo, useState, useSyncExternalStore, type ReactNode 
 import type { CurrentUser, SetSite } from '@forum/contracts';
 import type { PluginSite } from '@forum/plugin-sdk';
 import type { PluginRegistry, WebPlatform } from './plugin-registry.ts';
+import { pluginNavigation, type NavigationHub } from './plugin-navigation.ts';
 import { createPluginStores, type PluginStores } from './plugin-stores.ts';
 
 /** What every slot of one app instance shares. */
@@ -12,6 +13,8 @@ export interface PluginHostValue {
   site: PluginSite;
   userInfo: CurrentUser | null;
   isLogin: boolean;
+  /** Gives each mounted plugin its router and navigation events. */
+  navigation: NavigationHub;
   /** Warnings already given by this app instance, so a re-render does not repeat them. */
   warned: Set<string>;
 }
@@ -39,6 +42,8 @@ export interface PluginHostProps {
   user: CurrentUser | null;
   /** A member's group-shared page before their overlay arrived: who they are is not known yet. */
   viewerPending: boolean;
+  /** The site's hub unless a test brings its own. */
+  navigation?: NavigationHub;
   children: ReactNode;
 }
 
@@ -54,6 +59,7 @@ export function PluginHost({
   lang,
   user,
   viewerPending,
+  navigation = pluginNavigation,
   children,
 }: PluginHostProps) {
   const hydrated = useHydrated();
@@ -69,9 +75,10 @@ export function PluginHost({
       site: { setSite, platform, lang },
       userInfo,
       isLogin: typeof userInfo?.id === 'number' && userInfo.id > 0,
+      navigation,
       warned,
     }),
-    [registry, stores, platform, setSite, lang, userInfo, warned],
+    [registry, stores, platform, setSite, lang, userInfo, navigation, warned],
   );
   return <PluginHostContext.Provider value={value}>{children}</PluginHostContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { Suspense, useContext, type ReactNode } from 'react';
+import { Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import { findSlot, type HookOf, type KeyOf, type PluginTarget, type SlotOwnProps } from '@forum/plugin-sdk';
 import { PluginBoundary } from './plugin-boundary.tsx';
 import { PluginHostContext, type PluginHostValue } from './plugin-host.tsx';
@@ -27,13 +27,20 @@ function warnOnce(host: PluginHostValue | null, message: string) {
   console.warn(message);
 }
 
-/** One plugin in its place: its own error boundary, and a Suspense edge so a server-side throw stays local. */
+/**
+ * One plugin in its place: its own error boundary, a Suspense edge so a server-side throw stays local, and its
+ * own router, which hears navigation events only while this frame is mounted (effects never run on the server).
+ */
 function PluginFrame(props: {
   plugin: RegisteredPlugin;
   inputs: Record<string, unknown>;
   fallback: ReactNode;
+  host: PluginHostValue;
 }) {
-  const { plugin, inputs, fallback } = props;
+  const { plugin, fallback, host } = props;
+  const [navigation] = useState(() => host.navigation.scope(plugin.name));
+  useEffect(() => navigation.mount(), [navigation]);
+  const inputs = { ...props.inputs, router: navigation.router };
   return (
     <div className="plugin-frame" data-plugin={plugin.name} data-slot={plugin.key}>
       <PluginBoundary name={plugin.name} fallback={fallback}>
@@ -100,6 +107,7 @@ export function PluginSlot<T extends PluginTarget, H extends HookOf<T>>(props: P
           plugin={plugin}
           inputs={inputs}
           fallback={slot.kind === 'replace' ? children : null}
+          host={host}
         />
       ))}
     </>
