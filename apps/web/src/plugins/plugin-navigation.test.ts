@@ -111,7 +111,9 @@ describe('plugin navigation events', () => {
     scope.mount();
     scope.router.on('beforeHistoryChange', () => false);
     await router.navigate('/a');
-    await vi.waitFor(() => expect(router.state.blockers.get('forum-plugin-navigation')?.state).toBe('unblocked'));
+    await vi.waitFor(() =>
+      expect(router.state.blockers.get('forum-plugin-navigation')?.state).toBe('unblocked'),
+    );
     expect(path(router)).toBe('/');
   });
 
@@ -176,7 +178,13 @@ describe('plugin navigation events', () => {
     const first = p.router.push('/slow');
     expect(await p.router.push('/a')).toBe(true);
     expect(await first).toBe(false);
-    expect(p.log).toEqual(['start /slow', 'error /slow Route Cancelled', 'start /a', 'before /a', 'complete /a']);
+    expect(p.log).toEqual([
+      'start /slow',
+      'error /slow Route Cancelled',
+      'start /a',
+      'before /a',
+      'complete /a',
+    ]);
     expect(path(router)).toBe('/a');
   });
 

@@ -185,7 +185,8 @@ export function createNavigationHub(options: NavigationHubOptions = {}): Navigat
       }
       if (nav.state === 'idle' && state.location.key !== lastKey) {
         lastKey = state.location.key;
-        const a = current ?? begin(hrefOf(state.location), state.historyAction as HistoryAction, 'proceeding');
+        const a =
+          current ?? begin(hrefOf(state.location), state.historyAction as HistoryAction, 'proceeding');
         if (a.phase === 'proceeding') {
           emit('routeChangeComplete', hrefOf(state.location), a.info);
           settle(a, true);
