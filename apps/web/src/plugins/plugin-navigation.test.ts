@@ -117,6 +117,24 @@ describe('plugin navigation events', () => {
     expect(path(router)).toBe('/');
   });
 
+  it('back (a POP navigation) is reported, and a cancel keeps the page', async () => {
+    const { router, hub } = setup();
+    const p = logger(hub);
+    await p.router.push('/a');
+    p.log.length = 0;
+    p.router.back();
+    await vi.waitFor(() => expect(p.log).toContain('complete /'));
+    expect(p.log).toEqual(['start /', 'before /', 'complete /']);
+    await p.router.push('/b');
+    const stop = p.router.on('beforeHistoryChange', () => false);
+    p.log.length = 0;
+    p.router.back();
+    await vi.waitFor(() => expect(p.log).toContain('error / Route Cancelled'));
+    expect(p.log).toEqual(['start /', 'before /', 'error / Route Cancelled']);
+    expect(path(router)).toBe('/b');
+    stop();
+  });
+
   it('a target on another site is a full page load and push resolves false', async () => {
     const { router, hub, fullLoad } = setup();
     const p = logger(hub);
