@@ -28,6 +28,7 @@ export default defineConfig({
       'packages/api-client/vitest.config.ts',
       'packages/ui/vitest.config.ts',
       'apps/web/vite.config.ts',
+      'plugins/vitest.config.ts',
       'e2e/vitest.config.ts',
     ],
   },

@@ -14,6 +14,7 @@ import { loadBundle, loadShell, setBrowserTranslator } from './i18n/messages.ts'
 import { Translator } from './i18n/translator.ts';
 import { I18nProvider } from './i18n/use-translation.tsx';
 import { sharePluginHost } from './plugins/plugin-globals.ts';
+import { pluginNavigation } from './plugins/plugin-navigation.ts';
 
 // The server rendered lazily-loaded pages; load their modules before hydrating so the first client render matches.
 async function boot(): Promise<void> {
@@ -31,6 +32,8 @@ async function boot(): Promise<void> {
     }),
   );
   const router = createBrowserRouter(routes);
+  // Plugins hear navigations (spec §4); a target whose code does not load in time becomes a full page load.
+  pluginNavigation.attach(router);
   hydrateRoot(
     document.getElementById('root')!,
     <I18nProvider i18n={i18n}>

@@ -1,5 +1,5 @@
 /** The only surface plugins see: the slot catalogue, slot props, definePluginUI and the API helper (server side: `./server`). */
-export const SDK_VERSION = '0.2.0';
+export const SDK_VERSION = '0.3.0';
 
 export { PLUGIN_PLATFORMS, PLUGIN_TARGETS } from '@forum/contracts/plugin-rules';
 export type { PluginPlatform, PluginTarget } from '@forum/contracts/plugin-rules';
@@ -9,4 +9,6 @@ export type * from './slot-props.js';
 export { definePluginUI } from './define.js';
 export { callPluginApi } from './request.js';
 export type { PluginReply } from './request.js';
+export { NAVIGATION_EVENTS } from './navigation.js';
+export type * from './navigation.js';
 export type { PluginUI } from './define.js';

@@ -7,6 +7,7 @@ import type {
   SetSite,
   ThreadItem,
 } from '@forum/contracts';
+import type { PluginRouter } from './navigation.js';
 import type { SlotKey } from './slots.js';
 
 /** A plugin's own namespace of values (spec §3 pluginStore); other plugins see it only through pluginAction. */
@@ -42,6 +43,8 @@ export interface CommonSlotProps {
   site: PluginSite;
   userInfo: CurrentUser | null;
   isLogin: boolean;
+  /** The site's router: navigate and subscribe to navigation events while mounted. */
+  router: PluginRouter;
 }
 
 /** A block a post-screen plugin attaches to the thread being written. */

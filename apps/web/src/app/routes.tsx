@@ -25,8 +25,17 @@ function page(
   head?: ForumRouteHandle['head'],
 ): RouteObject {
   const handle: ForumRouteHandle = { module, titleKey, head, namespaces };
-  // The page's strings load in parallel with its chunk, so navigation costs no extra round trip.
-  const lazy = async () => (await Promise.all([load(), addRouteNamespaces(namespaces)]))[0];
+  // The page's strings load in parallel with its chunk, so navigation costs no extra round trip. One promise per
+  // route: the navigation hub loads a target's code (under the spec §9 timeout) before the router asks for it.
+  let loading: Promise<Record<string, unknown>> | undefined;
+  const lazy = () =>
+    (loading ??= Promise.all([load(), addRouteNamespaces(namespaces)]).then(
+      ([mod]) => mod,
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
 }
 

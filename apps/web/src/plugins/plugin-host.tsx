@@ -2,6 +2,7 @@ import { createContext, useMemo, useState, useSyncExternalStore, type ReactNode 
 import type { CurrentUser, SetSite } from '@forum/contracts';
 import type { PluginSite } from '@forum/plugin-sdk';
 import type { PluginRegistry, WebPlatform } from './plugin-registry.ts';
+import { pluginNavigation, type NavigationHub } from './plugin-navigation.ts';
 import { createPluginStores, type PluginStores } from './plugin-stores.ts';
 import { useRuntimePlugins } from './runtime-plugins.ts';
 
@@ -13,6 +14,8 @@ export interface PluginHostValue {
   site: PluginSite;
   userInfo: CurrentUser | null;
   isLogin: boolean;
+  /** Gives each mounted plugin its router and navigation events. */
+  navigation: NavigationHub;
   /** Warnings already given by this app instance, so a re-render does not repeat them. */
   warned: Set<string>;
   /** Whether a plugin is switched on here (the administrator's choice; plugins the server does not know are on). */
@@ -47,6 +50,8 @@ export interface PluginHostProps {
   pluginStates?: Record<string, boolean>;
   /** Enabled plugins installed at runtime, whose web part the browser imports after hydration. */
   runtimePlugins?: ReadonlyArray<{ name: string; url: string }>;
+  /** The site's hub unless a test brings its own. */
+  navigation?: NavigationHub;
   children: ReactNode;
 }
 
@@ -64,6 +69,7 @@ export function PluginHost({
   viewerPending,
   pluginStates,
   runtimePlugins = NONE,
+  navigation = pluginNavigation,
   children,
 }: PluginHostProps) {
   const hydrated = useHydrated();
@@ -80,10 +86,11 @@ export function PluginHost({
       site: { setSite, platform, lang },
       userInfo,
       isLogin: typeof userInfo?.id === 'number' && userInfo.id > 0,
+      navigation,
       warned,
       isOn: (name) => pluginStates?.[name] ?? true,
     }),
-    [registry, stores, platform, setSite, lang, userInfo, warned, pluginStates],
+    [registry, stores, platform, setSite, lang, userInfo, navigation, warned, pluginStates],
   );
   return <PluginHostContext.Provider value={value}>{children}</PluginHostContext.Provider>;
 }

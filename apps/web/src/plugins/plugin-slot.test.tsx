@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SlotRenderProps } from '@forum/plugin-sdk';
+import { createMemoryRouter } from 'react-router';
+import { createNavigationHub } from './plugin-navigation.ts';
 import { createPluginRegistry } from './plugin-registry.ts';
 import { PluginSlot } from './plugin-slot.tsx';
 import { descriptor, Hosted } from './plugin-test-kit.tsx';
@@ -208,5 +210,36 @@ describe('PluginSlot', () => {
     const logged = error.mock.calls.map((c) => String(c[0]));
     expect(logged).toContain('[plugin error] breaks');
     expect(logged).toContain('[plugin error] broken-header');
+  });
+
+  it('gives each mounted plugin a router that hears navigations until the plugin unmounts', async () => {
+    const heard: string[] = [];
+    const Listener = ({ router }: SlotRenderProps<'plugin_index@header_insert_after_hook'>) => {
+      // A careless plugin that never unsubscribes: the host drops its handlers when it unmounts.
+      useEffect(() => {
+        router.on('routeChangeComplete', (url) => void heard.push(url));
+      }, [router]);
+      return null;
+    };
+    const router = createMemoryRouter([{ path: '/' }, { path: '/a' }, { path: '/b' }]);
+    const hub = createNavigationHub({ fullLoad: vi.fn() });
+    const detach = hub.attach(router);
+    const registry = registryOf([header('header_insert_after_hook', 'listener', { component: Listener })]);
+    const el = document.body.appendChild(document.createElement('div'));
+    const { createRoot } = await import('react-dom/client');
+    const root = createRoot(el);
+    await act(async () => {
+      root.render(
+        <Hosted registry={registry} navigation={hub}>
+          <HomeHeader />
+        </Hosted>,
+      );
+    });
+    await act(() => router.navigate('/a'));
+    expect(heard).toEqual(['/a']);
+    act(() => root.unmount());
+    await router.navigate('/b');
+    expect(heard).toEqual(['/a']);
+    detach();
   });
 });

@@ -1,4 +1,4 @@
-import { memo, Suspense, useContext, type ReactNode } from 'react';
+import { memo, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import { findSlot, type HookOf, type KeyOf, type PluginTarget, type SlotOwnProps } from '@forum/plugin-sdk';
 import { PluginBoundary } from './plugin-boundary.tsx';
 import { PluginHostContext, useHydrated, type PluginHostValue } from './plugin-host.tsx';
@@ -28,9 +28,9 @@ function warnOnce(host: PluginHostValue | null, message: string) {
   console.warn(message);
 }
 
-/** Same plugin, same core fallback, and inputs equal key by key. */
+/** Same plugin, host and core fallback, and inputs equal key by key. */
 function sameFrame(a: FrameProps, b: FrameProps): boolean {
-  if (a.plugin !== b.plugin || a.fallback !== b.fallback) return false;
+  if (a.plugin !== b.plugin || a.fallback !== b.fallback || a.host !== b.host) return false;
   const ka = Object.keys(a.inputs);
   return ka.length === Object.keys(b.inputs).length && ka.every((k) => Object.is(a.inputs[k], b.inputs[k]));
 }
@@ -39,19 +39,25 @@ interface FrameProps {
   plugin: RegisteredPlugin;
   inputs: Record<string, unknown>;
   fallback: ReactNode;
+  host: PluginHostValue;
 }
 
 /**
- * One plugin in its place: its own error boundary, and a Suspense edge so a server-side throw stays local.
+ * One plugin in its place: its own error boundary, a Suspense edge so a server-side throw stays local, and its
+ * own router, which hears navigation events only while this frame is mounted (effects never run on the server).
  * Memoised: when a slot renders again for another plugin's sake (one installed at runtime arriving), a frame
- * whose inputs did not change is left alone, so a part still hydrating is not thrown away and redrawn.
+ * whose inputs did not change is left alone.
  */
 const PluginFrame = memo(function PluginFrame(props: {
   plugin: RegisteredPlugin;
   inputs: Record<string, unknown>;
   fallback: ReactNode;
+  host: PluginHostValue;
 }) {
-  const { plugin, inputs, fallback } = props;
+  const { plugin, fallback, host } = props;
+  const [navigation] = useState(() => host.navigation.scope(plugin.name));
+  useEffect(() => navigation.mount(), [navigation]);
+  const inputs = { ...props.inputs, router: navigation.router };
   return (
     <div className="plugin-frame" data-plugin={plugin.name} data-slot={plugin.key}>
       <PluginBoundary name={plugin.name} fallback={fallback}>
@@ -123,6 +129,7 @@ export function PluginSlot<T extends PluginTarget, H extends HookOf<T>>(props: P
           plugin={plugin}
           inputs={inputs}
           fallback={slot.kind === 'replace' ? children : null}
+          host={host}
         />
       ))}
     </>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SetSite } from '@forum/contracts';
 import { PluginHost } from './plugin-host.tsx';
+import type { NavigationHub } from './plugin-navigation.ts';
 import type { PluginRegistry, WebPlatform } from './plugin-registry.ts';
 
 /** A valid descriptor for tests, with fields overridden. */
@@ -26,6 +27,7 @@ export function Hosted(props: {
   registry: PluginRegistry;
   platform?: WebPlatform;
   user?: { id: number; nickname: string } | null;
+  navigation?: NavigationHub;
   children: ReactNode;
 }) {
   return (
@@ -36,6 +38,7 @@ export function Hosted(props: {
       lang="zh"
       user={(props.user ?? null) as never}
       viewerPending={false}
+      navigation={props.navigation}
     >
       {props.children}
     </PluginHost>
