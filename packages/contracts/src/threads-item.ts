@@ -132,6 +132,8 @@ export const threadItem = z.object({
   ability: threadAbility,
   /** Search results only: escaped HTML of the title and a text excerpt with matches in `<mark>`. */
   highlight: z.object({ title: z.string(), content: z.string() }).optional(),
+  /** What plugins add to the thread, under each plugin's name (their `presenters.thread`). */
+  extensions: z.record(z.string(), z.unknown()).optional(),
 });
 /** A thread as sent to clients. */
 export type ThreadItem = z.infer<typeof threadItem>;

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { PluginServices } from '@forum/plugin-sdk/server';
+import type { PluginServices, PluginThread } from '@forum/plugin-sdk/server';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Database, Db } from '../../platform/db/db.js';
@@ -67,6 +67,7 @@ export class PluginsService {
     const states = await loadStates(this.d.db);
     for (const f of found) await this.load(f, states.get(f.name));
     this.d.threads.setEvents(this.events());
+    this.d.threads.setExtensions((thread) => this.extensions(thread));
     this.d.bus.subscribe(CHANNEL, (message) => void this.heard(message).catch(() => {}));
   }
 
@@ -248,6 +249,22 @@ export class PluginsService {
       filterThread: (v) => filter('thread.beforeCreate', v),
       filterPost: (v) => filter('post.beforeCreate', v),
     };
+  }
+
+  /** `extensions.<name>` of a thread from the enabled plugins' presenters; a presenter that throws adds nothing. */
+  private extensions(thread: PluginThread): Record<string, unknown> | null {
+    let out: Record<string, unknown> | null = null;
+    for (const p of this.plugins.values()) {
+      const present = p.enabled ? p.spec.presenters?.thread : undefined;
+      if (!present) continue;
+      try {
+        const v = present(thread);
+        if (v !== undefined) (out ??= {})[p.found.name] = v;
+      } catch (err) {
+        this.d.log.error(`[plugin error] ${p.found.name} presenting thread ${thread.threadId}`, err);
+      }
+    }
+    return out;
   }
 
   private async changed(message = 'states'): Promise<void> {

@@ -57,6 +57,7 @@ export default (sdk) => ({
     },
   },
   policies: { 'probe.special': (actor) => (actor.groupId === 10 ? 'allow' : 'abstain') },
+  presenters: { thread: (t) => (t.title.includes('SHOUT') ? { loud: true, author: t.userId } : undefined) },
   routes: [
     { method: 'GET', path: 'events', input: sdk.z.object({}), handler: async (_i, { services }) =>
         services.db.query('select name, thread_id from plugin_probe_events order by thread_id') },
@@ -198,6 +199,11 @@ describe('plugin lifecycle', () => {
       content: { text: '<p>x</p>' },
     });
     expect(made.Data.title).toBe('please SHOUT');
+    const shown = await get(undefined, '/api/v3/thread.detail', { threadId: made.Data.threadId });
+    expect(shown.Data.extensions).toEqual({ probe: { loud: true, author: member.userId } });
+    const list = await get(undefined, '/api/v3/thread.list', { perPage: 50 });
+    const quiet = list.Data.pageData.find((x: { title: string }) => !x.title.includes('SHOUT'));
+    expect(quiet.extensions).toBeUndefined();
     await expect
       .poll(async () => (await get(undefined, '/plugin/probe/api/events')).Data)
       .toContainEqual({ name: 'thread.created', thread_id: made.Data.threadId });

@@ -23,6 +23,7 @@ import { PostsService } from './posts.service.js';
 import { ReactionsService } from './reactions.service.js';
 import { NO_EVENTS, viewerOf, type ContentEvents, type ThreadsDeps } from './threads.deps.js';
 export type { ContentEvents } from './threads.deps.js';
+import type { ExtensionInput } from './threads.presenter.js';
 import type { PersonalPageRules } from '../../platform/web/page-key.js';
 import { siteCounts } from './threads-list.repository.js';
 import { ThreadsReader } from './threads-read.service.js';
@@ -60,6 +61,8 @@ export interface ThreadsFeature {
   setCaptcha(provider: CaptchaProvider): void;
   /** Plug in the plugins' hooks and filters. */
   setEvents(events: ContentEvents): void;
+  /** Plug in the plugins' thread presenters. */
+  setExtensions(fn: (thread: ExtensionInput) => Record<string, unknown> | null): void;
   /** A thread the actor may see with its blocks (for plugins), or null. */
   visibleThread(
     actor: Actor,
@@ -179,6 +182,9 @@ export async function mountThreads(ctx: {
     },
     setEvents: (events) => {
       deps.events = events;
+    },
+    setExtensions: (fn) => {
+      deps.extensions = fn;
     },
     visibleThread: async (actor, threadId) => {
       const t = await reader.visibleThread(actor, threadId).catch(() => null);

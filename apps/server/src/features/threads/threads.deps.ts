@@ -13,6 +13,7 @@ import type { ThreadListCache } from './thread-list-cache.js';
 import type { ThreadFiles } from './thread-files.service.js';
 import type { Viewer } from './threads.repository.js';
 import type { TomRegistry } from './toms.registry.js';
+import type { PresentKit } from './threads.presenter.js';
 
 /** Everything the threads services share, passed explicitly. */
 export interface ThreadsDeps {
@@ -37,6 +38,8 @@ export interface ThreadsDeps {
   notify: (notices: Notice[]) => Promise<void>;
   /** Plugins' hooks (after commit, never throw) and filters (before a write; may change or refuse it). */
   events: ContentEvents;
+  /** Plugins' additions to threads as presented (`extensions.<name>`); the plugins feature sets it. */
+  extensions?: PresentKit['extensions'];
 }
 
 /** The content events plugins hear and the values they may filter (the plugins feature fills these in). */

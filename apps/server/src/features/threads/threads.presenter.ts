@@ -46,6 +46,17 @@ export interface PresentKit {
   gate: Gate;
   groups: GroupsService;
   categories: CategoriesService;
+  /** Plugins' additions to a thread, by plugin name (viewer-independent); null when none add anything. */
+  extensions?: (thread: ExtensionInput) => Record<string, unknown> | null;
+}
+
+/** What plugin presenters see of a thread: the author only as this reply may show them (0 when anonymous). */
+export interface ExtensionInput {
+  threadId: number;
+  userId: number;
+  categoryId: number;
+  title: string;
+  blocks: Array<{ key: string; tomId: string; body: unknown }>;
 }
 
 /** Builds the contract's thread shape; author and likers as anonymity.policy.ts lets this actor see them. */
@@ -67,7 +78,15 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
     const id = Number(tom.tomType);
     indexes[tom.key] = { tomId: Number.isFinite(id) ? id : tom.tomType, body: shown[tom.key] ?? tom.body };
   }
+  const extensions = kit.extensions?.({
+    threadId: t.id,
+    userId: shownUserId(actor, t, t.userId),
+    categoryId: t.categoryId,
+    title: t.title,
+    blocks: (b.toms.get(t.id) ?? []).map((x) => ({ key: x.key, tomId: x.tomType, body: x.body })),
+  });
   return {
+    ...(extensions && { extensions }),
     threadId: t.id,
     postId: first?.id ?? 0,
     userId: shownUserId(actor, t, t.userId),
