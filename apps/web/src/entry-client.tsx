@@ -13,12 +13,10 @@ import { routes } from './app/routes.tsx';
 import { loadBundle, loadShell, setBrowserTranslator } from './i18n/messages.ts';
 import { Translator } from './i18n/translator.ts';
 import { I18nProvider } from './i18n/use-translation.tsx';
-import { sharePluginHost } from './plugins/plugin-globals.ts';
 import { pluginNavigation } from './plugins/plugin-navigation.ts';
 
 // The server rendered lazily-loaded pages; load their modules before hydrating so the first client render matches.
 async function boot(): Promise<void> {
-  sharePluginHost();
   // Strings first: the page chunks loaded below add their namespaces to this instance as they arrive.
   const lang = document.documentElement.lang === 'en' ? 'en' : 'zh';
   const i18n = new Translator(lang, await loadShell(lang), loadBundle);

@@ -46,7 +46,12 @@ export function useRuntimePlugins(
     for (const p of list) {
       if (imported.has(p.url)) continue;
       imported.add(p.url);
-      import(/* @vite-ignore */ p.url)
+      // The shared host objects load (and are installed) only on sites that have runtime plugins.
+      import('./plugin-globals.ts')
+        .then(({ sharePluginHost }) => {
+          sharePluginHost();
+          return import(/* @vite-ignore */ p.url);
+        })
         .then((mod: { default?: unknown }) => {
           const d = mod.default;
           descriptors.push(...(Array.isArray(d) ? d : [d]));
