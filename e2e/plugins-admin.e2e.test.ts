@@ -191,6 +191,14 @@ export default [sdk.definePluginUI({ pluginName: 'hot-banner', version: '1.0.0',
         expect(visitor.errors.join('\n')).toBe('');
         await visitor.context.close();
       }
+      // Uninstalled from the same page: its call is gone at once.
+      page.once('dialog', (d) => void d.accept());
+      await page
+        .locator('[data-testid="plugin-row"][data-id="hot-banner"]')
+        .getByTestId('plugin-uninstall')
+        .click();
+      await page.locator('[data-testid="plugin-row"][data-id="hot-banner"]').waitFor({ state: 'detached' });
+      expect((await api(context, forum.url, 'GET', '/plugin/hot-banner/api/hello')).Code).toBe(-4004);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -108,6 +108,8 @@ const zh = {
     permissionsHint: '勾选的用户组可以在帖子里添加这个插件的内容',
     broken: '无法加载的插件',
     upload: '上传插件包',
+    uninstall: '卸载',
+    uninstallConfirm: '卸载后插件停止工作，它的数据表和设置会保留。确定卸载吗？',
     uploadHint: 'zip 包，含 plugin.json；安装后无需重启，启用即生效',
   },
   answers: { title: '注册资料', none: '没有填写扩展信息', openFile: '查看文件', view: '资料' },
@@ -240,6 +242,8 @@ const en: Dict = {
     permissionsHint: 'Members of the checked groups may add this plugin’s block to their threads',
     broken: 'Plugins that could not load',
     upload: 'Upload a plugin package',
+    uninstall: 'Uninstall',
+    uninstallConfirm: 'The plugin stops working; its tables and settings are kept. Uninstall it?',
     uploadHint: 'A zip holding plugin.json; it works without a restart once enabled',
   },
   answers: {

@@ -36,6 +36,8 @@ export const pluginAdminItem = z.object({
   /** The SDK range it asks for. */
   sdk: z.string(),
   hasServer: z.boolean(),
+  /** Installed from the admin (it can be removed there); false for the plugins that come with the site. */
+  uploaded: z.boolean(),
   /** JSON Schema of its settings (made from its zod schema), or null when it has none. */
   settingsSchema: z.record(z.string(), z.unknown()).nullable(),
   settings: z.record(z.string(), z.unknown()),
@@ -62,7 +64,10 @@ export const pluginAdminList = defineCall({
 
 const nameField = z.string().trim().min(1, { message: 'name is required' }).max(100);
 
-/** `POST backAdmin/plugin/operate`: 1 publish (enable), 2 take offline (disable). */
+/**
+ * `POST backAdmin/plugin/operate`: 1 publish (enable), 2 take offline (disable), 3 uninstall (only plugins
+ * installed from the admin; their tables and settings stay, so installing it again finds its data).
+ */
 export const pluginOperate = defineCall({
   method: 'POST',
   path: '/api/backAdmin/plugin/operate',
@@ -70,7 +75,9 @@ export const pluginOperate = defineCall({
   tags: ['admin', 'plugins'],
   input: z.object({
     name: nameField,
-    operate: z.union([z.literal(1), z.literal(2)], { message: 'operate is 1 (enable) or 2 (disable)' }),
+    operate: z.union([z.literal(1), z.literal(2), z.literal(3)], {
+      message: 'operate is 1 (enable), 2 (disable) or 3 (uninstall)',
+    }),
   }),
   output: pluginAdminItem,
 });

@@ -61,6 +61,18 @@ export function Plugins() {
           >
             {p.enabled ? m.plugins.disable : m.plugins.enable}
           </button>
+          {p.uploaded && (
+            <button
+              type="button"
+              data-testid="plugin-uninstall"
+              onClick={() => {
+                if (window.confirm(m.plugins.uninstallConfirm))
+                  void run(pluginOperate, { name: p.name, operate: 3 }).then(done);
+              }}
+            >
+              {m.plugins.uninstall}
+            </button>
+          )}
           {p.settingsSchema && (
             <button type="button" onClick={() => setOpen({ plugin: p, panel: 'settings' })}>
               {m.plugins.settings}

@@ -37,6 +37,7 @@ export function registerPluginsRoutes(route: Route, plugins: PluginsService, gra
       enabled: p.enabled,
       sdk: p.found.sdk,
       hasServer: p.found.serverEntry !== null,
+      uploaded: plugins.isUploaded(p),
       settingsSchema: schema ? (z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>) : null,
       settings: p.settings,
       permission,
@@ -62,9 +63,12 @@ export function registerPluginsRoutes(route: Route, plugins: PluginsService, gra
       broken: broken.map((b) => ({ name: b.name, problem: b.problem })),
     };
   });
-  route(pluginOperate, admin, async (input) =>
-    present(await plugins.setEnabled(input.name, input.operate === 1)),
-  );
+  route(pluginOperate, admin, async (input) => {
+    if (input.operate !== 3) return present(await plugins.setEnabled(input.name, input.operate === 1));
+    const gone = await present(plugins.get(input.name));
+    await plugins.uninstall(input.name);
+    return { ...gone, enabled: false };
+  });
   route(pluginSettingsSave, admin, async (input) =>
     present(await plugins.saveSettings(input.name, input.settings)),
   );

@@ -1,20 +1,19 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { PluginServices, PluginThread } from '@forum/plugin-sdk/server';
+import type { PluginServices } from '@forum/plugin-sdk/server';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Database, Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { invalid, notFound } from '../../platform/http/errors.js';
 import type { Route } from '../../platform/http/router.js';
-import type { ContentEvents, ThreadsFeature } from '../threads/index.js';
+import type { ThreadsFeature } from '../threads/index.js';
 import { discoverPlugins, type BrokenPlugin, type FoundPlugin } from './plugin-discovery.js';
 import { unpackPlugin } from './plugin-package.js';
 import { migrationProblem, pluginDb, statementsOf } from './plugin-db.js';
 import {
   brokenOf,
-  guarded,
   loadServerPart,
   mountPluginDispatch,
   mountPluginRoutes,
@@ -25,6 +24,7 @@ import {
   type PluginRouteTable,
 } from './plugin-host.js';
 import { registerBlockType } from './plugin-blocks.js';
+import { contentEvents, threadExtensions } from './plugin-events.js';
 import { appliedMigrations, loadStates, recordMigration, saveState } from './plugins.repository.js';
 
 const CHANNEL = 'plugins.changed';
@@ -66,8 +66,13 @@ export class PluginsService {
     this.broken = broken;
     const states = await loadStates(this.d.db);
     for (const f of found) await this.load(f, states.get(f.name));
-    this.d.threads.setEvents(this.events());
-    this.d.threads.setExtensions((thread) => this.extensions(thread));
+    const fan = {
+      enabled: () => [...this.plugins.values()].filter((p) => p.enabled),
+      servicesOf: (p: HostedPlugin) => this.servicesOf(p),
+      log: this.d.log,
+    };
+    this.d.threads.setEvents(contentEvents(fan));
+    this.d.threads.setExtensions((thread) => threadExtensions(fan, thread));
     this.d.bus.subscribe(CHANNEL, (message) => void this.heard(message).catch(() => {}));
   }
 
@@ -78,7 +83,7 @@ export class PluginsService {
   async install(zip: Uint8Array): Promise<HostedPlugin> {
     const dir = unpackPlugin(zip, this.uploadDir, (name) => this.plugins.has(name));
     const name = path.basename(dir);
-    await this.loadFrom(dir);
+    await this.loadFrom(dir, true);
     const p = this.plugins.get(name);
     if (!p) {
       const problem = this.broken.find((b) => b.dir === dir)?.problem ?? 'it could not be loaded';
@@ -89,16 +94,46 @@ export class PluginsService {
     return p;
   }
 
+  /**
+   * Removes a plugin installed from the admin, here and on every instance: off, its calls gone, its folder
+   * deleted. Its tables and stored settings stay (installing it again finds its data).
+   */
+  async uninstall(name: string): Promise<void> {
+    const p = this.get(name);
+    if (!this.isUploaded(p)) throw invalid('name: only plugins installed from the admin can be removed');
+    p.enabled = false;
+    await saveState(this.d.db, name, false, p.settings, p.found.version);
+    this.forget(name);
+    rmSync(p.found.dir, { recursive: true, force: true });
+    await this.changed(`uninstalled:${name}`);
+  }
+
+  /** Drops a plugin from this instance (its block type and policies stay registered, answering as off). */
+  private forget(name: string): void {
+    const p = this.plugins.get(name);
+    if (p) p.enabled = false;
+    this.plugins.delete(name);
+    for (const key of [...this.routes.keys()])
+      if (key.split(' ')[1]!.startsWith(`${name}/`)) this.routes.delete(key);
+  }
+
   /** Whether a plugin was installed at runtime (its web part is loaded by browsers, not bundled). */
   isUploaded(p: HostedPlugin): boolean {
     return path.dirname(p.found.dir) === this.uploadDir;
   }
 
-  private async loadFrom(dir: string): Promise<void> {
+  /** Loads one package folder; a fresh install starts on or off as its manifest says (settings are kept). */
+  private async loadFrom(dir: string, fresh = false): Promise<void> {
     const { found, broken } = discoverPlugins([path.dirname(dir)]);
     const f = found.find((x) => x.dir === dir);
     this.broken = [...this.broken.filter((b) => b.dir !== dir), ...broken.filter((b) => b.dir === dir)];
-    if (f && !this.plugins.has(f.name)) await this.load(f, (await loadStates(this.d.db)).get(f.name));
+    if (!f || this.plugins.has(f.name)) return;
+    const state = (await loadStates(this.d.db)).get(f.name);
+    if (fresh && state) {
+      state.enabled = f.enabledByDefault;
+      await saveState(this.d.db, f.name, state.enabled, state.settings, f.version);
+    }
+    await this.load(f, state);
   }
 
   private async load(
@@ -221,52 +256,6 @@ export class PluginsService {
     }
   }
 
-  /** The core's content events, fanned out to the enabled plugins' hooks and filters. */
-  private events(): ContentEvents {
-    const enabled = () => [...this.plugins.values()].filter((p) => p.enabled);
-    const emit = (event: string, payload: unknown) => {
-      for (const p of enabled()) {
-        const hook = (
-          p.spec.hooks as Record<string, ((v: unknown, s: PluginServices) => Promise<void>) | undefined>
-        )?.[event];
-        if (!hook) continue;
-        // After the commit: a plugin's failure is logged, never the writer's error.
-        void hook(payload, this.servicesOf(p)).catch((err: unknown) =>
-          this.d.log.error(`[plugin error] ${p.found.name} on ${event}`, err),
-        );
-      }
-    };
-    const filter = async <T>(name: 'thread.beforeCreate' | 'post.beforeCreate', value: T): Promise<T> => {
-      let v = value;
-      for (const p of enabled()) {
-        const f = p.spec.filters?.[name] as ((x: T, s: PluginServices) => Promise<T> | T) | undefined;
-        if (f) v = await guarded(p, this.d.log, async () => f(v, this.servicesOf(p)));
-      }
-      return v;
-    };
-    return {
-      emit,
-      filterThread: (v) => filter('thread.beforeCreate', v),
-      filterPost: (v) => filter('post.beforeCreate', v),
-    };
-  }
-
-  /** `extensions.<name>` of a thread from the enabled plugins' presenters; a presenter that throws adds nothing. */
-  private extensions(thread: PluginThread): Record<string, unknown> | null {
-    let out: Record<string, unknown> | null = null;
-    for (const p of this.plugins.values()) {
-      const present = p.enabled ? p.spec.presenters?.thread : undefined;
-      if (!present) continue;
-      try {
-        const v = present(thread);
-        if (v !== undefined) (out ??= {})[p.found.name] = v;
-      } catch (err) {
-        this.d.log.error(`[plugin error] ${p.found.name} presenting thread ${thread.threadId}`, err);
-      }
-    }
-    return out;
-  }
-
   private async changed(message = 'states'): Promise<void> {
     await this.d.clearCaches();
     await this.d.bus.publish(CHANNEL, message);
@@ -275,6 +264,7 @@ export class PluginsService {
   /** Another instance changed states or installed a plugin (its files are in the shared data folder). */
   private async heard(message: string): Promise<void> {
     if (message.startsWith('installed:')) await this.loadFrom(path.join(this.uploadDir, message.slice(10)));
+    if (message.startsWith('uninstalled:')) this.forget(message.slice(12));
     await this.reloadStates();
   }
 

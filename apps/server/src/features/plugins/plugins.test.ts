@@ -161,7 +161,7 @@ describe('plugin lifecycle', () => {
       -4004,
     );
     expect(
-      (await post(admin, '/api/backAdmin/plugin/operate', { name: 'probe', operate: 3 })).Message,
+      (await post(admin, '/api/backAdmin/plugin/operate', { name: 'probe', operate: 4 })).Message,
     ).toContain('operate');
   });
 
@@ -386,6 +386,18 @@ describe('installing a package while the site runs', () => {
     });
     expect([broken.Code, broken.Message]).toEqual([-4001, 'file: nope']);
     expect((await upload({ 'plugin.json': manifest('broken-up'), 'server/index.js': SERVER })).Code).toBe(0);
+
+    // Removed from the admin: its calls go at once; installing it again works.
+    const op = (name: string, operate: number) =>
+      post(admin, '/api/backAdmin/plugin/operate', { name, operate });
+    expect((await op('activity', 3)).Message).toContain('only plugins installed from the admin');
+    expect((await op('hot', 3)).Code).toBe(0);
+    expect((await get(undefined, '/plugin/hot/api/ping')).Code).toBe(-4004);
+    expect((await get(undefined, '/api/v3/forum')).Data.plugins).not.toHaveProperty('hot');
+    expect((await op('hot', 1)).Code).toBe(-4004);
+    const again = await upload({ 'plugin.json': manifest('hot'), 'server/index.js': SERVER });
+    expect(again.Code, again.Message).toBe(0);
+    expect((await get(undefined, '/plugin/hot/api/ping')).Data).toEqual({ pong: true });
     const member = await registerUser(t.app);
     const res = await t.app.inject({
       method: 'POST',
