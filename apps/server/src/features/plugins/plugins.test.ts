@@ -235,6 +235,14 @@ describe('activity plugin', () => {
       ok.Data.content.indexes as Record<string, { tomId: string; body: unknown }>,
     ).find((b) => b.tomId === 'activity');
     expect(block?.body).toMatchObject({ title: '爬山', totalNumber: 2, count: 0, isSignedUp: false });
+    // Listed as a filter, and lists filter by it like a built-in block.
+    const types = await get(undefined, '/api/v3/thread.typelist');
+    expect(types.Data).toContainEqual({ name: '活动报名', type: 'activity' });
+    const only = await get(undefined, '/api/v3/thread.list', { 'filter[types]': 'activity', perPage: 50 });
+    const ids = only.Data.pageData.map((x: { threadId: number }) => x.threadId);
+    expect(ids).toContain(ok.Data.threadId);
+    for (const x of only.Data.pageData as Array<{ content: { indexes: Record<string, { tomId: unknown }> } }>)
+      expect(Object.values(x.content.indexes).some((b) => b.tomId === 'activity')).toBe(true);
   });
 
   it('sign up, cancel, full at capacity; the organiser lists and exports; others may not', async () => {
