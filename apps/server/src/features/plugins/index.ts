@@ -44,7 +44,9 @@ export async function mountPlugins(ctx: FeatureContext, threads: ThreadsFeature)
     },
     clearCaches: () => ctx.guestCache.clear(),
   });
-  await plugins.start(pluginDirs(ctx.config.dataDir), uploadDirOf(ctx.config.dataDir));
+  // Tests and FORUM_EXAMPLE_PLUGINS=1 builds carry the example plugins' web parts; other sites do not.
+  const examples = ctx.config.env === 'test' || process.env.FORUM_EXAMPLE_PLUGINS === '1';
+  await plugins.start(pluginDirs(ctx.config.dataDir), uploadDirOf(ctx.config.dataDir), examples);
   ctx.forum.pluginStates = () =>
     Object.fromEntries(plugins.all().plugins.map((p) => [p.found.name, p.enabled]));
   ctx.forum.runtimePlugins = () =>

@@ -43,11 +43,14 @@ interface Manifest {
 }
 
 /**
- * Plugin packages under `dirs` (`<dir>/<name>/plugin.json`). A workspace package's server part is imported
+ * Plugin packages under `dirs` (example ones only when `includeExamples`) (`<dir>/<name>/plugin.json`). A workspace package's server part is imported
  * by its package name (`<package>/server`, so source or built code follows the process's conditions); an
  * uploaded one's from `server/index.js` in its folder.
  */
-export function discoverPlugins(dirs: string[]): { found: FoundPlugin[]; broken: BrokenPlugin[] } {
+export function discoverPlugins(
+  dirs: string[],
+  includeExamples = true,
+): { found: FoundPlugin[]; broken: BrokenPlugin[] } {
   const found: FoundPlugin[] = [];
   const broken: BrokenPlugin[] = [];
   for (const root of dirs) {
@@ -69,6 +72,8 @@ export function discoverPlugins(dirs: string[]): { found: FoundPlugin[]; broken:
         broken.push({ dir, name: m.pluginName || d.name, problem: `${check.rule}: ${check.message}` });
         continue;
       }
+      // Example plugins are built into the web only on request (FORUM_EXAMPLE_PLUGINS): the server follows.
+      if (m.example === true && !includeExamples) continue;
       if (found.some((f) => f.name === m.pluginName)) {
         broken.push({ dir, name: m.pluginName, problem: 'another plugin has this pluginName' });
         continue;

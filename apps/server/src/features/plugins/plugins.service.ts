@@ -59,10 +59,10 @@ export class PluginsService {
   constructor(private readonly d: PluginsDeps) {}
 
   /** Finds, loads and migrates the plugins, then mounts their routes, blocks, hooks and policies. */
-  async start(dirs: string[], uploadDir: string): Promise<void> {
+  async start(dirs: string[], uploadDir: string, includeExamples: boolean): Promise<void> {
     this.uploadDir = uploadDir;
     mountPluginDispatch(this.d.app, this.routes);
-    const { found, broken } = discoverPlugins(dirs);
+    const { found, broken } = discoverPlugins(dirs, includeExamples);
     this.broken = broken;
     const states = await loadStates(this.d.db);
     for (const f of found) await this.load(f, states.get(f.name));
