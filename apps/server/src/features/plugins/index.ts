@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FeatureContext } from '../../features.js';
+import type { FastifyInstance } from 'fastify';
+import type { ForumServices } from '../../services.js';
+import type { Route } from '../../platform/http/router.js';
 import type { ThreadsFeature } from '../threads/index.js';
 import { grantPermission, groupsWithPermission } from './plugins.repository.js';
 import { mountPluginAssets } from './plugin-assets.js';
@@ -27,7 +29,10 @@ export function uploadDirOf(dataDir: string): string {
 }
 
 /** Loads the plugins and mounts their calls; the forum reply then says which are on. */
-export async function mountPlugins(ctx: FeatureContext, threads: ThreadsFeature): Promise<PluginsService> {
+export async function mountPlugins(
+  ctx: ForumServices & { app: FastifyInstance; route: Route },
+  threads: ThreadsFeature,
+): Promise<PluginsService> {
   const db = ctx.database.db;
   const plugins = new PluginsService({
     app: ctx.app,

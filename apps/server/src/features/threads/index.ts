@@ -23,7 +23,7 @@ import { PostsService } from './posts.service.js';
 import { ReactionsService } from './reactions.service.js';
 import { NO_EVENTS, viewerOf, type ContentEvents, type ThreadsDeps } from './threads.deps.js';
 export type { ContentEvents } from './threads.deps.js';
-import type { ExtensionInput } from './threads.presenter.js';
+import type { ExtensionInput } from './thread-extensions.js';
 import type { PersonalPageRules } from '../../platform/web/page-key.js';
 import { siteCounts } from './threads-list.repository.js';
 import { ThreadsReader } from './threads-read.service.js';

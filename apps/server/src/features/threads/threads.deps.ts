@@ -13,7 +13,7 @@ import type { ThreadListCache } from './thread-list-cache.js';
 import type { ThreadFiles } from './thread-files.service.js';
 import type { Viewer } from './threads.repository.js';
 import type { TomRegistry } from './toms.registry.js';
-import type { PresentKit } from './threads.presenter.js';
+import type { ThreadExtensions } from './thread-extensions.js';
 
 /** Everything the threads services share, passed explicitly. */
 export interface ThreadsDeps {
@@ -39,7 +39,7 @@ export interface ThreadsDeps {
   /** Plugins' hooks (after commit, never throw) and filters (before a write; may change or refuse it). */
   events: ContentEvents;
   /** Plugins' additions to threads as presented (`extensions.<name>`); the plugins feature sets it. */
-  extensions?: PresentKit['extensions'];
+  extensions?: ThreadExtensions;
 }
 
 /** The content events plugins hear and the values they may filter (the plugins feature fills these in). */

@@ -8,6 +8,7 @@ import type { GroupsService } from '../groups/index.js';
 import { blanked, revealsUser, shownUser, shownUserId } from './anonymity.policy.js';
 import type { ThreadBundle } from './threads.loader.js';
 import type { ThreadRow } from './threads.repository.js';
+import type { ThreadExtensions } from './thread-extensions.js';
 
 /** "刚刚", "5分钟前", ... as the original's `diffTime`. */
 export function diffTime(at: Date, now = Date.now()): string {
@@ -47,16 +48,7 @@ export interface PresentKit {
   groups: GroupsService;
   categories: CategoriesService;
   /** Plugins' additions to a thread, by plugin name (viewer-independent); null when none add anything. */
-  extensions?: (thread: ExtensionInput) => Record<string, unknown> | null;
-}
-
-/** What plugin presenters see of a thread: the author only as this reply may show them (0 when anonymous). */
-export interface ExtensionInput {
-  threadId: number;
-  userId: number;
-  categoryId: number;
-  title: string;
-  blocks: Array<{ key: string; tomId: string; body: unknown }>;
+  extensions?: ThreadExtensions;
 }
 
 /** Builds the contract's thread shape; author and likers as anonymity.policy.ts lets this actor see them. */
