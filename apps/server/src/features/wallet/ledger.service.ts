@@ -83,7 +83,10 @@ export class Ledger {
         w.frozen += d.frozen;
         if (w.available < 0n || w.frozen < 0n) throw insufficientBalance();
       }
-      const keys = moves.map((m) => ({ kind: m.account.kind, userId: 'userId' in m.account ? m.account.userId : null }));
+      const keys = moves.map((m) => ({
+        kind: m.account.kind,
+        userId: 'userId' in m.account ? m.account.userId : null,
+      }));
       const ids = await repo.accountIds(tx, keys);
       await repo.insertEntries(
         tx,

@@ -25,7 +25,10 @@ export class WalletService {
   /** The actor's entries, newest first. */
   async log(actor: Actor, page: number, perPage: number): Promise<Page<WalletLogItem>> {
     const userId = signedIn(actor);
-    const { rows, total } = await listEntries(this.db, userId, { limit: perPage, offset: (page - 1) * perPage });
+    const { rows, total } = await listEntries(this.db, userId, {
+      limit: perPage,
+      offset: (page - 1) * perPage,
+    });
     return {
       pageData: rows.map(presentEntry),
       currentPage: page,

@@ -72,8 +72,12 @@ export const wallets = pgTable(
   'wallets',
   {
     userId: integer('user_id').primaryKey(),
-    available: bigint('available', { mode: 'bigint' }).notNull().default(sql`0`),
-    frozen: bigint('frozen', { mode: 'bigint' }).notNull().default(sql`0`),
+    available: bigint('available', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    frozen: bigint('frozen', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     status: smallint('status').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,7 +17,8 @@ afterAll(async () => t?.close());
 const update = (token: string | undefined, body: object) =>
   call(t.app, 'POST', '/api/backAdmin/update.user.wallet', { token, body });
 const mine = (token?: string) => call(t.app, 'GET', '/api/v3/wallet/user', { token });
-const sql = async (text: string, params: unknown[] = []) => (await t.app.forum.database.exec(text, params)).rows;
+const sql = async (text: string, params: unknown[] = []) =>
+  (await t.app.forum.database.exec(text, params)).rows;
 
 describe('wallet calls', () => {
   it('my wallet: zero before any movement, yuan strings and fen; guests -3001', async () => {
@@ -56,7 +57,9 @@ describe('wallet calls', () => {
     const log = await call(t.app, 'GET', '/api/v3/wallet/log', { token: ann.token });
     expect(log.Code).toBe(0);
     expect(log.Data.totalCount).toBe(2);
-    expect(log.Data.pageData.map((e: { changeType: number; amount: string }) => [e.changeType, e.amount])).toEqual([
+    expect(
+      log.Data.pageData.map((e: { changeType: number; amount: string }) => [e.changeType, e.amount]),
+    ).toEqual([
       [50, '-2.30'],
       [32, '12.34'],
     ]);
@@ -67,11 +70,21 @@ describe('wallet calls', () => {
   });
 
   it('a repeated idempotency key answers the first result and moves nothing', async () => {
-    const body = { userId: ben.userId, operate: 1, amount: '5', reason: 'once', idempotencyKey: 'credit-ben-0001' };
+    const body = {
+      userId: ben.userId,
+      operate: 1,
+      amount: '5',
+      reason: 'once',
+      idempotencyKey: 'credit-ben-0001',
+    };
     const first = await update(admin.token, body);
     const again = await update(admin.token, { ...body, amount: '5.00' });
     expect(first.Data).toMatchObject({ availableFen: 500, duplicate: false });
-    expect(again.Data).toMatchObject({ availableFen: 500, duplicate: true, transactionId: first.Data.transactionId });
+    expect(again.Data).toMatchObject({
+      availableFen: 500,
+      duplicate: true,
+      transactionId: first.Data.transactionId,
+    });
   });
 
   it('a debit beyond the balance is refused (-4001, amount) and writes nothing', async () => {
@@ -106,7 +119,9 @@ describe('wallet calls', () => {
 
   it('admin calls are -4002 for members and guests', async () => {
     const q = { query: { userId: String(ann.userId) } };
-    expect((await call(t.app, 'GET', '/api/backAdmin/user.wallet', { token: ann.token, ...q })).Code).toBe(-4002);
+    expect((await call(t.app, 'GET', '/api/backAdmin/user.wallet', { token: ann.token, ...q })).Code).toBe(
+      -4002,
+    );
     expect((await call(t.app, 'GET', '/api/backAdmin/user.wallet', q)).Code).toBe(-4002);
     const body = { userId: ann.userId, operate: 1, amount: '1', idempotencyKey: 'member-tries-1' };
     expect((await update(ann.token, body)).Code).toBe(-4002);
@@ -126,7 +141,10 @@ describe('wallet calls', () => {
     await bad({ operate: 3, amount: '1', idempotencyKey: 'k-invalid-3' }, 'operate');
     await bad({ walletStatus: 2 }, 'walletStatus');
     await bad({}, 'operate');
-    const noUser = await call(t.app, 'GET', '/api/backAdmin/user.wallet', { token: admin.token, query: { userId: 'x' } });
+    const noUser = await call(t.app, 'GET', '/api/backAdmin/user.wallet', {
+      token: admin.token,
+      query: { userId: 'x' },
+    });
     expect(noUser.Code).toBe(-4001);
     expect(noUser.Message).toContain('userId');
     const missing = await call(t.app, 'GET', '/api/backAdmin/user.wallet', {
@@ -134,7 +152,10 @@ describe('wallet calls', () => {
       query: { userId: '99999' },
     });
     expect(missing.Code).toBe(-4004);
-    const log = await call(t.app, 'GET', '/api/v3/wallet/log', { token: ann.token, query: { perPage: '500' } });
+    const log = await call(t.app, 'GET', '/api/v3/wallet/log', {
+      token: ann.token,
+      query: { perPage: '500' },
+    });
     expect(log.Code).toBe(-4001);
     expect(log.Message).toContain('perPage');
     expect((await call(t.app, 'GET', '/api/v3/wallet/log')).Code).toBe(-3001);
