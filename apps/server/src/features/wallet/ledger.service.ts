@@ -193,18 +193,18 @@ export class Ledger {
         memo: meta.memo ?? '',
       });
       if (transactionId === null) {
-        const first = await repo.transactionByKey(tx, key!);
-        return { ...(first!.result as Omit<PostResult, 'duplicate'>), duplicate: true };
+        const first = (await repo.transactionByKey(tx, key!))!.result as Omit<PostResult, 'duplicate'>;
+        // Rebuilt in the original key order: jsonb does not keep it.
+        return {
+          transactionId: first.transactionId,
+          duplicate: true,
+          wallets: first.wallets.map(walletAfter),
+        };
       }
       const after = await work(tx, transactionId);
       const result = {
         transactionId,
-        wallets: after.map((w) => ({
-          userId: w.userId,
-          available: w.available.toString(),
-          frozen: w.frozen.toString(),
-          status: w.status,
-        })),
+        wallets: after.map(walletAfter),
       };
       if (key !== null) await repo.storeResult(tx, transactionId, result);
       return { ...result, duplicate: false };
@@ -225,6 +225,20 @@ function checkMoves(moves: Move[]): { account: Account; amount: bigint }[] {
   });
   if (out.reduce((s, m) => s + m.amount, 0n) !== 0n) throw invalid('moves: amounts must sum to zero');
   return out;
+}
+
+function walletAfter(w: {
+  userId: number;
+  available: bigint | string;
+  frozen: bigint | string;
+  status: number;
+}) {
+  return {
+    userId: w.userId,
+    available: w.available.toString(),
+    frozen: w.frozen.toString(),
+    status: w.status,
+  };
 }
 
 function positive(amount: bigint | number): bigint {
