@@ -143,7 +143,7 @@ describe('ledger core', () => {
     expect(answers.filter((x) => !x.duplicate)).toHaveLength(1);
     const first = answers.find((x) => !x.duplicate)!;
     for (const x of answers) expect({ ...x, duplicate: false }).toEqual(first);
-    expect((await wallet(a))!.a).toBe(before!.a - 100);
+    expect((await wallet(a))!.a).toBe((before!.a as number) - 100);
     expect(
       await sql(`SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key = 'ten'`),
     ).toEqual([{ n: 1 }]);
