@@ -21,6 +21,7 @@ CREATE TABLE "ledger_transactions" (
 	"idempotency_key" text,
 	"actor_id" integer,
 	"memo" text DEFAULT '' NOT NULL,
+	"fingerprint" text,
 	"result" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "ledger_transactions_key_uq" UNIQUE("idempotency_key")

@@ -18,6 +18,7 @@ export interface WalletRow {
 /** A transaction's stored first answer. */
 export interface StoredTransaction {
   id: number;
+  fingerprint: string | null;
   result: unknown;
 }
 
@@ -27,12 +28,18 @@ export interface StoredTransaction {
  */
 export async function claimTransaction(
   tx: DbOrTx,
-  t: { reason: number; idempotencyKey: string | null; actorId: number | null; memo: string },
+  t: {
+    reason: number;
+    idempotencyKey: string | null;
+    actorId: number | null;
+    memo: string;
+    fingerprint: string | null;
+  },
 ): Promise<number | null> {
   const rows = await rowsOf<{ id: string }>(
     tx,
-    sql`INSERT INTO ledger_transactions (reason, idempotency_key, actor_id, memo)
-        VALUES (${t.reason}, ${t.idempotencyKey}, ${t.actorId}, ${t.memo})
+    sql`INSERT INTO ledger_transactions (reason, idempotency_key, actor_id, memo, fingerprint)
+        VALUES (${t.reason}, ${t.idempotencyKey}, ${t.actorId}, ${t.memo}, ${t.fingerprint})
         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
   );
   return rows[0] ? Number(rows[0].id) : null;
@@ -40,11 +47,12 @@ export async function claimTransaction(
 
 /** The transaction that holds an idempotency key, with its first result. */
 export async function transactionByKey(tx: DbOrTx, key: string): Promise<StoredTransaction | null> {
-  const rows = await rowsOf<{ id: string; result: unknown }>(
+  const rows = await rowsOf<{ id: string; fingerprint: string | null; result: unknown }>(
     tx,
-    sql`SELECT id, result FROM ledger_transactions WHERE idempotency_key = ${key}`,
+    sql`SELECT id, fingerprint, result FROM ledger_transactions WHERE idempotency_key = ${key}`,
   );
-  return rows[0] ? { id: Number(rows[0].id), result: rows[0].result } : null;
+  const r = rows[0];
+  return r ? { id: Number(r.id), fingerprint: r.fingerprint, result: r.result } : null;
 }
 
 /** Stores a transaction's first result (the append-only trigger allows this once). */

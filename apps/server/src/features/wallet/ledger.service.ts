@@ -63,7 +63,8 @@ export class Ledger {
   /** Posts balanced moves once per idempotency key; refuses a negative member balance. */
   async post(db: DbOrTx, p: Posting): Promise<PostResult> {
     const moves = checkMoves(p.moves);
-    return this.run(db, p, async (tx, transactionId) => {
+    const fingerprint = `${p.reason}|${moves.map((m) => `${m.account.kind}:${userOf(m.account)}:${m.amount}`).join(',')}`;
+    return this.run(db, { ...p, fingerprint }, async (tx, transactionId) => {
       const members = moves.filter((m) => m.account.kind.startsWith('member_'));
       const wallets = await repo.lockWallets(
         tx,
@@ -178,7 +179,7 @@ export class Ledger {
   /** Claims the key first (a duplicate returns the stored first result), does the work, stores the result. */
   private run(
     db: DbOrTx,
-    meta: PostingMeta,
+    meta: PostingMeta & { fingerprint?: string },
     work: (tx: Tx, transactionId: number) => Promise<repo.WalletRow[]>,
   ): Promise<PostResult> {
     const key = meta.idempotencyKey ?? null;
@@ -191,9 +192,14 @@ export class Ledger {
         idempotencyKey: key,
         actorId: meta.actorId,
         memo: meta.memo ?? '',
+        fingerprint: meta.fingerprint ?? null,
       });
       if (transactionId === null) {
-        const first = (await repo.transactionByKey(tx, key!))!.result as Omit<PostResult, 'duplicate'>;
+        const stored = (await repo.transactionByKey(tx, key!))!;
+        if (stored.fingerprint !== (meta.fingerprint ?? null)) {
+          throw invalid('idempotencyKey was already used for a different request');
+        }
+        const first = stored.result as Omit<PostResult, 'duplicate'>;
         // Rebuilt in the original key order: jsonb does not keep it.
         return {
           transactionId: first.transactionId,

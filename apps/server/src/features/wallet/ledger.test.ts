@@ -53,10 +53,12 @@ describe('ledger core', () => {
       actorId: a,
     });
     expect(r.duplicate).toBe(false);
-    expect(r.wallets).toEqual([
+    // Wallets come back in lock order (user id), whichever side of the transfer they were on.
+    const expected = [
       { userId: a, available: '7500', frozen: '0', status: 0 },
       { userId: b, available: '2500', frozen: '0', status: 0 },
-    ]);
+    ].sort((x, y) => x.userId - y.userId);
+    expect(r.wallets).toEqual(expected);
     await ledger.freeze(db, { userId: b, amount: 1_000n });
     await ledger.unfreeze(db, { userId: b, amount: 400 });
     expect(await wallet(b)).toEqual({ a: 1_900, f: 600, status: 0 });
@@ -147,6 +149,19 @@ describe('ledger core', () => {
     expect(
       await sql(`SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key = 'ten'`),
     ).toEqual([{ n: 1 }]);
+    // The same key for a different request is refused rather than answered with someone else's result.
+    const other = ledger.transfer(db, {
+      fromUserId: a,
+      toUserId: b,
+      amount: 101,
+      reason: 31,
+      actorId: a,
+      idempotencyKey: 'ten',
+    });
+    await expect(other).rejects.toMatchObject({
+      code: -4001,
+      message: expect.stringContaining('idempotencyKey'),
+    });
   });
 
   it('a transaction failing midway leaves nothing, and the database itself refuses unbalanced entries', async () => {

@@ -43,6 +43,8 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   idempotencyKey: text('idempotency_key').unique('ledger_transactions_key_uq'),
   actorId: integer('actor_id'),
   memo: text('memo').notNull().default(''),
+  /** What was asked (reason and moves), so a key reused for a different request is refused. */
+  fingerprint: text('fingerprint'),
   result: jsonb('result'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
