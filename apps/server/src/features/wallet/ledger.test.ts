@@ -204,6 +204,42 @@ describe('ledger core', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('a database connection killed in the middle of a payment leaves none of it', async () => {
+    const before = await counts();
+    const wa = await wallet(a);
+    const killed = inTransaction(db, async (tx) => {
+      await ledger.transfer(tx, {
+        fromUserId: a,
+        toUserId: b,
+        amount: 70,
+        reason: 31,
+        actorId: a,
+        idempotencyKey: 'kill-1',
+      });
+      const pid = (
+        (await tx.execute(q`SELECT pg_backend_pid() AS pid`)) as unknown as { rows: { pid: number }[] }
+      ).rows[0]!.pid;
+      // Terminated while a statement runs, as a crash or a network cut would do mid-payment.
+      const slow = tx.execute(q`SELECT pg_sleep(5)`);
+      await sql('SELECT pg_sleep(0.2), pg_terminate_backend($1)', [pid]);
+      await slow;
+      await ledger.freeze(tx, { userId: a, amount: 10, idempotencyKey: 'kill-2' });
+    });
+    await expect(killed).rejects.toBeTruthy();
+    expect(await counts()).toEqual(before);
+    expect(await wallet(a)).toEqual(wa);
+    // The key is free again: the retried payment goes through once.
+    const retry = await ledger.transfer(db, {
+      fromUserId: a,
+      toUserId: b,
+      amount: 70,
+      reason: 31,
+      actorId: a,
+      idempotencyKey: 'kill-1',
+    });
+    expect(retry.duplicate).toBe(false);
+  });
+
   it('the ledger is append-only', async () => {
     await expect(sql('UPDATE ledger_entries SET amount = amount * 2')).rejects.toThrow(/append-only/);
     await expect(sql('DELETE FROM ledger_entries')).rejects.toThrow(/append-only/);
