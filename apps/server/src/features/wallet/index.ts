@@ -7,6 +7,7 @@ import { registerWalletRoutes } from './wallet.routes.js';
 /** Wallet feature: the double-entry ledger core and the wallet calls (issue 12 item 1). */
 export { Ledger, insufficientBalance } from './ledger.service.js';
 export type { Account, Move, Posting, PostResult } from './ledger.service.js';
+export type { LedgerCheck } from './ledger.repository.js';
 export { fenToYuan, yuanToFen } from './money.js';
 export { ledgerAccounts, ledgerEntries, ledgerTransactions, wallets } from './wallet.table.js';
 

@@ -141,6 +141,12 @@ describe('ledger under concurrency', () => {
       ) s ON true
       WHERE w.available <> s.av OR w.frozen <> s.fr`);
     expect(drift).toEqual([]);
+    // The ledger's own reconciliation agrees.
+    expect(await ledger.reconcile(db)).toEqual({
+      driftingUserIds: [],
+      unbalancedTransactionIds: [],
+      total: 0n,
+    });
     const [totals] = await sql(`SELECT
         (SELECT sum(amount) FROM ledger_entries)::text AS all_entries,
         (SELECT min(least(available, frozen)) FROM wallets)::text AS lowest,

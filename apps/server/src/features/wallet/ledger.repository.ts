@@ -200,3 +200,37 @@ export async function listEntries(
 function toWallet(r: { user_id: number; available: string; frozen: string; status: number }): WalletRow {
   return { userId: r.user_id, available: BigInt(r.available), frozen: BigInt(r.frozen), status: r.status };
 }
+
+/** What a reconciliation finds: wallets that differ from their entries, unbalanced transactions, the total. */
+export interface LedgerCheck {
+  driftingUserIds: number[];
+  unbalancedTransactionIds: number[];
+  /** Sum of every entry; zero in a sound ledger. */
+  total: bigint;
+}
+
+/** Recomputes every wallet from its entries and every transaction's sum (a job or a test; scans the ledger). */
+export async function reconcile(db: DbOrTx): Promise<LedgerCheck> {
+  const [drift, unbalanced, total] = await Promise.all([
+    rowsOf<{ user_id: number }>(
+      db,
+      sql`SELECT w.user_id FROM wallets w
+          LEFT JOIN LATERAL (
+            SELECT coalesce(sum(e.amount) FILTER (WHERE a.kind = 'member_available'), 0) AS av,
+                   coalesce(sum(e.amount) FILTER (WHERE a.kind = 'member_frozen'), 0) AS fr
+            FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id WHERE a.user_id = w.user_id
+          ) s ON true
+          WHERE w.available <> s.av OR w.frozen <> s.fr ORDER BY w.user_id`,
+    ),
+    rowsOf<{ transaction_id: string }>(
+      db,
+      sql`SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0`,
+    ),
+    rowsOf<{ s: string }>(db, sql`SELECT coalesce(sum(amount), 0)::text AS s FROM ledger_entries`),
+  ]);
+  return {
+    driftingUserIds: drift.map((r) => r.user_id),
+    unbalancedTransactionIds: unbalanced.map((r) => Number(r.transaction_id)),
+    total: BigInt(total[0]?.s ?? '0'),
+  };
+}

@@ -156,6 +156,11 @@ export class Ledger {
     });
   }
 
+  /** Checks the balances against the entries (for a reconciliation job and the tests). */
+  reconcile(db: DbOrTx): Promise<repo.LedgerCheck> {
+    return repo.reconcile(db);
+  }
+
   private between(
     db: DbOrTx,
     t: Partial<PostingMeta> & { userId: number; amount: bigint | number },
