@@ -229,7 +229,10 @@ function checkMoves(moves: Move[]): { account: Account; amount: bigint }[] {
   const out = moves.map((m, i) => {
     const amount = toFen(m.amount, `moves[${i}].amount`);
     if (amount === 0n) throw invalid(`moves[${i}].amount must not be zero`);
-    if (m.account.kind.startsWith('member_') && !Number.isSafeInteger(userOf(m.account))) {
+    if (
+      m.account.kind.startsWith('member_') &&
+      !(Number.isSafeInteger(userOf(m.account)) && userOf(m.account) > 0)
+    ) {
       throw invalid(`moves[${i}].account.userId is invalid`);
     }
     return { account: m.account, amount };
