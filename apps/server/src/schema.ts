@@ -16,3 +16,4 @@ export * from './features/realtime/user-events.table.js';
 export * from './features/signin-fields/signin-fields.table.js';
 export * from './features/admin/admin.table.js';
 export * from './features/plugins/plugins.table.js';
+export * from './features/wallet/wallet.table.js';

@@ -33,3 +33,4 @@ export * from './plugins-admin.js';
 export * from './admin-users.js';
 export * from './plugin-rules.js';
 export * from './plugins.js';
+export * from './wallet.js';

@@ -86,6 +86,9 @@ async function openPostgres(url: string, prepare: boolean): Promise<Database> {
   const pool = new pg.default.Pool({ connectionString: url, max: POOL_SIZE, application_name: 'forum' });
   // An idle client's error (server restart) must not crash the process; the pool replaces the client.
   pool.on('error', () => {});
+  // A checked-out client has no listener of the pool's: a connection cut mid-transaction (the query in flight
+  // gets the error) could emit a second one and crash the process. The pool drops the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   if (prepare) pool.on('connect', namePreparedStatements);
   const db = drizzle(pool, { logger: process.env.DB_LOG === '1' }) as unknown as Db;
   return {

@@ -1,0 +1,251 @@
+import { sql as q } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../platform/db/db.js';
+import { inTransaction } from '../../platform/db/tx.js';
+import { AppError } from '../../platform/http/errors.js';
+import { registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { Ledger, type Account } from './ledger.service.js';
+
+let t: TestApp;
+let db: Db;
+const ledger = new Ledger();
+let a: number;
+let b: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.app.forum.database.db;
+  [a, b] = (await Promise.all([registerUser(t.app), registerUser(t.app)])).map((u) => u.userId) as [
+    number,
+    number,
+  ];
+  await ledger.adjust(db, { userId: a, amount: 10_000, actorId: null, idempotencyKey: 'seed-a' });
+});
+afterAll(async () => t?.close());
+
+const sql = async (text: string, params: unknown[] = []) =>
+  (await t.app.forum.database.exec(text, params)).rows;
+const wallet = async (userId: number) =>
+  (
+    await sql('SELECT available::int AS a, frozen::int AS f, status FROM wallets WHERE user_id = $1', [
+      userId,
+    ])
+  )[0];
+const counts = async () =>
+  (
+    await sql(`SELECT (SELECT count(*)::int FROM ledger_transactions) AS t,
+      (SELECT count(*)::int FROM ledger_entries) AS e, (SELECT count(*)::int FROM ledger_accounts) AS acc`)
+  )[0];
+const avail = (userId: number): Account => ({ kind: 'member_available', userId });
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 0,
+    (err: unknown) => (err instanceof AppError ? err.code : String(err)),
+  );
+
+describe('ledger core', () => {
+  it('transfers, freezes and unfreezes with balanced entries', async () => {
+    const r = await ledger.transfer(db, {
+      fromUserId: a,
+      toUserId: b,
+      amount: 2_500,
+      reason: 31,
+      actorId: a,
+    });
+    expect(r.duplicate).toBe(false);
+    // Wallets come back in lock order (user id), whichever side of the transfer they were on.
+    const expected = [
+      { userId: a, available: '7500', frozen: '0', status: 0 },
+      { userId: b, available: '2500', frozen: '0', status: 0 },
+    ].sort((x, y) => x.userId - y.userId);
+    expect(r.wallets).toEqual(expected);
+    await ledger.freeze(db, { userId: b, amount: 1_000n });
+    await ledger.unfreeze(db, { userId: b, amount: 400 });
+    expect(await wallet(b)).toEqual({ a: 1_900, f: 600, status: 0 });
+    const reasons = await sql(`SELECT reason FROM ledger_transactions ORDER BY id DESC LIMIT 2`);
+    expect(reasons.map((x) => x.reason)).toEqual([12, 10]);
+  });
+
+  it('refuses unbalanced, zero, fractional and unsafe moves, writing nothing', async () => {
+    const before = await counts();
+    const post = (moves: { account: Account; amount: number | bigint }[]) =>
+      codeOf(ledger.post(db, { reason: 32, actorId: null, moves }));
+    expect(
+      await post([
+        { account: avail(a), amount: 5 },
+        { account: { kind: 'site_revenue' }, amount: -4 },
+      ]),
+    ).toBe(-4001);
+    expect(
+      await post([
+        { account: avail(a), amount: 0 },
+        { account: { kind: 'site_revenue' }, amount: 0 },
+      ]),
+    ).toBe(-4001);
+    expect(
+      await post([
+        { account: avail(a), amount: 0.5 },
+        { account: avail(b), amount: -0.5 },
+      ]),
+    ).toBe(-4001);
+    expect(
+      await post([
+        { account: avail(a), amount: 2n ** 60n },
+        { account: avail(b), amount: -(2n ** 60n) },
+      ]),
+    ).toBe(-4001);
+    expect(await post([{ account: avail(a), amount: 1 }])).toBe(-4001);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a negative balance with -4001 and writes nothing, key included', async () => {
+    const before = await counts();
+    const w = await wallet(b);
+    const r = ledger.transfer(db, {
+      fromUserId: b,
+      toUserId: a,
+      amount: 1_901,
+      reason: 41,
+      actorId: b,
+      idempotencyKey: 'too-much',
+    });
+    await expect(r).rejects.toMatchObject({ code: -4001, message: 'amount: insufficient balance' });
+    expect(await counts()).toEqual(before);
+    expect(await wallet(b)).toEqual(w);
+    // The key was not kept: the same request succeeds once the money is there.
+    expect(await codeOf(ledger.unfreeze(db, { userId: b, amount: 1 }))).toBe(0);
+    expect(
+      await codeOf(
+        ledger.transfer(db, {
+          fromUserId: b,
+          toUserId: a,
+          amount: 1_901,
+          reason: 41,
+          actorId: b,
+          idempotencyKey: 'too-much',
+        }),
+      ),
+    ).toBe(0);
+  });
+
+  it('a duplicate key, even ten at once, moves money once and answers the first result', async () => {
+    const before = await wallet(a);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ledger.transfer(db, {
+          fromUserId: a,
+          toUserId: b,
+          amount: 100,
+          reason: 31,
+          actorId: a,
+          idempotencyKey: 'ten',
+        }),
+      ),
+    );
+    expect(answers.filter((x) => !x.duplicate)).toHaveLength(1);
+    const first = answers.find((x) => !x.duplicate)!;
+    for (const x of answers) expect({ ...x, duplicate: false }).toEqual(first);
+    expect((await wallet(a))!.a).toBe((before!.a as number) - 100);
+    expect(
+      await sql(`SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key = 'ten'`),
+    ).toEqual([{ n: 1 }]);
+    // The same key for a different request is refused rather than answered with someone else's result.
+    const other = ledger.transfer(db, {
+      fromUserId: a,
+      toUserId: b,
+      amount: 101,
+      reason: 31,
+      actorId: a,
+      idempotencyKey: 'ten',
+    });
+    await expect(other).rejects.toMatchObject({
+      code: -4001,
+      message: expect.stringContaining('idempotencyKey'),
+    });
+  });
+
+  it('a transaction failing midway leaves nothing, and the database itself refuses unbalanced entries', async () => {
+    const before = await counts();
+    const wa = await wallet(a);
+    const failing = inTransaction(db, async (tx) => {
+      await ledger.transfer(tx, {
+        fromUserId: a,
+        toUserId: b,
+        amount: 50,
+        reason: 31,
+        actorId: a,
+        idempotencyKey: 'mid-1',
+      });
+      await ledger.freeze(tx, { userId: a, amount: 20, idempotencyKey: 'mid-2' });
+      throw new Error('crash after two postings');
+    });
+    await expect(failing).rejects.toThrow('crash after two postings');
+    expect(await counts()).toEqual(before);
+    expect(await wallet(a)).toEqual(wa);
+    // Bypassing the service: an entry without its counterpart fails at commit (deferred constraint trigger).
+    const raw = inTransaction(db, async (tx) => {
+      const [row] = (
+        (await tx.execute(
+          q`INSERT INTO ledger_transactions (reason, memo) VALUES (32, 'raw') RETURNING id`,
+        )) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows;
+      const acc = await tx.execute(q`SELECT id FROM ledger_accounts WHERE kind = 'manual_adjustment'`);
+      const accountId = (acc as unknown as { rows: { id: number }[] }).rows[0]!.id;
+      await tx.execute(
+        q`INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES (${row!.id}, ${accountId}, 7)`,
+      );
+    });
+    // drizzle wraps the driver's error (`Failed query: commit`); the database's reason is its cause.
+    await expect(raw).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/does not balance/) },
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a database connection killed in the middle of a payment leaves none of it', async () => {
+    const before = await counts();
+    const wa = await wallet(a);
+    const killed = inTransaction(db, async (tx) => {
+      await ledger.transfer(tx, {
+        fromUserId: a,
+        toUserId: b,
+        amount: 70,
+        reason: 31,
+        actorId: a,
+        idempotencyKey: 'kill-1',
+      });
+      const pid = (
+        (await tx.execute(q`SELECT pg_backend_pid() AS pid`)) as unknown as { rows: { pid: number }[] }
+      ).rows[0]!.pid;
+      // Terminated while a statement runs, as a crash or a network cut would do mid-payment.
+      const slow = tx.execute(q`SELECT pg_sleep(5)`);
+      await sql('SELECT pg_sleep(0.2), pg_terminate_backend($1)', [pid]);
+      await slow;
+      await ledger.freeze(tx, { userId: a, amount: 10, idempotencyKey: 'kill-2' });
+    });
+    await expect(killed).rejects.toBeTruthy();
+    expect(await counts()).toEqual(before);
+    expect(await wallet(a)).toEqual(wa);
+    // The key is free again: the retried payment goes through once.
+    const retry = await ledger.transfer(db, {
+      fromUserId: a,
+      toUserId: b,
+      amount: 70,
+      reason: 31,
+      actorId: a,
+      idempotencyKey: 'kill-1',
+    });
+    expect(retry.duplicate).toBe(false);
+  });
+
+  it('the ledger is append-only', async () => {
+    await expect(sql('UPDATE ledger_entries SET amount = amount * 2')).rejects.toThrow(/append-only/);
+    await expect(sql('DELETE FROM ledger_entries')).rejects.toThrow(/append-only/);
+    await expect(sql(`UPDATE ledger_transactions SET memo = 'x'`)).rejects.toThrow(/append-only/);
+    await expect(sql('DELETE FROM ledger_transactions')).rejects.toThrow(/append-only/);
+    await expect(sql('TRUNCATE ledger_entries, ledger_transactions')).rejects.toThrow(/append-only/);
+    await expect(sql('UPDATE wallets SET available = -1')).rejects.toThrow(/wallets_balance_ck/);
+  });
+});

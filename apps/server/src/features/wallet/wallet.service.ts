@@ -1,0 +1,88 @@
+import type { CallParsed, Page, WalletLogItem, WalletView, adminUpdateUserWallet } from '@forum/contracts';
+import type { Actor } from '../../platform/auth/actor.js';
+import { inTransaction } from '../../platform/db/tx.js';
+import type { Db } from '../../platform/db/db.js';
+import { loginRequired, notFound } from '../../platform/http/errors.js';
+import { findUserById } from '../users/index.js';
+import type { Ledger } from './ledger.service.js';
+import { listEntries, readWallet } from './ledger.repository.js';
+import { yuanToFen } from './money.js';
+import { presentEntry, presentWallet } from './wallet.presenter.js';
+
+/** The wallet calls: a member's own wallet and log, and the administrator's view and manual changes. */
+export class WalletService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+  ) {}
+
+  /** The actor's wallet (zero before their first movement). */
+  async mine(actor: Actor): Promise<WalletView> {
+    const userId = signedIn(actor);
+    return presentWallet(userId, await readWallet(this.db, userId));
+  }
+
+  /** The actor's entries, newest first. */
+  async log(actor: Actor, page: number, perPage: number): Promise<Page<WalletLogItem>> {
+    const userId = signedIn(actor);
+    const { rows, total } = await listEntries(this.db, userId, {
+      limit: perPage,
+      offset: (page - 1) * perPage,
+    });
+    return {
+      pageData: rows.map(presentEntry),
+      currentPage: page,
+      perPage,
+      totalCount: total,
+      totalPage: Math.ceil(total / perPage),
+    };
+  }
+
+  /** Any member's wallet (the route is admin-only). */
+  async ofUser(userId: number): Promise<WalletView> {
+    await this.mustExist(userId);
+    return presentWallet(userId, await readWallet(this.db, userId));
+  }
+
+  /** A manual credit or debit and/or a withdrawal-status change, all or nothing in one transaction. */
+  async adminUpdate(
+    actor: Actor,
+    input: CallParsed<typeof adminUpdateUserWallet>,
+  ): Promise<WalletView & { transactionId: number | null; duplicate: boolean }> {
+    await this.mustExist(input.userId);
+    const amount = input.amount === undefined ? 0n : yuanToFen(input.amount);
+    return inTransaction(this.db, async (tx) => {
+      let transactionId: number | null = null;
+      let duplicate = false;
+      if (input.operate !== undefined) {
+        const r = await this.ledger.adjust(tx, {
+          userId: input.userId,
+          amount: input.operate === 1 ? amount : -amount,
+          idempotencyKey: `admin:${input.idempotencyKey}`,
+          actorId: actor.userId,
+          memo: input.reason,
+        });
+        ({ transactionId, duplicate } = r);
+      }
+      if (input.walletStatus !== undefined) {
+        const r = await this.ledger.setWithdrawalFrozen(tx, {
+          userId: input.userId,
+          frozen: input.walletStatus === 1,
+          actorId: actor.userId,
+          memo: input.reason,
+        });
+        transactionId ??= r.transactionId;
+      }
+      return { ...presentWallet(input.userId, await readWallet(tx, input.userId)), transactionId, duplicate };
+    });
+  }
+
+  private async mustExist(userId: number): Promise<void> {
+    if (!(await findUserById(this.db, userId))) throw notFound('userId: no such user');
+  }
+}
+
+function signedIn(actor: Actor): number {
+  if (actor.userId === null) throw loginRequired();
+  return actor.userId;
+}

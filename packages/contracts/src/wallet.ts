@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { idField } from './fields.js';
+import { pageOf, pageQuery } from './envelope.js';
+
+/**
+ * Wallet-log change types (reference §1.9, the original's `UserWalletLog` catalogue) used as ledger reasons.
+ * Later money features add theirs here; 1000+ are ours (not in the original).
+ */
+export const WalletReason = {
+  CASH_FREEZE: 10,
+  CASH_SUCCESS: 11,
+  CASH_UNFREEZE: 12,
+  REWARD_INCOME: 31,
+  MANUAL_INCOME: 32,
+  REGISTER_COMMISSION: 34,
+  REWARD_EXPENSE: 41,
+  MANUAL_EXPENSE: 50,
+  /** Ours: the administrator switched withdrawals off or on (an audit record without entries). */
+  WALLET_STATUS: 1000,
+  /** Ours: a plain member-to-member transfer. */
+  TRANSFER: 1001,
+} as const;
+
+/** Wallet status (reference §1.9): 0 normal, 1 withdrawals frozen. */
+export const walletStatus = z.union([z.literal(0), z.literal(1)]);
+
+/** Yuan on the wire: a non-negative decimal with at most two places, as a string or a number. */
+export const yuanAmount = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,13}(\.\d{1,2})?$/.test(v), 'amount must be yuan with at most two decimals');
+
+/** A wallet as its owner or an administrator sees it: yuan strings with two decimals and fen integers. */
+export const walletView = z.object({
+  userId: z.number().int(),
+  availableAmount: z.string(),
+  freezeAmount: z.string(),
+  availableFen: z.number().int(),
+  freezeFen: z.number().int(),
+  walletStatus,
+});
+/** A wallet view. */
+export type WalletView = z.infer<typeof walletView>;
+
+/** One line of the wallet log: a ledger entry on one of my accounts. */
+export const walletLogItem = z.object({
+  id: z.number().int(),
+  transactionId: z.number().int(),
+  /** Which of my balances moved. */
+  account: z.enum(['available', 'frozen']),
+  amount: z.string(),
+  amountFen: z.number().int(),
+  changeType: z.number().int(),
+  memo: z.string(),
+  createdAt: z.string(),
+});
+/** A wallet-log line. */
+export type WalletLogItem = z.infer<typeof walletLogItem>;
+
+/** `GET wallet/user`: my wallet (reference §1.9). */
+export const walletUser = defineCall({
+  method: 'GET',
+  path: '/api/v3/wallet/user',
+  summary: 'My wallet',
+  tags: ['wallet'],
+  input: z.object({}),
+  output: walletView,
+});
+
+/** `GET wallet/log`: my ledger entries, newest first. */
+export const walletLog = defineCall({
+  method: 'GET',
+  path: '/api/v3/wallet/log',
+  summary: 'My wallet log',
+  tags: ['wallet'],
+  input: pageQuery,
+  output: pageOf(walletLogItem),
+});
+
+/** `GET backAdmin/user.wallet`: a member's wallet (administrators). */
+export const adminUserWallet = defineCall({
+  method: 'GET',
+  path: '/api/backAdmin/user.wallet',
+  summary: "A member's wallet",
+  tags: ['wallet', 'admin'],
+  input: z.object({ userId: idField }),
+  output: walletView,
+});
+
+/**
+ * `POST backAdmin/update.user.wallet`: a manual credit (operate 1) or debit (operate 2) with its reason
+ * and idempotency key, and/or the withdrawal status; every change is written to the ledger.
+ */
+export const adminUpdateUserWallet = defineCall({
+  method: 'POST',
+  path: '/api/backAdmin/update.user.wallet',
+  summary: "Credit, debit or freeze a member's wallet",
+  tags: ['wallet', 'admin'],
+  input: z
+    .object({
+      userId: idField,
+      operate: z.coerce.number().int().min(1).max(2).optional(),
+      amount: yuanAmount.optional(),
+      reason: z.string().trim().max(200).default(''),
+      idempotencyKey: z.string().trim().min(8).max(100).optional(),
+      walletStatus: z.coerce.number().pipe(walletStatus).optional(),
+    })
+    .refine((v) => v.operate === undefined || v.amount !== undefined, {
+      path: ['amount'],
+      message: 'amount is required with operate',
+    })
+    .refine((v) => v.operate === undefined || v.idempotencyKey !== undefined, {
+      path: ['idempotencyKey'],
+      message: 'idempotencyKey is required with operate',
+    })
+    .refine((v) => v.operate !== undefined || v.walletStatus !== undefined, {
+      path: ['operate'],
+      message: 'operate or walletStatus is required',
+    }),
+  output: walletView.extend({ transactionId: z.number().int().nullable(), duplicate: z.boolean() }),
+});
