@@ -62,8 +62,10 @@ export function RootLayout() {
     await api.call(logoutCall, {});
     safeLocalStorage()?.removeItem(UID_STORAGE_KEY);
     safeSessionStorage()?.removeItem(RETURN_KEY);
-    await navigate('/', { replace: true });
+    // Reload the site state first, then go home: a revalidation started while the navigation home waits for
+    // its page's code (plugins' navigation events hold it) would cancel that navigation.
     await revalidate();
+    await navigate('/', { replace: true });
   }, [navigate, revalidate]);
 
   // Spec §4 storage consistency: the uid marker must be in both the cookie and local storage, or in neither.

@@ -156,7 +156,20 @@ export function createNavigationHub(options: NavigationHubOptions = {}): Navigat
       return;
     }
     a.phase = 'proceeding';
-    router?.state.blockers.get(BLOCKER)?.proceed?.();
+    proceedWhenBlocked(a);
+  }
+
+  // The router records a block after the blocker function returned; code already loaded can come back sooner,
+  // and a proceed() before the block is recorded would be lost, leaving the navigation held for good.
+  function proceedWhenBlocked(a: Attempt) {
+    const now = router?.state.blockers.get(BLOCKER);
+    if (now?.state === 'blocked') return void now.proceed?.();
+    const unsubscribe = router?.subscribe((state) => {
+      const b = state.blockers.get(BLOCKER);
+      if (b?.state !== 'blocked') return;
+      unsubscribe?.();
+      if (current === a) b.proceed?.();
+    });
   }
 
   function attach(r: DataRouter): () => void {
