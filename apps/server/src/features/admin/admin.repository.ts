@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/db.js';
+import { rowsOf, type DbOrTx } from '../../platform/db/db.js';
 import { posts, threads, users } from '../../schema.js';
 import { adminActions } from './admin.table.js';
 
@@ -21,8 +21,8 @@ export async function siteCounts(db: DbOrTx): Promise<{ users: number; threads: 
 
 /** The database server's version line. */
 export async function serverVersion(db: DbOrTx): Promise<string> {
-  const res = (await db.execute(sql`select version() as v`)) as unknown as { rows: Array<{ v: string }> };
-  return String(res.rows[0]?.v ?? '').split(' on ')[0] ?? '';
+  const rows = await rowsOf<{ v: string }>(db, sql`select version() as v`);
+  return String(rows[0]?.v ?? '').split(' on ')[0] ?? '';
 }
 
 /** Logs one administrator write. */

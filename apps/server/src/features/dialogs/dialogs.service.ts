@@ -27,6 +27,7 @@ import {
   type DialogRow,
   type MessageRow,
 } from './dialogs.repository.js';
+import { pageReply } from '../../platform/http/page.js';
 
 /** What a message carries in. */
 export interface MessageInput {
@@ -112,7 +113,7 @@ export class DialogsService {
         updatedAt: d.updatedAt.toISOString(),
       });
     }
-    return { pageData, currentPage: page, perPage, totalCount: total, totalPage: Math.ceil(total / perPage) };
+    return pageReply(pageData, page, perPage, total);
   }
 
   /** `dialog/message`: newest first, `perPage` at a time, before a cursor. */

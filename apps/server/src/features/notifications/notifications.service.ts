@@ -10,6 +10,7 @@ import {
   presentNotification,
   sendersById,
 } from './notifications.repository.js';
+import { pageReply } from '../../platform/http/page.js';
 
 /** A member's notifications: the list (which marks read), deletion, unread counts. */
 export class NotificationsService {
@@ -34,7 +35,7 @@ export class NotificationsService {
       presentNotification(r, r.senderId !== null ? (senders.get(r.senderId) ?? null) : null),
     );
     if (rows.some((r) => r.readAt === null)) await this.changed(userId, (db) => markRead(db, userId, types));
-    return { pageData, currentPage: page, perPage, totalCount: total, totalPage: Math.ceil(total / perPage) };
+    return pageReply(pageData, page, perPage, total);
   }
 
   /** `notification.delete`: one, or all of some types; the badge follows. */

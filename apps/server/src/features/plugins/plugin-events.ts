@@ -39,12 +39,17 @@ export function contentEvents(fan: Fan): ContentEvents {
   };
 }
 
-/** `extensions.<name>` of a thread from the enabled plugins' presenters; a presenter that throws adds nothing. */
-export function threadExtensions(fan: Fan, thread: PluginThread): Record<string, unknown> | null {
+/**
+ * `extensions.<name>` of a thread from the enabled plugins' presenters; a presenter that throws adds nothing.
+ * The thread is only built when some enabled plugin presents threads (this runs for every item of a list).
+ */
+export function threadExtensions(fan: Fan, input: () => PluginThread): Record<string, unknown> | null {
   let out: Record<string, unknown> | null = null;
+  let thread: PluginThread | null = null;
   for (const p of fan.enabled()) {
     const present = p.spec.presenters?.thread;
     if (!present) continue;
+    thread ??= input();
     try {
       const v = present(thread);
       if (v !== undefined) (out ??= {})[p.found.name] = v;

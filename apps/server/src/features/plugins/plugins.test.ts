@@ -136,6 +136,19 @@ describe('plugin lifecycle', () => {
     expect(forum.Data.plugins).toMatchObject({ activity: true, probe: true, 'hello-banner': true });
 
     expect((await get(member.token, '/api/backAdmin/plugin/list')).Code).toBe(-4002);
+    for (const [path, body] of [
+      ['/api/backAdmin/plugin/settings', { name: 'probe', settings: {} }],
+      ['/api/backAdmin/plugin/permission.switch', { name: 'activity', groupId: 10, canInsert: true }],
+    ] as const) {
+      expect((await post(member.token, path, body)).Code, path).toBe(-4002);
+      expect((await post(undefined, path, body)).Code, path).toBe(-4002);
+    }
+    expect(
+      (await post(admin, '/api/backAdmin/plugin/permission.switch', { name: 'activity' })).Message,
+    ).toContain('groupId');
+    expect((await post(admin, '/api/backAdmin/plugin/settings', { name: 'probe' })).Message).toContain(
+      'settings',
+    );
     expect(
       (await post(member.token, '/api/backAdmin/plugin/operate', { name: 'probe', operate: 2 })).Code,
     ).toBe(-4002);

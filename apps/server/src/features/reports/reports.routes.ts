@@ -13,6 +13,7 @@ import { invalid, notFound } from '../../platform/http/errors.js';
 import type { Route } from '../../platform/http/router.js';
 import { findUserById } from '../users/index.js';
 import { deleteReports, insertReport, listReports, setReportStatus } from './reports.repository.js';
+import { pageReply } from '../../platform/http/page.js';
 
 /** What reporting needs to check that the reported thing exists and is visible to the reporter. */
 export interface ReportsDeps {
@@ -72,8 +73,7 @@ export function registerReportsRoutes(route: Route, d: ReportsDeps): void {
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     }));
-    const { page, perPage } = input;
-    return { pageData, currentPage: page, perPage, totalCount: total, totalPage: Math.ceil(total / perPage) };
+    return pageReply(pageData, input.page, input.perPage, total);
   });
   route(reportsBatch, admin, async (input) => ({
     updated: await setReportStatus(d.db, [...new Set(input.ids)], input.status),

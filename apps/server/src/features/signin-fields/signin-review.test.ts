@@ -121,6 +121,11 @@ describe('sign-in answers under review', () => {
       expect(up.Code, up.Message).toBe(0);
       expect(up.Data.url).toMatch(/^\/api\/v3\/attachments\/[0-9a-f-]{36}$/);
       expect((await upload(u.token, text.Data.id)).Code).toBe(-4001);
+      const guest = await t.app.inject({
+        method: 'POST',
+        url: `/api/v3/user/signinfields.upload?aid=${photo.Data.id}`,
+      });
+      expect((guest.json() as { Code: number }).Code).toBe(-3001);
       const theirs = await upload(other.token, photo.Data.id);
 
       const submit = (fieldsExt: string) =>

@@ -11,6 +11,7 @@ import { forbidden } from '../../platform/http/errors.js';
 import type { Route } from '../../platform/http/router.js';
 import type { StopWordRow } from './stop-words.repository.js';
 import type { StopWordsService } from './stop-words.service.js';
+import { pageReply } from '../../platform/http/page.js';
 
 function adminOnly(actor: Actor): void {
   if (!actor.isAdmin) throw forbidden();
@@ -40,13 +41,7 @@ export function registerStopWordsRoutes(route: Route, stopWords: StopWordsServic
   route(stopWordsList, { auth: 'required' }, async (input, { actor }) => {
     adminOnly(actor);
     const { rows, total } = await stopWords.list(input.filter, input.page, input.perPage);
-    return {
-      pageData: rows.map(present),
-      currentPage: input.page,
-      perPage: input.perPage,
-      totalCount: total,
-      totalPage: Math.ceil(total / input.perPage),
-    };
+    return pageReply(rows.map(present), input.page, input.perPage, total);
   });
   for (const contract of [stopWordsDelete, stopWordsDeleteV2]) {
     route(contract, { auth: 'required' }, async (input, { actor }) => {

@@ -23,7 +23,7 @@ import { PostsService } from './posts.service.js';
 import { ReactionsService } from './reactions.service.js';
 import { NO_EVENTS, viewerOf, type ContentEvents, type ThreadsDeps } from './threads.deps.js';
 export type { ContentEvents } from './threads.deps.js';
-import type { ExtensionInput } from './thread-extensions.js';
+import type { ThreadExtensions } from './thread-extensions.js';
 import type { PersonalPageRules } from '../../platform/web/page-key.js';
 import { siteCounts } from './threads-list.repository.js';
 import { ThreadsReader } from './threads-read.service.js';
@@ -62,7 +62,7 @@ export interface ThreadsFeature {
   /** Plug in the plugins' hooks and filters. */
   setEvents(events: ContentEvents): void;
   /** Plug in the plugins' thread presenters. */
-  setExtensions(fn: (thread: ExtensionInput) => Record<string, unknown> | null): void;
+  setExtensions(fn: ThreadExtensions): void;
   /** A thread the actor may see with its blocks (for plugins), or null. */
   visibleThread(
     actor: Actor,

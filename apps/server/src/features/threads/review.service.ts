@@ -14,6 +14,7 @@ import {
 import { applyCounts } from './thread-write.rules.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import { findThread, updateThread, type ThreadRow } from './threads.repository.js';
+import { pageReply } from '../../platform/http/page.js';
 
 /** What each decision sets, and what the author is told. */
 const DECISIONS = {
@@ -48,14 +49,6 @@ function item(kind: 'thread' | 'post', id: number, t: ThreadRow, p: PostRow, nic
   };
 }
 
-const pageOf = <T>(pageData: T[], page: number, perPage: number, total: number) => ({
-  pageData,
-  currentPage: page,
-  perPage,
-  totalCount: total,
-  totalPage: Math.ceil(total / perPage),
-});
-
 const words = (s: string) =>
   s
     .split(',')
@@ -75,7 +68,7 @@ export class ReviewService {
   /** Threads by state (held, latest, ignored) or the recycle bin, filtered. */
   async threads(f: ManageFilter, page: number, perPage: number) {
     const { rows, total } = await threadsForReview(this.deps.db, f, perPage, (page - 1) * perPage);
-    return pageOf(
+    return pageReply(
       rows.map(({ t, p, nickname, username }) => item('thread', t.id, t, p, nickname || username || '')),
       page,
       perPage,
@@ -86,7 +79,7 @@ export class ReviewService {
   /** Replies and comments by state or the recycle bin, filtered. */
   async replies(f: ManageFilter, page: number, perPage: number) {
     const { rows, total } = await postsForReview(this.deps.db, f, perPage, (page - 1) * perPage);
-    return pageOf(
+    return pageReply(
       rows.map(({ p, t, nickname, username }) => item('post', p.id, t, p, nickname || username || '')),
       page,
       perPage,

@@ -7,5 +7,8 @@ export interface ExtensionInput {
   blocks: Array<{ key: string; tomId: string; body: unknown }>;
 }
 
-/** Plugins' additions to a thread, by plugin name (viewer-independent); null when none add anything. */
-export type ThreadExtensions = (thread: ExtensionInput) => Record<string, unknown> | null;
+/**
+ * Plugins' additions to a thread, by plugin name (viewer-independent); null when none add anything. The input
+ * is built only when some plugin presents threads: every list item passes through here.
+ */
+export type ThreadExtensions = (thread: () => ExtensionInput) => Record<string, unknown> | null;

@@ -70,13 +70,13 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
     const id = Number(tom.tomType);
     indexes[tom.key] = { tomId: Number.isFinite(id) ? id : tom.tomType, body: shown[tom.key] ?? tom.body };
   }
-  const extensions = kit.extensions?.({
+  const extensions = kit.extensions?.(() => ({
     threadId: t.id,
     userId: shownUserId(actor, t, t.userId),
     categoryId: t.categoryId,
     title: t.title,
     blocks: (b.toms.get(t.id) ?? []).map((x) => ({ key: x.key, tomId: x.tomType, body: x.body })),
-  });
+  }));
   return {
     ...(extensions && { extensions }),
     threadId: t.id,

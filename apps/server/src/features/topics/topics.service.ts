@@ -15,6 +15,7 @@ import {
   upsertTopics,
   type TopicRow,
 } from './topics.repository.js';
+import { pageReply } from '../../platform/http/page.js';
 
 /** A small built-in emoji set (codes as the original's `:code:`); images are served from /emoji/. */
 const EMOJI_SEED = [
@@ -105,13 +106,7 @@ export class TopicsService {
       limit: q.perPage,
       offset: (q.page - 1) * q.perPage,
     });
-    return {
-      pageData: rows.map(present),
-      currentPage: q.page,
-      perPage: q.perPage,
-      totalCount: total,
-      totalPage: Math.ceil(total / q.perPage),
-    };
+    return pageReply(rows.map(present), q.page, q.perPage, total);
   }
 
   /** Admin: recommend topics or take it back. */

@@ -6,6 +6,7 @@ import { findUserGroup, setUserGroup, type GroupsService } from '../groups/index
 import { searchUsers, type AdminUserQuery } from './users-admin.repository.js';
 import { findUserById, updateUser, type UserRow } from './users.repository.js';
 import type { UsersService } from './users.service.js';
+import { pageReply } from '../../platform/http/page.js';
 
 /** What a user change tells them (the notifications feature's notice, kept structural: no import cycle). */
 export interface AccountNotice {
@@ -73,13 +74,12 @@ export class UsersAdmin {
 
   async list(q: AdminUserQuery, page: number, perPage: number) {
     const { rows, total } = await searchUsers(this.db, q, perPage, (page - 1) * perPage);
-    return {
-      pageData: rows.map((r) => this.present(r.user, r.groupId)),
-      currentPage: page,
+    return pageReply(
+      rows.map((r) => this.present(r.user, r.groupId)),
+      page,
       perPage,
-      totalCount: total,
-      totalPage: Math.ceil(total / perPage),
-    };
+      total,
+    );
   }
 
   async detail(userId: number): Promise<AdminUser> {

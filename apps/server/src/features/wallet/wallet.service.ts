@@ -8,6 +8,7 @@ import type { Ledger } from './ledger.service.js';
 import { listEntries, readWallet } from './ledger.repository.js';
 import { yuanToFen } from './money.js';
 import { presentEntry, presentWallet } from './wallet.presenter.js';
+import { pageReply } from '../../platform/http/page.js';
 
 /** The wallet calls: a member's own wallet and log, and the administrator's view and manual changes. */
 export class WalletService {
@@ -29,13 +30,7 @@ export class WalletService {
       limit: perPage,
       offset: (page - 1) * perPage,
     });
-    return {
-      pageData: rows.map(presentEntry),
-      currentPage: page,
-      perPage,
-      totalCount: total,
-      totalPage: Math.ceil(total / perPage),
-    };
+    return pageReply(rows.map(presentEntry), page, perPage, total);
   }
 
   /** Any member's wallet (the route is admin-only). */
