@@ -30,6 +30,8 @@ export const dialogMessageItem = z.object({
   createdAt: z.string(),
   /** True for the viewer's own messages. */
   isMine: z.boolean(),
+  /** The author's card, in `dialog/message` pages (the original clients read `user.avatar`). */
+  user: z.object({ userId: z.number().int(), nickname: z.string(), avatar: z.string() }).optional(),
 });
 /** One message. */
 export type DialogMessageItem = z.infer<typeof dialogMessageItem>;
@@ -41,6 +43,14 @@ export const dialogItem = z.object({
   lastMessage: dialogMessageItem.nullable(),
   unreadCount: z.number().int(),
   updatedAt: z.string(),
+  /** The original's names: `id` (= dialogId), both sides by role, and the latest message with a summary. */
+  id: z.number().int(),
+  dialogMessageId: z.number().int(),
+  senderUserId: z.number().int(),
+  recipientUserId: z.number().int(),
+  sender: publicUser,
+  recipient: publicUser,
+  dialogMessage: dialogMessageItem.extend({ summary: z.string() }).nullable(),
 });
 /** One dialog. */
 export type DialogItem = z.infer<typeof dialogItem>;
@@ -92,11 +102,21 @@ export const dialogMessageList = defineCall({
   path: '/api/v3/dialog/message',
   summary: 'Messages of one of my dialogs',
   tags: ['dialogs'],
-  input: z.object({
-    dialogId: idField,
-    beforeId: idField.optional(),
-    perPage: z.coerce.number().int().min(1).max(100).default(20),
-  }),
+  input: z.preprocess(
+    // The original clients name the dialog `filter[dialogId]`.
+    (v) => {
+      const o = v as { dialogId?: unknown; filter?: { dialogId?: unknown } } | undefined;
+      return o && o.dialogId === undefined && o.filter?.dialogId !== undefined
+        ? { ...o, dialogId: o.filter.dialogId }
+        : v;
+    },
+    z.object({
+      dialogId: idField,
+      beforeId: idField.optional(),
+      // The original clients ask for 200 at once.
+      perPage: z.coerce.number().int().min(1).max(200).default(20),
+    }),
+  ),
   output: z.object({
     pageData: z.array(dialogMessageItem),
     perPage: z.number().int(),

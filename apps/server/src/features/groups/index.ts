@@ -8,3 +8,4 @@ export {
   type GroupRow,
 } from './groups.repository.js';
 export { DEFAULT_GROUPS, DEFAULT_GRANTS } from './groups.defaults.js';
+export { registerUpgradeGroupRoutes } from './upgrade.routes.js';

@@ -30,6 +30,8 @@ export function threadAbility(gate: Gate, actor: Actor, t: ThreadRow): ThreadIte
     canDelete:
       gate.can(actor, 'thread.hide', res) || (own && gate.can(actor, 'thread.hideOwnThreadOrPost', res)),
     canEssence: gate.can(actor, 'thread.essence', res),
+    // The share poster is drawn by the original clients themselves from what the viewer already sees.
+    canPoster: true,
     canStick: gate.can(actor, 'thread.sticky', res),
     canReply: !actor.isGuest && gate.can(actor, 'thread.reply', res),
     canViewPost: gate.can(actor, 'thread.viewPosts', res),
@@ -122,7 +124,9 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
       followCount: author?.followCount ?? 0,
       fansCount: author?.fansCount ?? 0,
       likedCount: author?.likedCount ?? 0,
+      questionCount: 0,
       isRealName: false,
+      joinedAt: author?.joinedAt ? author.joinedAt.toISOString() : '',
     }),
     group: showAuthor ? authorGroup : blanked(authorGroup),
     likeReward: {
@@ -136,6 +140,7 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
       isRedPack: false,
       isReward: false,
       isEssence: t.isEssence,
+      isPoster: false,
     },
     content: { text: first?.content ?? '', indexes },
     ability: threadAbility(kit.gate, actor, t),

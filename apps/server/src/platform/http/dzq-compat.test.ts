@@ -1,0 +1,155 @@
+import { Code, DZQ_MARKS, dzqClientCalls, type DzqClientCall, type DzqFixture } from '@forum/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminUser,
+  call,
+  createThread,
+  registerUser,
+  startTestApp,
+  type TestApp,
+} from '../../test/harness.js';
+
+/**
+ * The original Discuz! Q web client's calls (`@forum/contracts` dzqClientCalls) replayed against the real
+ * server the way the client sends them: `dzqSid`/`dzqPf` marks, bracketed filters, GETs with a JSON `{}` body.
+ */
+let t: TestApp;
+let fixtures: Record<DzqFixture, string>;
+let memberToken: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.app.forum.settings.set([{ key: 'thread_post_interval', tag: 'default', value: '0' }]);
+  const author = await registerUser(t.app);
+  const member = await registerUser(t.app);
+  memberToken = member.token;
+  const threadId = await createThread(t.app, author.token, `compat ${author.username}`);
+  const reply = await call(t.app, 'POST', '/api/v3/posts.create', {
+    token: member.token,
+    body: { id: threadId, content: 'a reply the comment list shows' },
+  });
+  expect(reply.Code).toBe(0);
+  const dialog = await call(t.app, 'POST', '/api/v3/dialog.create', {
+    token: author.token,
+    body: { recipientUserId: member.userId, messageText: 'hello' },
+  });
+  expect(dialog.Code).toBe(0);
+  fixtures = {
+    threadId: String(threadId),
+    authorId: String(author.userId),
+    userId: String(member.userId),
+    dialogId: String(dialog.Data.dialogId),
+    username: member.username,
+    password: member.password,
+  };
+});
+afterAll(async () => t?.close());
+
+/** Replaces `{name}` placeholders with the fixtures. */
+function fill<T>(v: T): T {
+  return JSON.parse(
+    JSON.stringify(v).replace(/\{(\w+)\}/g, (_, k: string) => fixtures[k as DzqFixture] ?? `{${k}}`),
+  ) as T;
+}
+
+/** Sends a call the way the original client does. */
+async function send(c: DzqClientCall, token?: string, marks: Record<string, string> = DZQ_MARKS) {
+  const query = new URLSearchParams({ ...fill(c.query ?? {}), ...marks }).toString();
+  const res = await t.app.inject({
+    method: c.method,
+    url: `${fill(c.path)}?${query}`,
+    payload: JSON.stringify(fill(c.body ?? {})),
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
+  return { status: res.statusCode, ...(res.json() as { Code: number; Message: string; Data: unknown }) };
+}
+
+/** The client turns an empty object or array into null: only a list the client copes with may be empty. */
+function isEmpty(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return typeof v === 'object' && Object.keys(v).length === 0;
+}
+const mayBeEmpty = new Set(['plugin/list', 'thread.stick', 'thread.recommends', 'upgrade.group']);
+
+function expectServed(c: DzqClientCall, r: Awaited<ReturnType<typeof send>>) {
+  expect(r.status, `${c.name}: ${r.Code} ${r.Message}`).toBe(200);
+  expect(r.Code, `${c.name}: ${r.Message}`).toBe(0);
+  if (!mayBeEmpty.has(c.name)) expect(isEmpty(r.Data), `${c.name}: empty Data`).toBe(false);
+  const parsed = c.reads.safeParse(r.Data);
+  expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`), c.name).toEqual([]);
+}
+
+describe('the original Discuz! Q client as a guest', () => {
+  for (const c of dzqClientCalls.filter((x) => !x.member)) {
+    it(`${c.page}: ${c.name}`, async () => {
+      const r = await send(c);
+      if (c.guestCode === undefined) return expectServed(c, r);
+      expect(r).toMatchObject({ status: 200, Code: c.guestCode });
+    });
+  }
+  it('member-only calls answer their code with HTTP 200, never -4004', async () => {
+    const guestPaths = new Set(dzqClientCalls.filter((x) => !x.member).map((x) => x.path));
+    for (const c of dzqClientCalls.filter((x) => x.member && !guestPaths.has(x.path))) {
+      const r = await send(c);
+      expect(r.status, c.name).toBe(200);
+      expect(r.Code, c.name).not.toBe(Code.RESOURCE_NOT_FOUND);
+    }
+  });
+});
+
+describe('the original Discuz! Q client as a member', () => {
+  for (const c of dzqClientCalls.filter((x) => x.name !== 'users/username.login')) {
+    it(`${c.page}: ${c.name}`, async () => expectServed(c, await send(c, memberToken)));
+  }
+});
+
+describe('wire rules', () => {
+  const login = dzqClientCalls.find((c) => c.name === 'users/username.login')!;
+  const wrong = { ...login, body: { ...login.body, password: 'not-the-password' } };
+
+  it('a wrong password from the original client: HTTP 200, -7062 and our message', async () => {
+    const r = await send(wrong);
+    expect(r.status).toBe(200);
+    expect(r.Code).toBe(Code.WRONG_CREDENTIALS);
+    expect(r.Message).not.toBe('');
+  });
+  it('the same call from our clients (no marks) keeps HTTP 400', async () => {
+    const r = await send(wrong, undefined, {});
+    expect(r.status).toBe(400);
+    expect(r.Code).toBe(Code.WRONG_CREDENTIALS);
+  });
+  it('an unknown route is still -4004, with HTTP 200 for a marked request only', async () => {
+    const missing = { ...login, method: 'GET' as const, path: '/api/v3/no.such.call', body: undefined };
+    expect(await send(missing)).toMatchObject({ status: 200, Code: Code.RESOURCE_NOT_FOUND });
+    expect(await send(missing, undefined, {})).toMatchObject({ status: 404, Code: Code.RESOURCE_NOT_FOUND });
+  });
+  it('the access_token cookie authenticates a GET', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/forum?dzqSid=x&dzqPf=h5`,
+      cookies: { access_token: memberToken },
+    });
+    expect((res.json() as { Data: { user: { userId: number } } }).Data.user.userId).toBe(Number(fixtures.userId));
+  });
+  it('upgrade.group lists the paid groups by level with the button for the viewer', async () => {
+    const admin = await adminUser(t.app);
+    for (const [name, level, fee] of [['金卡', 2, 19.9], ['银卡', 1, 9.9]] as const) {
+      const r = await call(t.app, 'POST', '/api/groups.create.v2', {
+        token: admin.token,
+        body: { name, isPaid: true, fee, days: 30, level },
+      });
+      expect(r.Code).toBe(0);
+    }
+    const upgrade = dzqClientCalls.find((c) => c.name === 'upgrade.group')!;
+    const r = await send(upgrade, memberToken);
+    expect(r.Code).toBe(0);
+    expect(r.Data).toEqual([
+      expect.objectContaining({ name: '银卡', fee: '9.90', days: 30, level: 1, isPaid: true, button: 2 }),
+      expect.objectContaining({ name: '金卡', fee: '19.90', level: 2, button: 2 }),
+    ]);
+  });
+});
