@@ -19,7 +19,7 @@ import { mountAdmin } from './features/admin/index.js';
 import { mountSignInFields } from './features/signin-fields/index.js';
 import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
-import { registerUpgradeGroupRoutes } from './features/groups/index.js';
+import { registerUpgradeGroupRoutes } from './features/paid-groups/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */

@@ -88,7 +88,9 @@ const thread = z
     displayTag: z
       .object({ isPrice: bool, isRedPack: bool, isReward: bool, isEssence: bool, isPoster: bool })
       .passthrough(),
-    position: z.object({ longitude: z.number(), latitude: z.number(), address: str, location: str }).passthrough(),
+    position: z
+      .object({ longitude: z.number(), latitude: z.number(), address: str, location: str })
+      .passthrough(),
     ability: z
       .object({
         canEdit: bool,
@@ -150,7 +152,9 @@ const postShape = {
   attachments: z.array(z.unknown()),
   user: postUser,
 };
-const post = z.object({ ...postShape, lastThreeComments: z.array(z.object(postShape).passthrough()) }).passthrough();
+const post = z
+  .object({ ...postShape, lastThreeComments: z.array(z.object(postShape).passthrough()) })
+  .passthrough();
 
 /** A user card in search and follow lists. */
 const listUser = z
@@ -284,6 +288,38 @@ const unread = z
   })
   .passthrough();
 
+/** The fields a notice card reads. */
+const notice = z
+  .object({
+    id: int,
+    type: str,
+    title: str,
+    content: str,
+    createdAt: str,
+    threadId: int.nullable(),
+    postId: int.nullable(),
+    userId: int,
+    nickname: str,
+    avatar: str,
+    isFirst: bool,
+    isReply: bool,
+    replyPostId: int,
+  })
+  .passthrough();
+
+/** The notifications page's list of one tab. */
+function notificationCall(tab: string, types: string): DzqClientCall {
+  return {
+    name: `notification (${tab})`,
+    page: 'notifications',
+    method: 'GET',
+    path: '/api/v3/notification',
+    member: true,
+    query: { perPage: '10', page: '1', 'filter[type]': types },
+    reads: page(notice),
+  };
+}
+
 const threadListQuery = {
   perPage: '100',
   page: '1',
@@ -296,94 +332,274 @@ const threadListQuery = {
 /** Every call of the original client on the home, thread, login, search, `/my`, messages and notifications pages. */
 export const dzqClientCalls: readonly DzqClientCall[] = [
   // Home.
-  { name: 'emoji', page: 'home', method: 'GET', path: '/api/v3/emoji', member: false,
-    reads: z.array(z.object({ id: int, category: str, url: str, code: str }).passthrough()).min(1) },
-  { name: 'forum (guest)', page: 'home', method: 'GET', path: '/api/v3/forum', member: false, reads: forumReads },
-  { name: 'forum (member)', page: 'home', method: 'GET', path: '/api/v3/forum', member: true,
-    reads: forumMemberReads },
-  { name: 'plugin/list', page: 'home', method: 'GET', path: '/api/v3/plugin/list', member: false,
-    reads: z.array(z.unknown()) },
-  { name: 'categories', page: 'home', method: 'GET', path: '/api/v3/categories', member: false,
-    reads: z.array(category).min(1) },
-  { name: 'thread.typelist', page: 'home', method: 'GET', path: '/api/v3/thread.typelist', member: false,
-    reads: z.array(z.object({ name: str, type: z.union([int, str]) }).passthrough()).min(1) },
-  { name: 'thread.stick', page: 'home', method: 'GET', path: '/api/v3/thread.stick', member: false,
-    reads: z.array(z.object({ threadId: int, categoryId: int, title: str }).passthrough()) },
-  { name: 'thread.list (home)', page: 'home', method: 'GET', path: '/api/v3/thread.list', member: false,
-    query: threadListQuery, reads: page(thread) },
-  { name: 'thread.list (category and type)', page: 'home', method: 'GET', path: '/api/v3/thread.list',
-    member: false, query: { ...threadListQuery, 'filter[categoryids][]': '1', 'filter[types][]': '100' },
-    reads: page(thread) },
-  { name: 'thread.recommends', page: 'home', method: 'GET', path: '/api/v3/thread.recommends', member: false,
-    reads: z.array(z.object({ threadId: int, title: str, viewCount: int }).passthrough()) },
-  { name: 'user (self)', page: 'home', method: 'GET', path: '/api/v3/user', member: true,
-    query: { userId: '{userId}' }, reads: profile },
-  { name: 'tom.permissions', page: 'home', method: 'GET', path: '/api/v3/tom.permissions', member: true,
-    reads: z.record(z.string(), z.unknown()) },
-  { name: 'unreadnotification', page: 'home', method: 'GET', path: '/api/v3/unreadnotification', member: true,
-    reads: unread },
+  {
+    name: 'emoji',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/emoji',
+    member: false,
+    reads: z.array(z.object({ id: int, category: str, url: str, code: str }).passthrough()).min(1),
+  },
+  {
+    name: 'forum (guest)',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/forum',
+    member: false,
+    reads: forumReads,
+  },
+  {
+    name: 'forum (member)',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/forum',
+    member: true,
+    reads: forumMemberReads,
+  },
+  {
+    name: 'plugin/list',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/plugin/list',
+    member: false,
+    reads: z.array(z.unknown()),
+  },
+  {
+    name: 'categories',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/categories',
+    member: false,
+    reads: z.array(category).min(1),
+  },
+  {
+    name: 'thread.typelist',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/thread.typelist',
+    member: false,
+    reads: z.array(z.object({ name: str, type: z.union([int, str]) }).passthrough()).min(1),
+  },
+  {
+    name: 'thread.stick',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/thread.stick',
+    member: false,
+    reads: z.array(z.object({ threadId: int, categoryId: int, title: str }).passthrough()),
+  },
+  {
+    name: 'thread.list (home)',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/thread.list',
+    member: false,
+    query: threadListQuery,
+    reads: page(thread),
+  },
+  {
+    name: 'thread.list (category and type)',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/thread.list',
+    member: false,
+    query: { ...threadListQuery, 'filter[categoryids][]': '1', 'filter[types][]': '100' },
+    reads: page(thread),
+  },
+  {
+    name: 'thread.recommends',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/thread.recommends',
+    member: false,
+    reads: z.array(z.object({ threadId: int, title: str, viewCount: int }).passthrough()),
+  },
+  {
+    name: 'user (self)',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/user',
+    member: true,
+    query: { userId: '{userId}' },
+    reads: profile,
+  },
+  {
+    name: 'tom.permissions',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/tom.permissions',
+    member: true,
+    reads: z.record(z.string(), z.unknown()),
+  },
+  {
+    name: 'unreadnotification',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/unreadnotification',
+    member: true,
+    reads: unread,
+  },
 
   // Thread page.
-  { name: 'thread.detail', page: 'thread', method: 'GET', path: '/api/v3/thread.detail', member: false,
-    query: { threadId: '{threadId}' }, reads: thread },
-  { name: 'user (author)', page: 'thread', method: 'GET', path: '/api/v3/user', member: false,
+  {
+    name: 'thread.detail',
+    page: 'thread',
+    method: 'GET',
+    path: '/api/v3/thread.detail',
+    member: false,
+    query: { threadId: '{threadId}' },
+    reads: thread,
+  },
+  {
+    name: 'user (author)',
+    page: 'thread',
+    method: 'GET',
+    path: '/api/v3/user',
+    member: false,
     guestCode: Code.UNAUTHORIZED,
-    query: { userId: '{authorId}' }, reads: profile },
-  { name: 'posts.list', page: 'thread', method: 'GET', path: '/api/v3/posts.list', member: false,
+    query: { userId: '{authorId}' },
+    reads: profile,
+  },
+  {
+    name: 'posts.list',
+    page: 'thread',
+    method: 'GET',
+    path: '/api/v3/posts.list',
+    member: false,
     query: { 'filter[thread]': '{threadId}', sort: 'createdAt', page: '1', perPage: '20', index: '1' },
-    reads: page(post).and(z.object({ pageData: z.array(z.unknown()).min(1) }).passthrough()) },
-  { name: 'thread.likedusers', page: 'thread', method: 'GET', path: '/api/v3/thread.likedusers', member: false,
+    reads: page(post).and(z.object({ pageData: z.array(z.unknown()).min(1) }).passthrough()),
+  },
+  {
+    name: 'thread.likedusers',
+    page: 'thread',
+    method: 'GET',
+    path: '/api/v3/thread.likedusers',
+    member: false,
     query: { threadId: '{threadId}', type: '2', page: '1', perPage: '300' },
     reads: z
       .object({
         pageData: z
-          .object({ allCount: int, likeCount: int, list: z.array(z.object({ userId: int, nickname: str }).passthrough()) })
+          .object({
+            allCount: int,
+            likeCount: int,
+            list: z.array(z.object({ userId: int, nickname: str }).passthrough()),
+          })
           .passthrough(),
         currentPage: int,
         perPage: int,
         totalCount: int,
         totalPage: int,
       })
-      .passthrough() },
-  { name: 'view.count', page: 'thread', method: 'GET', path: '/api/v3/view.count', member: false,
-    query: { threadId: '{threadId}' }, reads: z.object({ viewCount: int }).passthrough() },
+      .passthrough(),
+  },
+  {
+    name: 'view.count',
+    page: 'thread',
+    method: 'GET',
+    path: '/api/v3/view.count',
+    member: false,
+    query: { threadId: '{threadId}' },
+    reads: z.object({ viewCount: int }).passthrough(),
+  },
 
   // Login.
-  { name: 'users/username.login', page: 'login', method: 'POST', path: '/api/v3/users/username.login',
+  {
+    name: 'users/username.login',
+    page: 'login',
+    method: 'POST',
+    path: '/api/v3/users/username.login',
     member: false,
     body: { username: '{username}', password: '{password}', type: 'mobilebrowser_username_login' },
-    reads: z.object({ accessToken: str, uid: int, userStatus: int, isMissNickname: bool }).passthrough() },
+    reads: z.object({ accessToken: str, uid: int, userStatus: int, isMissNickname: bool }).passthrough(),
+  },
 
   // Search.
-  { name: 'topics.list (search)', page: 'search', method: 'GET', path: '/api/v3/topics.list', member: false,
+  {
+    name: 'topics.list (search)',
+    page: 'search',
+    method: 'GET',
+    path: '/api/v3/topics.list',
+    member: false,
     query: { 'filter[hot]': '1', 'filter[content]': '', perPage: '10', page: '1' },
-    reads: page(z.object({ topicId: int, content: str, threadCount: int, viewCount: int }).passthrough()) },
-  { name: 'users.list (search)', page: 'search', method: 'GET', path: '/api/v3/users.list', member: false,
+    reads: page(z.object({ topicId: int, content: str, threadCount: int, viewCount: int }).passthrough()),
+  },
+  {
+    name: 'users.list (search)',
+    page: 'search',
+    method: 'GET',
+    path: '/api/v3/users.list',
+    member: false,
     guestCode: Code.UNAUTHORIZED,
-    query: { 'filter[hot]': '1', 'filter[nickname]': '', perPage: '10', page: '1' }, reads: page(listUser) },
-  { name: 'thread.list (search)', page: 'search', method: 'GET', path: '/api/v3/thread.list', member: false,
+    query: { 'filter[hot]': '1', 'filter[nickname]': '', perPage: '10', page: '1' },
+    reads: page(listUser),
+  },
+  {
+    name: 'thread.list (search)',
+    page: 'search',
+    method: 'GET',
+    path: '/api/v3/thread.list',
+    member: false,
     query: { 'filter[search]': '{username}', scope: '0', sequence: '2', perPage: '10', page: '1' },
-    reads: page(thread) },
+    reads: page(thread),
+  },
 
   // My page.
-  { name: 'user (my)', page: 'my', method: 'GET', path: '/api/v3/user', member: true,
-    query: { userId: '{userId}' }, reads: profile },
-  { name: 'thread.list (my threads)', page: 'my', method: 'GET', path: '/api/v3/thread.list', member: true,
+  {
+    name: 'user (my)',
+    page: 'my',
+    method: 'GET',
+    path: '/api/v3/user',
+    member: true,
+    query: { userId: '{userId}' },
+    reads: profile,
+  },
+  {
+    name: 'thread.list (my threads)',
+    page: 'my',
+    method: 'GET',
+    path: '/api/v3/thread.list',
+    member: true,
     query: { 'filter[toUserId]': '{userId}', 'filter[complex]': '5', perPage: '20', page: '1' },
-    reads: page(thread) },
-  { name: 'follow.list (follows)', page: 'my', method: 'GET', path: '/api/v3/follow.list', member: true,
-    query: { 'filter[userId]': '{userId}', 'filter[type]': '1', perPage: '20', page: '1' }, reads: page(listUser) },
-  { name: 'follow.list (fans)', page: 'my', method: 'GET', path: '/api/v3/follow.list', member: true,
-    query: { 'filter[userId]': '{userId}', 'filter[type]': '2', perPage: '20', page: '1' }, reads: page(listUser) },
-  { name: 'upgrade.group', page: 'my', method: 'GET', path: '/apiv3/upgrade.group', member: true,
+    reads: page(thread),
+  },
+  {
+    name: 'follow.list (follows)',
+    page: 'my',
+    method: 'GET',
+    path: '/api/v3/follow.list',
+    member: true,
+    query: { 'filter[userId]': '{userId}', 'filter[type]': '1', perPage: '20', page: '1' },
+    reads: page(listUser),
+  },
+  {
+    name: 'follow.list (fans)',
+    page: 'my',
+    method: 'GET',
+    path: '/api/v3/follow.list',
+    member: true,
+    query: { 'filter[userId]': '{userId}', 'filter[type]': '2', perPage: '20', page: '1' },
+    reads: page(listUser),
+  },
+  {
+    name: 'upgrade.group',
+    page: 'my',
+    method: 'GET',
+    path: '/apiv3/upgrade.group',
+    member: true,
     reads: z.array(
       z
         .object({ groupId: int, name: str, fee: str, days: int, level: int, isPaid: bool, button: int })
         .passthrough(),
-    ) },
+    ),
+  },
 
   // Messages.
-  { name: 'dialog', page: 'messages', method: 'GET', path: '/api/v3/dialog', member: true,
+  {
+    name: 'dialog',
+    page: 'messages',
+    method: 'GET',
+    path: '/api/v3/dialog',
+    member: true,
     query: { perPage: '20', page: '1' },
     reads: page(
       z
@@ -394,26 +610,38 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
           recipient: z.object({ userId: int, nickname: str, avatar: str }).passthrough(),
         })
         .passthrough(),
-    ) },
-  { name: 'dialog/message', page: 'messages', method: 'GET', path: '/api/v3/dialog/message', member: true,
+    ),
+  },
+  {
+    name: 'dialog/message',
+    page: 'messages',
+    method: 'GET',
+    path: '/api/v3/dialog/message',
+    member: true,
     query: { perPage: '200', page: '1', 'filter[dialogId]': '{dialogId}' },
     // The client reads `totalPage`/`totalCount` with defaults of 0: the page holds the newest `perPage` messages.
     reads: z
       .object({
-        pageData: z.array(
-          z
-            .object({ id: int, dialogId: int, userId: int, messageText: str, imageUrl: str,
-              user: z.object({ avatar: str }).passthrough() })
-            .passthrough(),
-        ).min(1),
+        pageData: z
+          .array(
+            z
+              .object({
+                id: int,
+                dialogId: int,
+                userId: int,
+                messageText: str,
+                imageUrl: str,
+                user: z.object({ avatar: str }).passthrough(),
+              })
+              .passthrough(),
+          )
+          .min(1),
       })
-      .passthrough() },
+      .passthrough(),
+  },
 
-  // Notifications.
-  { name: 'notification (threads)', page: 'notifications', method: 'GET', path: '/api/v3/notification',
-    member: true, query: { perPage: '10', page: '1', 'filter[type]': 'related,replied,liked' },
-    reads: page(z.object({ id: int, type: str }).passthrough()) },
-  { name: 'notification (account)', page: 'notifications', method: 'GET', path: '/api/v3/notification',
-    member: true, query: { perPage: '10', page: '1', 'filter[type]': 'system' },
-    reads: page(z.object({ id: int, type: str }).passthrough()) },
+  // Notifications: one list per tab, by type.
+  notificationCall('threads', 'related,replied,liked'),
+  notificationCall('account', 'system'),
+  notificationCall('financial', 'rewarded,threadrewarded,receiveredpacket,threadrewardedexpired'),
 ];

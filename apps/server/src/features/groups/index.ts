@@ -8,4 +8,3 @@ export {
   type GroupRow,
 } from './groups.repository.js';
 export { DEFAULT_GROUPS, DEFAULT_GRANTS } from './groups.defaults.js';
-export { registerUpgradeGroupRoutes } from './upgrade.routes.js';

@@ -65,5 +65,9 @@ export function presentUserSearchItem(
 
 /** The viewer's follow state (0 none, 1 following, 2 mutual) and block flag in the original's names. */
 export function relationFlags(rel: { follow: 0 | 1 | 2; isDeny: boolean } | null | undefined) {
-  return { isFollow: (rel?.follow ?? 0) > 0, isMutualFollow: rel?.follow === 2, isDeny: rel?.isDeny ?? false };
+  return {
+    isFollow: (rel?.follow ?? 0) > 0,
+    isMutualFollow: rel?.follow === 2,
+    isDeny: rel?.isDeny ?? false,
+  };
 }

@@ -1,5 +1,7 @@
 import { Code, DZQ_MARKS, dzqClientCalls, type DzqClientCall, type DzqFixture } from '@forum/contracts';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rewriteOriginalClientUrl } from './original-clients.js';
 import {
   adminUser,
   call,
@@ -80,7 +82,10 @@ function expectServed(c: DzqClientCall, r: Awaited<ReturnType<typeof send>>) {
   expect(r.Code, `${c.name}: ${r.Message}`).toBe(0);
   if (!mayBeEmpty.has(c.name)) expect(isEmpty(r.Data), `${c.name}: empty Data`).toBe(false);
   const parsed = c.reads.safeParse(r.Data);
-  expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`), c.name).toEqual([]);
+  expect(
+    parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    c.name,
+  ).toEqual([]);
 }
 
 describe('the original Discuz! Q client as a guest', () => {
@@ -108,6 +113,15 @@ describe('the original Discuz! Q client as a member', () => {
 });
 
 describe('wire rules', () => {
+  it('the marks leave the URL before routing, and /apiv3 is /api/v3', () => {
+    const rewrite = (url: string) => rewriteOriginalClientUrl({ url } as IncomingMessage);
+    expect(rewrite('/apiv3/forum?dzqSid=a1&filter%5Bsort%5D=1&dzqPf=pc')).toBe(
+      '/api/v3/forum?filter%5Bsort%5D=1',
+    );
+    expect(rewrite('/api/v3/emoji?dzqPf=h5')).toBe('/api/v3/emoji');
+    expect(rewrite('/api/v3/emoji?page=1')).toBe('/api/v3/emoji?page=1');
+  });
+
   const login = dzqClientCalls.find((c) => c.name === 'users/username.login')!;
   const wrong = { ...login, body: { ...login.body, password: 'not-the-password' } };
 
@@ -133,11 +147,16 @@ describe('wire rules', () => {
       url: `/api/v3/forum?dzqSid=x&dzqPf=h5`,
       cookies: { access_token: memberToken },
     });
-    expect((res.json() as { Data: { user: { userId: number } } }).Data.user.userId).toBe(Number(fixtures.userId));
+    expect((res.json() as { Data: { user: { userId: number } } }).Data.user.userId).toBe(
+      Number(fixtures.userId),
+    );
   });
   it('upgrade.group lists the paid groups by level with the button for the viewer', async () => {
     const admin = await adminUser(t.app);
-    for (const [name, level, fee] of [['金卡', 2, 19.9], ['银卡', 1, 9.9]] as const) {
+    for (const [name, level, fee] of [
+      ['金卡', 2, 19.9],
+      ['银卡', 1, 9.9],
+    ] as const) {
       const r = await call(t.app, 'POST', '/api/groups.create.v2', {
         token: admin.token,
         body: { name, isPaid: true, fee, days: 30, level },

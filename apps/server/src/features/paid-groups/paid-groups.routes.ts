@@ -1,7 +1,7 @@
 import { upgradeGroupList } from '@forum/contracts';
 import type { Route } from '../../platform/http/router.js';
-import type { GroupsService } from './groups.service.js';
-import { presentUpgradeGroup } from './upgrade.presenter.js';
+import type { GroupsService } from '../groups/index.js';
+import { presentUpgradeGroup } from './paid-groups.presenter.js';
 
 /** `upgrade.group`: the paid groups, read-only (buying one is the orders feature's). */
 export function registerUpgradeGroupRoutes(route: Route, groups: GroupsService): void {

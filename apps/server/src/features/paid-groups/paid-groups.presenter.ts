@@ -1,6 +1,6 @@
 import { UpgradeButton, type UpgradeGroupItem } from '@forum/contracts';
 import { fenToYuan } from '../wallet/index.js';
-import type { GroupRow } from './groups.repository.js';
+import type { GroupRow } from '../groups/index.js';
 
 /** A paid group for a member now in `current`: renew their own, upgrade to a higher level, nothing otherwise. */
 export function presentUpgradeGroup(g: GroupRow, current: GroupRow | undefined): UpgradeGroupItem {
