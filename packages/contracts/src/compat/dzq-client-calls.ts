@@ -501,6 +501,14 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     query: { threadId: '{threadId}' },
     reads: z.object({ viewCount: int }).passthrough(),
   },
+  {
+    name: 'thread.recommends (thread page)',
+    page: 'thread',
+    method: 'GET',
+    path: '/api/v3/thread.recommends',
+    member: false,
+    reads: z.array(z.object({ threadId: int, title: str, viewCount: int }).passthrough()),
+  },
 
   // Login.
   {
