@@ -102,21 +102,23 @@ export const dialogMessageList = defineCall({
   path: '/api/v3/dialog/message',
   summary: 'Messages of one of my dialogs',
   tags: ['dialogs'],
-  input: z.preprocess(
-    // The original clients name the dialog `filter[dialogId]`.
-    (v) => {
-      const o = v as { dialogId?: unknown; filter?: { dialogId?: unknown } } | undefined;
-      return o && o.dialogId === undefined && o.filter?.dialogId !== undefined
-        ? { ...o, dialogId: o.filter.dialogId }
-        : v;
-    },
-    z.object({
-      dialogId: idField,
+  input: z
+    .object({
+      dialogId: idField.optional(),
+      /** The original clients name the dialog `filter[dialogId]`. */
+      filter: z.object({ dialogId: idField.optional() }).optional(),
       beforeId: idField.optional(),
       // The original clients ask for 200 at once.
       perPage: z.coerce.number().int().min(1).max(200).default(20),
+    })
+    .transform((v, ctx) => {
+      const dialogId = v.dialogId ?? v.filter?.dialogId;
+      if (dialogId === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'dialogId is required', path: ['dialogId'] });
+        return z.NEVER;
+      }
+      return { dialogId, beforeId: v.beforeId, perPage: v.perPage };
     }),
-  ),
   output: z.object({
     pageData: z.array(dialogMessageItem),
     perPage: z.number().int(),
