@@ -389,6 +389,15 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     reads: z.array(z.object({ threadId: int, categoryId: int, title: str }).passthrough()),
   },
   {
+    name: 'thread.stick (category)',
+    page: 'home',
+    method: 'GET',
+    path: '/api/v3/thread.stick',
+    member: false,
+    query: { 'categoryIds[]': '1' },
+    reads: z.array(z.object({ threadId: int, categoryId: int, title: str }).passthrough()),
+  },
+  {
     name: 'thread.list (home)',
     page: 'home',
     method: 'GET',

@@ -78,6 +78,7 @@ function isEmpty(v: unknown): boolean {
 const mayBeEmpty = new Set([
   'plugin/list',
   'thread.stick',
+  'thread.stick (category)',
   'thread.recommends',
   'thread.recommends (thread page)',
   'upgrade.group',
@@ -119,6 +120,12 @@ describe('the original Discuz! Q client as a member', () => {
 });
 
 describe('wire rules', () => {
+  it('the list covers every page of reference §2', () => {
+    const pages = new Set(dzqClientCalls.map((c) => c.page));
+    expect([...pages].sort()).toEqual(
+      ['home', 'login', 'messages', 'my', 'notifications', 'search', 'thread'].sort(),
+    );
+  });
   it('the marks leave the URL before routing, and /apiv3 is /api/v3', () => {
     const rewrite = (url: string) => rewriteOriginalClientUrl({ url } as IncomingMessage);
     expect(rewrite('/apiv3/forum?dzqSid=a1&filter%5Bsort%5D=1&dzqPf=pc')).toBe(
@@ -146,6 +153,18 @@ describe('wire rules', () => {
     const missing = { ...login, method: 'GET' as const, path: '/api/v3/no.such.call', body: undefined };
     expect(await send(missing)).toMatchObject({ status: 200, Code: Code.RESOURCE_NOT_FOUND });
     expect(await send(missing, undefined, {})).toMatchObject({ status: 404, Code: Code.RESOURCE_NOT_FOUND });
+  });
+  it('a banned member gets -4009 with the reason and HTTP 200 (the client shows its status page)', async () => {
+    const admin = await adminUser(t.app);
+    const banned = await registerUser(t.app);
+    const ban = await call(t.app, 'POST', '/api/backAdmin/users/update.user', {
+      token: admin.token,
+      body: { userId: banned.userId, status: 1, reason: 'spam' },
+    });
+    expect(ban.Code).toBe(0);
+    const unread = dzqClientCalls.find((c) => c.name === 'unreadnotification')!;
+    expect(await send(unread, banned.token)).toMatchObject({ status: 200, Code: Code.USER_BAN });
+    expect(await send(unread, banned.token, {})).toMatchObject({ status: 403, Code: Code.USER_BAN });
   });
   it('forum counts the members and threads the side bar shows', async () => {
     const forum = dzqClientCalls.find((c) => c.name === 'forum (guest)')!;
