@@ -173,7 +173,13 @@ export const userDetail = defineCall({
   path: '/api/v3/user',
   summary: 'Read a user profile (own account when userId is omitted)',
   tags: ['users'],
-  input: z.object({ userId: z.coerce.number().int().positive().optional() }),
+  input: z
+    .object({
+      userId: z.coerce.number().int().positive().optional(),
+      /** The original web client's name for `userId`. */
+      pid: z.coerce.number().int().positive().optional(),
+    })
+    .transform((v) => ({ userId: v.userId ?? v.pid })),
   output: z.union([
     currentUser.extend({ pinnedThreadId: z.number().int().nullable().optional() }).extend(relationFlags),
     profileUser.extend(relationFlags),

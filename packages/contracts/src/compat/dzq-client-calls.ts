@@ -567,7 +567,8 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/user',
     member: true,
-    query: { userId: '{userId}' },
+    // This client version names the user `pid`; the home page's call (reference §2.3a) says `userId`.
+    query: { pid: '{userId}' },
     reads: profile,
   },
   {
@@ -576,7 +577,8 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/thread.list',
     member: true,
-    query: { 'filter[toUserId]': '{userId}', 'filter[complex]': '5', perPage: '20', page: '1' },
+    // `toUserId` 0 means "me".
+    query: { 'filter[toUserId]': '0', 'filter[complex]': '5', page: '1' },
     reads: page(thread),
   },
   {
@@ -585,7 +587,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/follow.list',
     member: true,
-    query: { 'filter[userId]': '{userId}', 'filter[type]': '1', perPage: '20', page: '1' },
+    query: { 'filter[type]': '1', perPage: '20', page: '1' },
     reads: page(listUser),
   },
   {
@@ -594,7 +596,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/follow.list',
     member: true,
-    query: { 'filter[userId]': '{userId}', 'filter[type]': '2', perPage: '20', page: '1' },
+    query: { 'filter[type]': '2', perPage: '20', page: '1' },
     reads: page(listUser),
   },
   {

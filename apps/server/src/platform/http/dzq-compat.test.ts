@@ -36,6 +36,17 @@ beforeAll(async () => {
     body: { recipientUserId: member.userId, messageText: 'hello' },
   });
   expect(dialog.Code).toBe(0);
+  // Follows both ways, so `/my`'s follow and fan lists have an item to read.
+  for (const [from, to] of [
+    [member, author],
+    [author, member],
+  ] as const) {
+    const f = await call(t.app, 'POST', '/api/v3/follow.create', {
+      token: from.token,
+      body: { toUserId: to.userId },
+    });
+    expect(f.Code).toBe(0);
+  }
   fixtures = {
     threadId: String(threadId),
     authorId: String(author.userId),
@@ -75,6 +86,8 @@ function isEmpty(v: unknown): boolean {
   if (Array.isArray(v)) return v.length === 0;
   return typeof v === 'object' && Object.keys(v).length === 0;
 }
+/** Lists whose items are checked too: the fixtures give each at least one. */
+const filled = ['posts.list', 'follow.list (follows)', 'follow.list (fans)', 'dialog'];
 const mayBeEmpty = new Set([
   'plugin/list',
   'thread.stick',
@@ -88,6 +101,9 @@ function expectServed(c: DzqClientCall, r: Awaited<ReturnType<typeof send>>) {
   expect(r.status, `${c.name}: ${r.Code} ${r.Message}`).toBe(200);
   expect(r.Code, `${c.name}: ${r.Message}`).toBe(0);
   if (!mayBeEmpty.has(c.name)) expect(isEmpty(r.Data), `${c.name}: empty Data`).toBe(false);
+  if (filled.includes(c.name)) {
+    expect((r.Data as { pageData: unknown[] }).pageData.length, `${c.name}: no items`).toBeGreaterThan(0);
+  }
   const parsed = c.reads.safeParse(r.Data);
   expect(
     parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
