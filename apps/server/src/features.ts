@@ -20,6 +20,7 @@ import { mountSignInFields } from './features/signin-fields/index.js';
 import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
 import { registerUpgradeGroupRoutes } from './features/paid-groups/index.js';
+import { mountOrders } from './features/orders/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -59,7 +60,8 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   // issue 11: server plugins (routes, tables, hooks, block types), switched on and off at runtime
   await mountPlugins(ctx, threads);
   // issue 12: money; the ledger core first (wallet and its admin calls)
-  mountWallet(ctx);
+  const { ledger } = mountWallet(ctx);
+  mountOrders({ ...ctx, ledger });
   // issue 17: what the original Discuz! Q clients read besides the calls above
   registerUpgradeGroupRoutes(ctx.route, ctx.groups);
 }

@@ -34,5 +34,6 @@ export * from './admin-users.js';
 export * from './plugin-rules.js';
 export * from './plugins.js';
 export * from './wallet.js';
+export * from './orders.js';
 export * from './compat/dzq-client-calls.js';
 export * from './groups-upgrade.js';
