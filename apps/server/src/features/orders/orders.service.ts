@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
   Code,
   ORDER_EXPIRY_MINUTES,
@@ -22,6 +22,18 @@ import type { PayAction, PayProvider, StartContext } from './providers/provider.
 /** Where a payment's money comes from: the payer's wallet, or a provider (the gateway's clearing account). */
 export type PaySource =
   { kind: 'wallet' } | { kind: 'provider'; provider: string; tradeNo: string; amountFen: bigint };
+
+/** A provider callback whose signature has been checked, as the provider's route read it. */
+export interface VerifiedNotify {
+  provider: string;
+  /** Unique per delivery (the callback's nonce): a second delivery of the same bytes is a replay. */
+  eventId: string;
+  orderSn: string;
+  paid: boolean;
+  tradeNo: string;
+  amountFen: bigint;
+  raw: string;
+}
 
 /** What `trade/pay/order` answers. */
 export type PayReply = PayAction & {
@@ -172,17 +184,65 @@ export class OrderService {
     tradeNo: string,
     amountFen: bigint,
   ): Promise<'paid' | 'duplicate'> {
+    return inTransaction(this.db, (tx) => this.complete(tx, provider, orderSn, tradeNo, amountFen));
+  }
+
+  /**
+   * A verified provider callback, once per delivery (`eventId`, the callback's nonce): the record of it and
+   * its effect (paid, or failed) commit together, so a replayed delivery is refused and changes nothing.
+   */
+  async acceptNotify(n: VerifiedNotify): Promise<'paid' | 'duplicate' | 'failed'> {
     return inTransaction(this.db, async (tx) => {
-      const order = await repo.orderBySn(tx, orderSn, true);
-      if (!order || order.provider !== provider) throw invalid('orderSn: no order of this provider');
-      if (order.amountFen !== amountFen) throw invalid('amount does not match the order');
-      if (order.status === OrderStatus.PAID) {
-        if (order.providerTradeNo === tradeNo) return 'duplicate';
-        throw new AppError(Code.RESOURCE_EXIST, 'order is already paid by another trade');
+      let outcome: 'paid' | 'duplicate' | 'failed';
+      if (n.paid) {
+        outcome = await this.complete(tx, n.provider, n.orderSn, n.tradeNo, n.amountFen);
+      } else {
+        const order = await repo.orderBySn(tx, n.orderSn, true);
+        if (!order || order.provider !== n.provider) throw invalid('orderSn: no order of this provider');
+        if (order.status === OrderStatus.PENDING)
+          await repo.updateOrder(tx, order.id, { status: OrderStatus.FAILED });
+        outcome = 'failed';
       }
-      await this.settle(tx, orderSn, { kind: 'provider', provider, tradeNo, amountFen }, {});
-      return 'paid';
+      const fresh = await repo.recordNotify(tx, {
+        provider: n.provider,
+        eventId: n.eventId,
+        orderSn: n.orderSn,
+        verified: true,
+        outcome,
+        raw: n.raw.slice(0, 8000),
+      });
+      if (!fresh) throw invalid('this callback was delivered before (a replay)');
+      return outcome;
     });
+  }
+
+  /** Keeps a refused callback for the record (it changed nothing). */
+  async refusedNotify(provider: string, raw: string, why: string): Promise<void> {
+    await repo.recordNotify(this.db, {
+      provider,
+      eventId: `refused:${randomUUID()}`,
+      verified: false,
+      outcome: `refused: ${why}`.slice(0, 500),
+      raw: raw.slice(0, 8000),
+    });
+  }
+
+  private async complete(
+    tx: Tx,
+    provider: string,
+    orderSn: string,
+    tradeNo: string,
+    amountFen: bigint,
+  ): Promise<'paid' | 'duplicate'> {
+    const order = await repo.orderBySn(tx, orderSn, true);
+    if (!order || order.provider !== provider) throw invalid('orderSn: no order of this provider');
+    if (order.amountFen !== amountFen) throw invalid('amount does not match the order');
+    if (order.status === OrderStatus.PAID) {
+      if (order.providerTradeNo === tradeNo) return 'duplicate';
+      throw new AppError(Code.RESOURCE_EXIST, 'order is already paid by another trade');
+    }
+    await this.settle(tx, orderSn, { kind: 'provider', provider, tradeNo, amountFen }, {});
+    return 'paid';
   }
 
   /**
