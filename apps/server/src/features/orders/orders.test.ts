@@ -281,3 +281,21 @@ describe('pay password', () => {
     expect(String(row!.h)).toMatch(/^\$argon2id\$/);
   });
 });
+
+describe('wallet/log filters', () => {
+  it('by change type and by day; a bad date is -4001 naming it', async () => {
+    const log = (q: string) => get(ann.token, `wallet/log?${q}`);
+    const all = (await log('')).Data.totalCount as number;
+    const manual = await log('changeType=32');
+    expect(manual.Data.pageData.every((e: { changeType: number }) => e.changeType === 32)).toBe(true);
+    expect(manual.Data.totalCount).toBe(1);
+    const two = await log('changeType[]=32&changeType[]=61');
+    expect(two.Data.totalCount).toBeGreaterThan(1);
+    expect(two.Data.totalCount).toBeLessThanOrEqual(all);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await log(`startTime=${today}&endTime=${today}`)).Data.totalCount).toBe(all);
+    expect((await log('endTime=2000-01-01')).Data.totalCount).toBe(0);
+    const bad = await log('startTime=yesterday');
+    expect([bad.Code, bad.Message]).toEqual([-4001, expect.stringContaining('startTime')]);
+  });
+});
