@@ -83,6 +83,11 @@ export class OrderService {
     return this.providers.find((p) => p.name === name);
   }
 
+  /** The payment types on offer: the wallet and every enabled provider's. */
+  paymentTypes(): number[] {
+    return [PaymentType.WALLET, ...this.providers.filter((p) => p.enabled()).flatMap((p) => p.paymentTypes)];
+  }
+
   /** `order.create`: a pending order, once per idempotency key. */
   async create(actor: Actor, input: OrderCreateInput): Promise<OrderView> {
     const userId = payer(actor);

@@ -43,7 +43,7 @@ beforeAll(async () => {
   ann = await registerUser(t.app);
   await t.app.forum.settings.set([
     { key: 'site_charge', tag: 'default', value: '1' },
-    { key: 'pay_sandbox_open', tag: 'pay_sandbox', value: '1' },
+    { key: 'pay_sandbox_open', tag: 'default', value: '1' },
   ]);
 });
 afterAll(async () => t?.close());
@@ -113,7 +113,9 @@ describe('sandbox provider', () => {
   });
 
   it('is off unless switched on: the payment type is then -4001', async () => {
-    await t.app.forum.settings.set([{ key: 'pay_sandbox_open', tag: 'pay_sandbox', value: '0' }]);
+    const types = await call(t.app, 'GET', '/api/v3/trade/pay.types', { token: ann.token });
+    expect(types.Data.paymentTypes).toEqual([20, 90]);
+    await t.app.forum.settings.set([{ key: 'pay_sandbox_open', tag: 'default', value: '0' }]);
     try {
       const created = await call(t.app, 'POST', '/api/v3/order.create', {
         token: ann.token,
@@ -125,7 +127,7 @@ describe('sandbox provider', () => {
       });
       expect([r.Code, r.Message]).toEqual([-4001, expect.stringContaining('paymentType')]);
     } finally {
-      await t.app.forum.settings.set([{ key: 'pay_sandbox_open', tag: 'pay_sandbox', value: '1' }]);
+      await t.app.forum.settings.set([{ key: 'pay_sandbox_open', tag: 'default', value: '1' }]);
     }
   });
 });

@@ -5,8 +5,8 @@ import type { OrderRow } from '../orders.repository.js';
 import { checkWindow, type NotifyCheck } from './notify-window.js';
 import type { PayAction, PayProvider, ProviderState, StartContext } from './provider.js';
 
-/** Settings tag of the sandbox: `pay_sandbox_open` (1 = on) and its HMAC key `pay_sandbox_secret`. */
-const TAG = 'pay_sandbox';
+/** Settings of the sandbox (tag `default`): `pay_sandbox_open` (1 = on), its HMAC key `pay_sandbox_secret`. */
+const TAG = 'default';
 
 /** The signed callback's headers. */
 export const SANDBOX_HEADERS = {
