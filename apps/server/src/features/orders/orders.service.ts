@@ -104,8 +104,7 @@ export class OrderService {
       const p = await kind.prepare({ tx, actor }, input);
       if (p.amountFen <= 0n) throw invalid('amount must be more than zero', { field: 'amount' });
       const now = new Date();
-      const row = await repo.insertOrder(tx, {
-        orderSn: newOrderSn(now),
+      const values = {
         type: kind.type,
         amountFen: p.amountFen,
         userId,
@@ -117,9 +116,17 @@ export class OrderService {
         extra: p.extra ?? {},
         createKey: key,
         expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
-      });
+      };
+      // A number drawn twice in one second (1 in 10^8) is drawn again; a taken create key ends the loop.
+      let row: repo.OrderRow | null = null;
+      for (let i = 0; i < 3 && !row; i++) {
+        row = await repo.insertOrder(tx, { ...values, orderSn: newOrderSn(now) });
+        if (!row && key && (await repo.orderByCreateKey(tx, userId, key))) break;
+      }
       // A concurrent create with the same key won: answer its order (after it commits, the lookup sees it).
-      return presentOrder(row ?? (await repo.orderByCreateKey(tx, userId, key!))!);
+      row ??= key ? await repo.orderByCreateKey(tx, userId, key) : null;
+      if (!row) throw new AppError(Code.INTERNAL_ERROR, 'could not number the order, try again');
+      return presentOrder(row);
     });
   }
 

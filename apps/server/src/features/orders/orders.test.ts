@@ -92,6 +92,12 @@ describe('order.create and order.detail', () => {
     const a = await createPaid(ann, '2', { idempotencyKey: 'create-ann-0001' });
     const b = await createPaid(ann, '2', { idempotencyKey: 'create-ann-0001' });
     expect(b.Data.orderSn).toBe(a.Data.orderSn);
+    const racing = await Promise.all(
+      [1, 2, 3, 4].map(() => createPaid(ann, '2', { idempotencyKey: 'create-ann-0002' })),
+    );
+    expect(new Set(racing.map((r) => r.Data.orderSn)).size).toBe(1);
+    const [n] = await sql(`SELECT count(*)::int AS n FROM orders WHERE create_key = 'create-ann-0002'`);
+    expect(n!.n).toBe(1);
   });
 
   it('permissions: guests -3001, a member without order.create or trade.pay.order -4002', async () => {
