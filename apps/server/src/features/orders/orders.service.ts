@@ -30,6 +30,8 @@ export interface VerifiedNotify {
   eventId: string;
   orderSn: string;
   paid: boolean;
+  /** An unpaid notice that ends the order (the sandbox's fail button); others are only recorded. */
+  failsOrder?: boolean;
   tradeNo: string;
   amountFen: bigint;
   raw: string;
@@ -203,17 +205,17 @@ export class OrderService {
    * A verified provider callback, once per delivery (`eventId`, the callback's nonce): the record of it and
    * its effect (paid, or failed) commit together, so a replayed delivery is refused and changes nothing.
    */
-  async acceptNotify(n: VerifiedNotify): Promise<'paid' | 'duplicate' | 'failed'> {
+  async acceptNotify(n: VerifiedNotify): Promise<'paid' | 'duplicate' | 'failed' | 'ignored'> {
     return inTransaction(this.db, async (tx) => {
-      let outcome: 'paid' | 'duplicate' | 'failed';
+      let outcome: 'paid' | 'duplicate' | 'failed' | 'ignored';
       if (n.paid) {
         outcome = await this.complete(tx, n.provider, n.orderSn, n.tradeNo, n.amountFen);
       } else {
         const order = await repo.orderBySn(tx, n.orderSn, true);
         if (!order || order.provider !== n.provider) throw invalid('orderSn: no order of this provider');
-        if (order.status === OrderStatus.PENDING)
-          await repo.updateOrder(tx, order.id, { status: OrderStatus.FAILED });
-        outcome = 'failed';
+        const fails = n.failsOrder === true && order.status === OrderStatus.PENDING;
+        if (fails) await repo.updateOrder(tx, order.id, { status: OrderStatus.FAILED });
+        outcome = fails ? 'failed' : 'ignored';
       }
       const fresh = await repo.recordNotify(tx, {
         provider: n.provider,

@@ -94,6 +94,7 @@ export class SandboxProvider implements PayProvider {
         eventId: nonce,
         orderSn: n.orderSn,
         paid: n.outcome === 'paid',
+        failsOrder: n.outcome === 'failed',
         tradeNo: n.tradeNo,
         amountFen: BigInt(n.amountFen),
         raw,

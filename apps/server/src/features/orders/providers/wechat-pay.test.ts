@@ -208,6 +208,10 @@ describe('WeChat Pay API v3 (against a local fake)', () => {
     const foreign = callbackBody(sn, 888, { mchid: '1234567890' });
     await refused(platformHeaders(foreign), foreign);
     expect([await status(sn), await balance()]).toEqual([0, '0.00']);
+    // A genuine notice of an unpaid trade is recorded and leaves the order payable.
+    const unpaid = callbackBody(sn, 888, { trade_state: 'PAYERROR' });
+    expect((await notify(platformHeaders(unpaid), unpaid)).statusCode).toBe(200);
+    expect([await status(sn), await balance()]).toEqual([0, '0.00']);
 
     const ok = await notify(good, body);
     expect([ok.statusCode, ok.json()]).toEqual([200, { code: 'SUCCESS', message: '' }]);
