@@ -7,6 +7,7 @@ import './shared/threads.css';
 import './shared/blocks.css';
 import './shared/people.css';
 import './shared/my.css';
+import './shared/wallet.css';
 import './shared/messages.css';
 import './shared/notifications.css';
 import { routes } from './app/routes.tsx';

@@ -128,6 +128,35 @@ export const routes: RouteObject[] = [
         'placeholder.my',
         ['my', 'people', 'threads'],
       ),
+      // issue 12: the wallet pages and the pay dialog's host page
+      page(
+        'wallet',
+        'src/features/wallet/wallet-page.tsx',
+        () => import('../features/wallet/wallet-page.tsx'),
+        'wallet.title',
+        ['wallet'],
+      ),
+      page(
+        'wallet/recharge',
+        'src/features/wallet/recharge-page.tsx',
+        () => import('../features/wallet/recharge-page.tsx'),
+        'wallet.rechargeTitle',
+        ['wallet'],
+      ),
+      page(
+        'wallet/pay-password',
+        'src/features/wallet/pay-password-page.tsx',
+        () => import('../features/wallet/pay-password-page.tsx'),
+        'wallet.pwTitle',
+        ['wallet'],
+      ),
+      page(
+        'wallet/pay',
+        'src/features/wallet/pay-page.tsx',
+        () => import('../features/wallet/pay-page.tsx'),
+        'wallet.payTitle',
+        ['wallet'],
+      ),
       page(
         'message',
         'src/features/message/message-page.tsx',

@@ -92,6 +92,12 @@ describe('order.create and order.detail', () => {
     const a = await createPaid(ann, '2', { idempotencyKey: 'create-ann-0001' });
     const b = await createPaid(ann, '2', { idempotencyKey: 'create-ann-0001' });
     expect(b.Data.orderSn).toBe(a.Data.orderSn);
+    const racing = await Promise.all(
+      [1, 2, 3, 4].map(() => createPaid(ann, '2', { idempotencyKey: 'create-ann-0002' })),
+    );
+    expect(new Set(racing.map((r) => r.Data.orderSn)).size).toBe(1);
+    const [n] = await sql(`SELECT count(*)::int AS n FROM orders WHERE create_key = 'create-ann-0002'`);
+    expect(n!.n).toBe(1);
   });
 
   it('permissions: guests -3001, a member without order.create or trade.pay.order -4002', async () => {
@@ -279,5 +285,23 @@ describe('pay password', () => {
     expect((await get(undefined, 'users/pay-password')).Code).toBe(-3001);
     const [row] = await sql('SELECT pay_password_hash AS h FROM users WHERE id = $1', [dan.userId]);
     expect(String(row!.h)).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('wallet/log filters', () => {
+  it('by change type and by day; a bad date is -4001 naming it', async () => {
+    const log = (q: string) => get(ann.token, `wallet/log?${q}`);
+    const all = (await log('')).Data.totalCount as number;
+    const manual = await log('changeType=32');
+    expect(manual.Data.pageData.every((e: { changeType: number }) => e.changeType === 32)).toBe(true);
+    expect(manual.Data.totalCount).toBe(1);
+    const two = await log('changeType[]=32&changeType[]=61');
+    expect(two.Data.totalCount).toBeGreaterThan(1);
+    expect(two.Data.totalCount).toBeLessThanOrEqual(all);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await log(`startTime=${today}&endTime=${today}`)).Data.totalCount).toBe(all);
+    expect((await log('endTime=2000-01-01')).Data.totalCount).toBe(0);
+    const bad = await log('startTime=yesterday');
+    expect([bad.Code, bad.Message]).toEqual([-4001, expect.stringContaining('startTime')]);
   });
 });
