@@ -58,14 +58,22 @@ function saleKind(d: KindDeps, type: 3 | 7): OrderKind {
     async prepare({ tx, actor }, input) {
       const t = await targetThread(d, tx, actor, input);
       if (priceOf(t) <= 0) {
-        throw invalid(`threadId: ${type === OrderType.THREAD ? 'this thread' : 'its attachments'} are not for sale`, {
-          field: 'threadId',
-        });
+        throw invalid(
+          `threadId: ${type === OrderType.THREAD ? 'this thread' : 'its attachments'} are not for sale`,
+          {
+            field: 'threadId',
+          },
+        );
       }
       if (await repo.hasPurchase(tx, actor.userId!, t.id, type)) {
         throw new AppError(Code.RESOURCE_EXIST, 'threadId: you have bought this already');
       }
-      return { amountFen: BigInt(priceOf(t)), payeeId: t.userId, threadId: t.id, title: t.title || `#${t.id}` };
+      return {
+        amountFen: BigInt(priceOf(t)),
+        payeeId: t.userId,
+        threadId: t.id,
+        title: t.title || `#${t.id}`,
+      };
     },
     credits: ({ tx }, order) => revenueMoves(d, tx, order),
     async fulfil({ tx }, order) {

@@ -49,7 +49,12 @@ export async function bumpPaidCount(db: DbOrTx, threadId: number): Promise<void>
 }
 
 /** Whether the member bought this type of access to the thread. */
-export async function hasPurchase(db: DbOrTx, userId: number, threadId: number, type: number): Promise<boolean> {
+export async function hasPurchase(
+  db: DbOrTx,
+  userId: number,
+  threadId: number,
+  type: number,
+): Promise<boolean> {
   const rows = await db
     .select({ id: threadPurchases.id })
     .from(threadPurchases)

@@ -1,4 +1,14 @@
-import { bigint, index, integer, pgTable, serial, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * What members bought of paid threads (reference §1.3: order type 3 the thread, 7 its attachments): one row per

@@ -25,7 +25,11 @@ export interface PaidView {
 }
 
 /** The order types each viewer bought, by thread id (the paid-content feature answers it). */
-export type PurchasesOf = (db: DbOrTx, userId: number, threadIds: number[]) => Promise<Map<number, Set<number>>>;
+export type PurchasesOf = (
+  db: DbOrTx,
+  userId: number,
+  threadIds: number[],
+) => Promise<Map<number, Set<number>>>;
 
 /** Nobody bought anything (until the paid-content feature plugs in). */
 export const NO_PURCHASES: PurchasesOf = async () => new Map();

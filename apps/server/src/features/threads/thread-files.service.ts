@@ -130,7 +130,9 @@ export class ThreadFiles {
     const tom = FILE_TOM_OF[type];
     if (tom === undefined || !lockedTom(thread, String(tom))) return true;
     const bought =
-      actor.userId == null ? undefined : (await this.purchases(this.db, actor.userId, [thread.id])).get(thread.id);
+      actor.userId == null
+        ? undefined
+        : (await this.purchases(this.db, actor.userId, [thread.id])).get(thread.id);
     return paidView(this.gate, actor, thread, bought).files;
   }
 

@@ -70,7 +70,8 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
   const shown = b.shown.get(t.id) ?? {};
   for (const tom of b.toms.get(t.id) ?? []) {
     const id = Number(tom.tomType);
-    const body = !paid.files && lockedTom(t, tom.tomType) ? lockedBody(tom.body) : (shown[tom.key] ?? tom.body);
+    const body =
+      !paid.files && lockedTom(t, tom.tomType) ? lockedBody(tom.body) : (shown[tom.key] ?? tom.body);
     indexes[tom.key] = { tomId: Number.isFinite(id) ? id : tom.tomType, body };
   }
   const extensions = kit.extensions?.(() => ({
@@ -140,7 +141,10 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
       isReward: false,
       isEssence: t.isEssence,
     },
-    content: { text: paid.text ? (first?.content ?? '') : freeText(first?.content ?? '', t.freeWords), indexes },
+    content: {
+      text: paid.text ? (first?.content ?? '') : freeText(first?.content ?? '', t.freeWords),
+      indexes,
+    },
     ability: threadAbility(kit.gate, actor, t),
   };
 }
