@@ -126,7 +126,7 @@ export const routes: RouteObject[] = [
         'src/features/my/my-page.tsx',
         () => import('../features/my/my-page.tsx'),
         'placeholder.my',
-        ['my', 'people', 'threads'],
+        ['my', 'people', 'threads', 'paid'],
       ),
       page(
         'message',
@@ -140,14 +140,14 @@ export const routes: RouteObject[] = [
         'src/features/editor/editor-page.tsx',
         () => import('../features/editor/editor-page.tsx'),
         'editor.title',
-        ['threads', 'editor'],
+        ['threads', 'editor', 'paid'],
       ),
       page(
         'thread/:id',
         'src/features/threads/thread-page.tsx',
         () => import('../features/threads/thread-page.tsx'),
         'thread.title',
-        ['threads', 'people'],
+        ['threads', 'people', 'paid'],
         threadHead,
       ),
       page(

@@ -70,7 +70,12 @@ const detail = (u: U | null, threadId: number) => get(u, `thread.detail?threadId
 beforeAll(async () => {
   t = await startTestApp();
   admin = await adminUser(t.app);
-  [ann, ben, cat, dan] = await Promise.all([1, 2, 3, 4].map(() => registerUser(t.app)));
+  [ann, ben, cat, dan] = await Promise.all([
+    registerUser(t.app),
+    registerUser(t.app),
+    registerUser(t.app),
+    registerUser(t.app),
+  ]);
   await t.app.forum.settings.set([{ key: 'thread_post_interval', tag: 'default', value: '0' }]);
   for (const u of [ben, cat, dan]) {
     await post(u, 'users/pay-password.update', { payPassword: '123456', payPasswordConfirmation: '123456' });

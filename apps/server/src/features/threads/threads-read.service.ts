@@ -288,6 +288,7 @@ export class ThreadsReader {
         siteAllowsBlock(this.deps, t.id) && (!t.permission || this.allowed(actor, t.permission, categoryId));
     out.position = this.allowed(actor, 'thread.insertPosition', categoryId);
     out.anonymous = this.allowed(actor, 'thread.allowAnonymous', categoryId);
+    out.pay = this.allowed(actor, 'thread.insertPay', categoryId);
     // Lets the editor ask for the captcha before the first send; administrators are never asked.
     out.captcha =
       !actor.isGuest &&
