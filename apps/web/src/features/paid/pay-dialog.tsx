@@ -53,7 +53,8 @@ export function PayDialog({
       const r = await payByWallet(order, password, key);
       if (r.ok) return onClose(true);
       if (r.notSet) setNotSet(true);
-      setError(r.notSet ? t('paid.setPasswordFirst') : r.message);
+      // A missing pay password has its own notice above the field.
+      setError(r.notSet ? '' : r.message);
     } finally {
       setBusy(false);
     }
@@ -91,7 +92,11 @@ export function PayDialog({
           </label>
         )}
         {balance !== null && <p className="muted">{t('paid.balance', { amount: balance })}</p>}
-        {notSet && <p className="notice">{t('paid.setPasswordFirst')}</p>}
+        {notSet && (
+          <p className="notice" data-testid="pay-notset">
+            {t('paid.setPasswordFirst')}
+          </p>
+        )}
         <label className="pay-dialog__field">
           <span>{t('paid.payPassword')}</span>
           <Input
