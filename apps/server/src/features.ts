@@ -21,6 +21,7 @@ import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
 import { registerUpgradeGroupRoutes } from './features/paid-groups/index.js';
 import { mountOrders } from './features/orders/index.js';
+import { mountPaidContent } from './features/paid-content/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -61,7 +62,8 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   await mountPlugins(ctx, threads);
   // issue 12: money; the ledger core first (wallet and its admin calls)
   const { ledger } = mountWallet(ctx);
-  mountOrders({ ...ctx, ledger });
   // issue 17: what the original Discuz! Q clients read besides the calls above
   registerUpgradeGroupRoutes(ctx.route, ctx.groups);
+  const { orders } = mountOrders({ ...ctx, ledger });
+  mountPaidContent({ ...ctx, orders, threads });
 }

@@ -10,6 +10,7 @@ import './shared/my.css';
 import './shared/wallet.css';
 import './shared/messages.css';
 import './shared/notifications.css';
+import './shared/paid.css';
 import { routes } from './app/routes.tsx';
 import { loadBundle, loadShell, setBrowserTranslator } from './i18n/messages.ts';
 import { Translator } from './i18n/translator.ts';

@@ -37,3 +37,4 @@ export * from './wallet.js';
 export * from './orders.js';
 export * from './compat/dzq-client-calls.js';
 export * from './groups-upgrade.js';
+export * from './paid-content.js';

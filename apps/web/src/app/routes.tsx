@@ -126,7 +126,7 @@ export const routes: RouteObject[] = [
         'src/features/my/my-page.tsx',
         () => import('../features/my/my-page.tsx'),
         'placeholder.my',
-        ['my', 'people', 'threads'],
+        ['my', 'people', 'threads', 'paid'],
       ),
       // issue 12: the wallet pages and the pay dialog's host page
       page(
@@ -169,14 +169,14 @@ export const routes: RouteObject[] = [
         'src/features/editor/editor-page.tsx',
         () => import('../features/editor/editor-page.tsx'),
         'editor.title',
-        ['threads', 'editor'],
+        ['threads', 'editor', 'paid'],
       ),
       page(
         'thread/:id',
         'src/features/threads/thread-page.tsx',
         () => import('../features/threads/thread-page.tsx'),
         'thread.title',
-        ['threads', 'people'],
+        ['threads', 'people', 'paid'],
         threadHead,
       ),
       page(

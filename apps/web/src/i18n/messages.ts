@@ -3,7 +3,7 @@ import type { Translator } from './translator.ts';
 
 /** Page string sets loaded with their route chunk; the shell strings (zh.ts / en.ts) are loaded up front. */
 export type Namespace =
-  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'wallet';
+  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'wallet' | 'paid';
 
 type Loader = () => Promise<object>;
 
@@ -19,6 +19,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     message: () => import('./zh-message.ts').then((m) => m.zhMessage),
     notifications: () => import('./zh-notifications.ts').then((m) => m.zhNotifications),
     wallet: () => import('./zh-wallet.ts').then((m) => m.zhWallet),
+    paid: () => import('./zh-paid.ts').then((m) => m.zhPaid),
   },
   en: {
     account: () => import('./en-account.ts').then((m) => m.enAccount),
@@ -30,6 +31,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     message: () => import('./en-message.ts').then((m) => m.enMessage),
     notifications: () => import('./en-notifications.ts').then((m) => m.enNotifications),
     wallet: () => import('./en-wallet.ts').then((m) => m.enWallet),
+    paid: () => import('./en-paid.ts').then((m) => m.enPaid),
   },
 };
 

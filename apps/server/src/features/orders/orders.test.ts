@@ -26,9 +26,9 @@ const credit = (u: U, amount: string, key: string) =>
     token: admin.token,
     body: { userId: u.userId, operate: 1, amount, idempotencyKey: key },
   });
-/** A paid-thread order to `payeeId`: 80 % to them, 20 % to the site (a test-only kind). */
+/** An order to `payeeId`: 80 % to them, 20 % to the site (a test-only kind on a type no feature registers). */
 const createPaid = (u: U, amount: string, extra: object = {}) =>
-  post(u.token, 'order.create', { type: OrderType.THREAD, amount, payeeId: ben.userId, ...extra });
+  post(u.token, 'order.create', { type: OrderType.ONLOOKER, amount, payeeId: ben.userId, ...extra });
 const walletPay = (u: U, orderSn: string, payPassword = '123456', extra: object = {}) =>
   post(u.token, 'trade/pay/order', { orderSn, paymentType: PaymentType.WALLET, payPassword, ...extra });
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   admin = await adminUser(t.app);
   [ann, ben, cat] = await Promise.all([registerUser(t.app), registerUser(t.app), registerUser(t.app)]);
   t.app.orders.registerKind({
-    type: OrderType.THREAD,
+    type: OrderType.ONLOOKER,
     async prepare(_ctx, input) {
       if (input.amount === undefined) throw invalid('amount is required', { field: 'amount' });
       return { amountFen: yuanToFen(yuanAmount.parse(input.amount)), payeeId: input.payeeId ?? null };
@@ -59,7 +59,7 @@ describe('order.create and order.detail', () => {
     const r = await createPaid(ann, '10.50');
     expect(r.Code).toBe(0);
     expect(r.Data).toMatchObject({
-      type: 3,
+      type: 6,
       status: 0,
       amount: '10.50',
       amountFen: 1050,
@@ -78,7 +78,7 @@ describe('order.create and order.detail', () => {
   it('answers -4001 naming the field: unknown type, missing or bad amount, bad orderSn', async () => {
     const unknown = await post(ann.token, 'order.create', { type: 77, amount: '1' });
     expect([unknown.Code, unknown.Message]).toEqual([-4001, expect.stringContaining('type')]);
-    const noAmount = await post(ann.token, 'order.create', { type: OrderType.THREAD });
+    const noAmount = await post(ann.token, 'order.create', { type: OrderType.ONLOOKER });
     expect([noAmount.Code, noAmount.Message]).toEqual([-4001, expect.stringContaining('amount')]);
     const bad = await createPaid(ann, '1.234');
     expect([bad.Code, bad.Message]).toEqual([-4001, expect.stringContaining('amount')]);
@@ -152,7 +152,7 @@ describe('wallet payments', () => {
        WHERE o.order_sn = $1 GROUP BY t.reason`,
       [sn],
     );
-    expect(tx).toEqual({ reason: 61, n: 3, s: '0' });
+    expect(tx).toEqual({ reason: 1003, n: 3, s: '0' });
   });
 
   it('a paid order cannot be paid again (-4003); the same idempotency key answers the first result', async () => {
