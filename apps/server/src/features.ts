@@ -20,6 +20,7 @@ import { mountSignInFields } from './features/signin-fields/index.js';
 import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
 import { mountOrders } from './features/orders/index.js';
+import { mountRedPackets } from './features/redpackets/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -60,5 +61,7 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   await mountPlugins(ctx, threads);
   // issue 12: money; the ledger core first (wallet and its admin calls)
   const { ledger } = mountWallet(ctx);
-  mountOrders({ ...ctx, ledger });
+  const { orders } = mountOrders({ ...ctx, ledger });
+  // issue 12 item 4: red packets and bounties (blocks 106 and 107, order types 9 and 10)
+  mountRedPackets({ ...ctx, ledger, orders, threads });
 }

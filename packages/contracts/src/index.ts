@@ -35,3 +35,4 @@ export * from './plugin-rules.js';
 export * from './plugins.js';
 export * from './wallet.js';
 export * from './orders.js';
+export * from './redpackets.js';
