@@ -140,14 +140,14 @@ export const routes: RouteObject[] = [
         'src/features/editor/editor-page.tsx',
         () => import('../features/editor/editor-page.tsx'),
         'editor.title',
-        ['threads', 'editor'],
+        ['threads', 'editor', 'redpackets'],
       ),
       page(
         'thread/:id',
         'src/features/threads/thread-page.tsx',
         () => import('../features/threads/thread-page.tsx'),
         'thread.title',
-        ['threads', 'people'],
+        ['threads', 'people', 'redpackets'],
         threadHead,
       ),
       page(

@@ -54,12 +54,15 @@ beforeAll(async () => {
   t = await startTestApp();
   await t.app.forum.settings.set([{ key: 'thread_post_interval', tag: 'default', value: '0' }]);
   const admin = await adminUser(t.app);
-  [ann, ben, cat, dan] = await Promise.all([1, 2, 3, 4].map(() => registerUser(t.app)));
+  ann = await registerUser(t.app);
+  ben = await registerUser(t.app);
+  cat = await registerUser(t.app);
+  dan = await registerUser(t.app);
   await call(t.app, 'POST', '/api/backAdmin/update.user.wallet', {
     token: admin.token,
-    body: { userId: ann!.userId, operate: 1, amount: '500', idempotencyKey: 'seed-rw-ann-1' },
+    body: { userId: ann.userId, operate: 1, amount: '500', idempotencyKey: 'seed-rw-ann-1' },
   });
-  await post(ann!.token, 'users/pay-password.update', {
+  await post(ann.token, 'users/pay-password.update', {
     payPassword: '123456',
     payPasswordConfirmation: '123456',
   });

@@ -28,6 +28,9 @@ import {
 import { goodsProblem } from './goods-editor.tsx';
 import { UploadType, uploadFile } from './upload.ts';
 import { pluginBlocksOf, useEditorPlugins, withPluginBlocks } from './editor-plugins.tsx';
+import { MoneyBlocks, MoneyButtons, moneyOrders, redPacketProblem, rewardProblem } from './money-editor.tsx';
+import { publishWithPayment } from './money-publish.ts';
+import { usePayPrompt } from './pay-prompt.tsx';
 
 // Tiptap and ProseMirror are the heaviest code of the site: fetched only when the editor is on screen.
 const RichEditor = lazy(() => import('./rich-editor.tsx'));
@@ -77,6 +80,9 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const restored = useRef(false);
   const captcha = useCaptchaPrompt(platform);
+  const payPrompt = usePayPrompt(platform);
+  // The server draft a red packet or bounty was saved with, when its payment was cancelled.
+  const serverDraft = useRef(d.thread?.isDraft ? d.thread.threadId : 0);
   const plugins = useEditorPlugins(
     platform,
     d.thread ? pluginBlocksOf(d.thread.content.indexes) : [],
@@ -122,9 +128,14 @@ export function Component() {
       draft.video ||
       draft.audio ||
       draft.goods ||
+      draft.redPacket ||
+      draft.reward ||
       pluginBlocks.length;
     if (length === 0 && !hasBlock && !draft.vote) return toast.error(t('editor.empty'));
-    const problem = draft.goods ? goodsProblem(draft.goods) : null;
+    const problem =
+      (draft.goods ? goodsProblem(draft.goods) : null) ??
+      (draft.redPacket ? redPacketProblem(draft.redPacket) : null) ??
+      (draft.reward && !editing ? rewardProblem(draft.reward) : null);
     if (problem) return toast.error(t(problem));
     if (length > THREAD_TEXT_MAX) return toast.error(t('editor.tooLong', { max: THREAD_TEXT_MAX }));
     setBusy(true);
@@ -137,6 +148,26 @@ export function Component() {
       anonymous: draft.anonymous,
       ...(position && { position }),
     };
+    const orders = moneyOrders(draft);
+    if (orders.length && (!editing || serverDraft.current)) {
+      // Red packets and bounties: saved as a draft, paid, then published (money-publish.ts).
+      const r = await publishWithPayment({
+        fields,
+        draftId: serverDraft.current,
+        orderTypes: orders,
+        ask: captcha.ask,
+        upfront: perm('captcha'),
+        openPay: payPrompt.openPay,
+      });
+      setBusy(false);
+      serverDraft.current = r.draftId;
+      if (r.cancelled) toast.info(t('pay.cancelled'));
+      if (!r.thread) return;
+      clearDraft(key);
+      toast.success(r.thread.isApproved === 0 ? t('editor.pending') : t('editor.published'));
+      void navigate(`/thread/${r.thread.threadId}`, { replace: true });
+      return;
+    }
     // Edits are not gated by the captcha (the server checks it on create only).
     const saved = editing
       ? await actWithCaptcha(threadUpdate, { threadId: editing, ...fields }, captcha.ask)
@@ -198,11 +229,15 @@ export function Component() {
         {t('editor.counter', { count: length, max: THREAD_TEXT_MAX })}
       </p>
       <EditorBlocks draft={draft} update={update} variant={platform} />
+      <MoneyBlocks draft={draft} update={update} variant={platform} />
       {plugins.content}
       {captcha.prompt}
       <div className="editor-page__tools">
         {plugins.entry}
         <BlockButtons draft={draft} update={update} variant={platform} can={perm} />
+        {(!editing || d.thread?.isDraft) && (
+          <MoneyButtons draft={draft} update={update} variant={platform} can={perm} />
+        )}
         {perm('anonymous') && (
           <label>
             <input
@@ -225,6 +260,7 @@ export function Component() {
         </Button>
       </div>
       {plugins.dialog}
+      {payPrompt.prompt}
     </div>
   );
 }
