@@ -110,6 +110,61 @@ describe.skipIf(noChromiumReason !== null)(
         await author.context.close();
         await member.context.close();
       }, 120_000);
+
+      it(`${kind}: a bounty is paid and published; the author rewards a member's reply`, async () => {
+        const author = await openMember(browser, forum.url, kind, `悬赏作者${kind}`);
+        await credit(author.userId, '50', `e2e-rw-${kind}-${Date.now()}`);
+        await api(author.context, forum.url, 'POST', '/api/v3/users/pay-password.update', {
+          payPassword: '123456',
+          payPasswordConfirmation: '123456',
+        });
+        const page = author.page;
+        await page.goto(forum.url + '/thread/post');
+        await hydrated(page);
+        await page.locator('input[name="title"]').fill(`${kind} 悬赏：怎么养多肉？`);
+        const area = page.getByTestId('editor-area');
+        await area.waitFor();
+        await area.click();
+        await page.keyboard.type('多肉总是烂根，求经验。');
+        await page.getByTestId('add-bounty').click();
+        await page.locator('input[name="rw-price"]').fill('20');
+        await shot(page, 'bounty-editor', kind);
+        await page.getByTestId('publish').click();
+        const dialog = page.getByTestId('pay-dialog');
+        await dialog.locator('input[name="payPassword"]').fill('123456');
+        await dialog.getByTestId('pay-submit').click();
+        await page.waitForURL(/\/thread\/\d+$/);
+        const url = page.url();
+        expect(await page.getByTestId('bounty-state').innerText()).toContain('剩余 ¥20.00');
+
+        const member = await openMember(browser, forum.url, kind, `答题者${kind}`);
+        await member.page.goto(url);
+        await hydrated(member.page);
+        await member.page.getByTestId('reply-box').locator('textarea').fill('少浇水，多晒太阳。');
+        await member.page.getByTestId('reply-box').getByTestId('reply-submit').click();
+        await member.page.getByTestId('reply').first().waitFor();
+        // A member sees no reward action; the author does.
+        expect(await member.page.getByTestId('reply-reward').count()).toBe(0);
+
+        await page.reload();
+        await hydrated(page);
+        page.once('dialog', (d) => void d.accept('5'));
+        await page.getByTestId('reply-reward').click();
+        await page.getByTestId('reply-rewarded').waitFor();
+        expect(await page.getByTestId('reply-rewarded').innerText()).toContain('¥5.00');
+        expect(await page.getByTestId('bounty-state').innerText()).toContain('剩余 ¥15.00');
+        await shot(page, 'bounty-rewarded', kind);
+        const mine = await api<{ availableAmount: string }>(
+          member.context,
+          forum.url,
+          'GET',
+          '/api/v3/wallet/user',
+        );
+        expect(mine.Data.availableAmount).toBe('5.00');
+        expect(author.errors).toEqual([]);
+        await author.context.close();
+        await member.context.close();
+      }, 120_000);
     }
   },
 );
