@@ -22,6 +22,7 @@ import { mountWallet } from './features/wallet/index.js';
 import { registerUpgradeGroupRoutes } from './features/paid-groups/index.js';
 import { mountOrders } from './features/orders/index.js';
 import { mountPaidContent } from './features/paid-content/index.js';
+import { mountRedPackets } from './features/redpackets/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -66,4 +67,6 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   registerUpgradeGroupRoutes(ctx.route, ctx.groups);
   const { orders } = mountOrders({ ...ctx, ledger });
   mountPaidContent({ ...ctx, orders, threads });
+  // issue 12 item 4: red packets and bounties (blocks 106 and 107, order types 9 and 10)
+  mountRedPackets({ ...ctx, ledger, orders, threads });
 }

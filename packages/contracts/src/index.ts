@@ -38,3 +38,4 @@ export * from './orders.js';
 export * from './compat/dzq-client-calls.js';
 export * from './groups-upgrade.js';
 export * from './paid-content.js';
+export * from './redpackets.js';

@@ -169,14 +169,14 @@ export const routes: RouteObject[] = [
         'src/features/editor/editor-page.tsx',
         () => import('../features/editor/editor-page.tsx'),
         'editor.title',
-        ['threads', 'editor', 'paid'],
+        ['threads', 'editor', 'paid', 'redpackets'],
       ),
       page(
         'thread/:id',
         'src/features/threads/thread-page.tsx',
         () => import('../features/threads/thread-page.tsx'),
         'thread.title',
-        ['threads', 'people', 'paid'],
+        ['threads', 'people', 'paid', 'redpackets'],
         threadHead,
       ),
       page(

@@ -3,7 +3,7 @@ import type { Translator } from './translator.ts';
 
 /** Page string sets loaded with their route chunk; the shell strings (zh.ts / en.ts) are loaded up front. */
 export type Namespace =
-  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'wallet' | 'paid';
+  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'wallet' | 'paid' | 'redpackets';
 
 type Loader = () => Promise<object>;
 
@@ -20,6 +20,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     notifications: () => import('./zh-notifications.ts').then((m) => m.zhNotifications),
     wallet: () => import('./zh-wallet.ts').then((m) => m.zhWallet),
     paid: () => import('./zh-paid.ts').then((m) => m.zhPaid),
+    redpackets: () => import('./zh-redpackets.ts').then((m) => m.zhRedpackets),
   },
   en: {
     account: () => import('./en-account.ts').then((m) => m.enAccount),
@@ -32,6 +33,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     notifications: () => import('./en-notifications.ts').then((m) => m.enNotifications),
     wallet: () => import('./en-wallet.ts').then((m) => m.enWallet),
     paid: () => import('./en-paid.ts').then((m) => m.enPaid),
+    redpackets: () => import('./en-redpackets.ts').then((m) => m.enRedpackets),
   },
 };
 

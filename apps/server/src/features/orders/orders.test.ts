@@ -295,7 +295,7 @@ describe('wallet/log filters', () => {
     const manual = await log('changeType=32');
     expect(manual.Data.pageData.every((e: { changeType: number }) => e.changeType === 32)).toBe(true);
     expect(manual.Data.totalCount).toBe(1);
-    const two = await log('changeType[]=32&changeType[]=61');
+    const two = await log('changeType[]=32&changeType[]=1003');
     expect(two.Data.totalCount).toBeGreaterThan(1);
     expect(two.Data.totalCount).toBeLessThanOrEqual(all);
     const today = new Date().toISOString().slice(0, 10);

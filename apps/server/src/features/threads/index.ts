@@ -21,8 +21,9 @@ import { POST_FILE_TYPES, ThreadFiles } from './thread-files.service.js';
 import { PostsUpdater } from './posts-update.service.js';
 import { PostsService } from './posts.service.js';
 import { ReactionsService } from './reactions.service.js';
-import { NO_EVENTS, viewerOf, type ContentEvents, type ThreadsDeps } from './threads.deps.js';
-export type { ContentEvents } from './threads.deps.js';
+import { NO_EVENTS, viewerOf, type ContentEvents, type PostEvent, type ThreadsDeps } from './threads.deps.js';
+export type { ContentEvents, PostEvent } from './threads.deps.js';
+export type { TomSaveContext, TomShowContext } from './toms.registry.js';
 import type { ThreadExtensions } from './thread-extensions.js';
 import type { PersonalPageRules } from '../../platform/web/page-key.js';
 import { siteCounts } from './threads-list.repository.js';
@@ -67,6 +68,8 @@ export interface ThreadsFeature {
   setExtensions(fn: ThreadExtensions): void;
   /** Plug in the paid-content feature: what each viewer bought of paid threads. */
   setPurchases(fn: PurchasesOf): void;
+  /** Hear replies and likes after their commit (red packets are granted on them). */
+  addPostListener(fn: (e: PostEvent) => Promise<void>): void;
   /** A thread the actor may see with its blocks (for plugins), or null. */
   visibleThread(
     actor: Actor,
@@ -112,6 +115,7 @@ export async function mountThreads(ctx: {
   registerBuiltInToms(toms);
   registerVoteTom(toms);
   const captchaBox: { provider: CaptchaProvider } = { provider: new BuiltInCaptcha() };
+  const postListeners: Array<(e: PostEvent) => Promise<void>> = [];
   const attachments = attachmentsOf(ctx);
   // The reader is made below from these deps; files only ask it once requests arrive.
   const files = new ThreadFiles(db, ctx.gate, attachments, (actor, id) => reader.visibleThread(actor, id));
@@ -133,6 +137,12 @@ export async function mountThreads(ctx: {
     purchases: NO_PURCHASES,
     notify: async () => {},
     events: NO_EVENTS,
+    postEvents: async (e) => {
+      // The reply or like is committed: a listener's failure is logged, never the writer's error.
+      for (const fn of postListeners) {
+        await fn(e).catch((err: unknown) => ctx.app.log.warn({ err }, 'post listener failed'));
+      }
+    },
     files,
     cards: new ThreadCardCache(() => ctx.guestCache.current()),
     lists: new ThreadListCache(() => ctx.guestCache.current()),
@@ -194,6 +204,9 @@ export async function mountThreads(ctx: {
     },
     setExtensions: (fn) => {
       deps.extensions = fn;
+    },
+    addPostListener: (fn) => {
+      postListeners.push(fn);
     },
     visibleThread: async (actor, threadId) => {
       const t = await reader.visibleThread(actor, threadId).catch(() => null);

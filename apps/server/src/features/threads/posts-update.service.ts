@@ -98,7 +98,11 @@ export class PostsUpdater {
       if (prepared) await deps.content.recordMentions(tx, postId, post.userId, patch.content!, prepared.text);
       return after;
     });
-    if (liked) await deps.notify([likeNotice(thread, post, userId)]);
+    if (liked) {
+      await deps.notify([likeNotice(thread, post, userId)]);
+      const { threadId, id: postId, userId: postUserId, likeCount, isFirst } = row;
+      await deps.postEvents({ type: 'liked', threadId, postId, postUserId, likeCount, isFirst });
+    }
     return (await this.posts.present(actor, thread, [row]))[0]!;
   }
 }

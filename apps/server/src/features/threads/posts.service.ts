@@ -114,6 +114,7 @@ export class PostsService {
         replyNotices(thread, post, prepared.text, { parent: null, comment: null, mentioned: [] }),
       );
       this.deps.events.emit('post.created', { postId: post.id, threadId: thread.id, userId });
+      await this.replied(post);
       return (
         await this.present(actor, thread, [post], { fresh: true, authors: author ? [author] : [] })
       )[0]!;
@@ -167,8 +168,20 @@ export class PostsService {
     });
     await this.deps.notify(replyNotices(thread, post, prepared.text, { parent, comment: target, mentioned }));
     this.deps.events.emit('post.created', { postId: post.id, threadId: thread.id, userId });
+    await this.replied(post);
     // A new post has no comments or likes yet: only its author and files are loaded to present it.
     return (await this.present(actor, thread, [post], { fresh: true }))[0]!;
+  }
+
+  private replied(post: PostRow): Promise<void> {
+    const { threadId, id: postId, userId } = post;
+    return this.deps.postEvents({
+      type: 'replied',
+      threadId,
+      postId,
+      userId,
+      approved: post.isApproved === 1,
+    });
   }
 
   /** `posts.list`: replies by floor range (page) or after a cursor; both cost the same on any page. */

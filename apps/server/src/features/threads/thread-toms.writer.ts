@@ -19,6 +19,8 @@ export interface TomOwner {
   /** The first post: what the blocks' uploads are bound to. */
   postId: number;
   authorId: number;
+  /** The thread is a draft before this write (a new thread: it is created as one). */
+  draft: boolean;
 }
 
 /** Whether the site's function settings let anyone post this block type (`BLOCK_SWITCHES`). */
@@ -96,4 +98,18 @@ export async function saveToms(
     await deps.files.unlinkOthers(tx, owner.postId, referenced);
   }
   return stored;
+}
+
+/** Lets each stored block's type check (or refuse) the publishing of a draft, in its transaction. */
+export async function publishToms(
+  deps: ThreadsDeps,
+  tx: Tx,
+  actor: Actor,
+  owner: TomOwner,
+  stored: Array<{ key: string; tomType: string; body: unknown }>,
+): Promise<void> {
+  for (const t of stored) {
+    const type = deps.toms.find(t.tomType);
+    await type?.publish?.({ tx, ...owner, key: t.key, actor, previous: t.body }, t.body);
+  }
 }

@@ -78,7 +78,7 @@ export async function createThread(
       isApproved: prepared.isApproved,
       modWords: prepared.modWords,
     });
-    const owner = { threadId: row.id, postId: post.id, authorId: userId };
+    const owner = { threadId: row.id, postId: post.id, authorId: userId, draft };
     const saved = await saveToms(deps, tx, actor, owner, tomsIn, []);
     const withTypes = await updateThread(tx, row.id, {
       tomTypes: [...new Set(saved.map((t) => t.tomType))],

@@ -7,7 +7,7 @@ import { findFirstPost, updatePost } from './posts.repository.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import { findThread, findToms, updateThread, type ThreadRow } from './threads.repository.js';
-import { parseToms, saveToms } from './thread-toms.writer.js';
+import { parseToms, publishToms, saveToms } from './thread-toms.writer.js';
 import {
   applyCounts,
   authorizePosition,
@@ -78,12 +78,14 @@ export async function editThread(
         modWords: prepared.modWords,
       });
     }
+    const owner = { threadId, postId: first?.id ?? 0, authorId: before.userId, draft: locked.isDraft };
+    let saved: Array<{ key: string; tomType: string; body: unknown }> | null = null;
     if (tomsIn) {
       const previous = await findToms(tx, [threadId]);
-      const owner = { threadId, postId: first?.id ?? 0, authorId: before.userId };
-      const saved = await saveToms(deps, tx, actor, owner, tomsIn, previous);
+      saved = await saveToms(deps, tx, actor, owner, tomsIn, previous);
       patch.tomTypes = [...new Set(saved.map((t) => t.tomType))];
     }
+    if (publishing) await publishToms(deps, tx, actor, owner, saved ?? (await findToms(tx, [threadId])));
     const row = await updateThread(tx, threadId, patch, prepared);
     await applyCounts(tx, locked, row);
     return row;

@@ -41,9 +41,23 @@ export interface ThreadsDeps {
   events: ContentEvents;
   /** What each viewer bought of paid threads; the paid-content feature replaces the empty default. */
   purchases: PurchasesOf;
+  /** Replies and likes, awaited after their commit; never throws (money features grant red packets on them). */
+  postEvents: (e: PostEvent) => Promise<void>;
   /** Plugins' additions to threads as presented (`extensions.<name>`); the plugins feature sets it. */
   extensions?: ThreadExtensions;
 }
+
+/** What `postEvents` hears: a new reply or comment, or a new like of a post. */
+export type PostEvent =
+  | { type: 'replied'; threadId: number; postId: number; userId: number; approved: boolean }
+  | {
+      type: 'liked';
+      threadId: number;
+      postId: number;
+      postUserId: number;
+      likeCount: number;
+      isFirst: boolean;
+    };
 
 /** The content events plugins hear and the values they may filter (the plugins feature fills these in). */
 export interface ContentEvents {

@@ -17,6 +17,8 @@ export interface TomSaveContext {
   actor: Actor;
   /** The stored body of the same key before this edit, if any. */
   previous: unknown;
+  /** The thread is a draft before this write (a new thread: it is created as one). */
+  draft: boolean;
 }
 
 /** What a block type's hooks get while a thread is shown. */
@@ -46,6 +48,8 @@ export interface TomType {
   save?(ctx: TomSaveContext, body: unknown): Promise<unknown>;
   /** Runs when the block is deleted or replaced by an edit. */
   remove?(ctx: TomSaveContext): Promise<void>;
+  /** Runs in the transaction that publishes a draft; may refuse it (a red packet not paid yet). */
+  publish?(ctx: TomSaveContext, stored: unknown): Promise<void>;
   /**
    * The upload ids a stored body references. After an edit, uploads bound to the first post that no block
    * references are unlinked, so a type that binds uploads in `save` must list them here.

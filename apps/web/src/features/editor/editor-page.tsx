@@ -29,6 +29,9 @@ import { goodsProblem } from './goods-editor.tsx';
 import { UploadType, uploadFile } from './upload.ts';
 import { PriceEditor, payFields } from '../paid/price-editor.tsx';
 import { pluginBlocksOf, useEditorPlugins, withPluginBlocks } from './editor-plugins.tsx';
+import { MoneyBlocks, MoneyButtons, moneyOrders, redPacketProblem, rewardProblem } from './money-editor.tsx';
+import { publishWithPayment } from './money-publish.ts';
+import { usePayPrompt } from './pay-prompt.tsx';
 
 // Tiptap and ProseMirror are the heaviest code of the site: fetched only when the editor is on screen.
 const RichEditor = lazy(() => import('./rich-editor.tsx'));
@@ -78,6 +81,9 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const restored = useRef(false);
   const captcha = useCaptchaPrompt(platform);
+  const payPrompt = usePayPrompt(platform);
+  // The server draft a red packet or bounty was saved with, when its payment was cancelled.
+  const serverDraft = useRef(d.thread?.isDraft ? d.thread.threadId : 0);
   const plugins = useEditorPlugins(
     platform,
     d.thread ? pluginBlocksOf(d.thread.content.indexes) : [],
@@ -123,9 +129,14 @@ export function Component() {
       draft.video ||
       draft.audio ||
       draft.goods ||
+      draft.redPacket ||
+      draft.reward ||
       pluginBlocks.length;
     if (length === 0 && !hasBlock && !draft.vote) return toast.error(t('editor.empty'));
-    const problem = draft.goods ? goodsProblem(draft.goods) : null;
+    const problem =
+      (draft.goods ? goodsProblem(draft.goods) : null) ??
+      (draft.redPacket ? redPacketProblem(draft.redPacket) : null) ??
+      (draft.reward && !editing ? rewardProblem(draft.reward) : null);
     if (problem) return toast.error(t(problem));
     if (length > THREAD_TEXT_MAX) return toast.error(t('editor.tooLong', { max: THREAD_TEXT_MAX }));
     const pay = payFields(draft.pay);
@@ -142,6 +153,26 @@ export function Component() {
       // Without thread.insertPay the fields stay out (an edit by a moderator keeps the author's price).
       ...(perm('pay') && pay),
     };
+    const orders = moneyOrders(draft);
+    if (orders.length && (!editing || serverDraft.current)) {
+      // Red packets and bounties: saved as a draft, paid, then published (money-publish.ts).
+      const r = await publishWithPayment({
+        fields,
+        draftId: serverDraft.current,
+        orderTypes: orders,
+        ask: captcha.ask,
+        upfront: perm('captcha'),
+        openPay: payPrompt.openPay,
+      });
+      setBusy(false);
+      serverDraft.current = r.draftId;
+      if (r.cancelled) toast.info(t('pay.cancelled'));
+      if (!r.thread) return;
+      clearDraft(key);
+      toast.success(r.thread.isApproved === 0 ? t('editor.pending') : t('editor.published'));
+      void navigate(`/thread/${r.thread.threadId}`, { replace: true });
+      return;
+    }
     // Edits are not gated by the captcha (the server checks it on create only).
     const saved = editing
       ? await actWithCaptcha(threadUpdate, { threadId: editing, ...fields }, captcha.ask)
@@ -204,11 +235,15 @@ export function Component() {
       </p>
       <EditorBlocks draft={draft} update={update} variant={platform} />
       {perm('pay') && <PriceEditor value={draft.pay} onChange={(pay) => set({ pay })} variant={platform} />}
+      <MoneyBlocks draft={draft} update={update} variant={platform} />
       {plugins.content}
       {captcha.prompt}
       <div className="editor-page__tools">
         {plugins.entry}
         <BlockButtons draft={draft} update={update} variant={platform} can={perm} />
+        {(!editing || d.thread?.isDraft) && (
+          <MoneyButtons draft={draft} update={update} variant={platform} can={perm} />
+        )}
         {perm('anonymous') && (
           <label>
             <input
@@ -231,6 +266,7 @@ export function Component() {
         </Button>
       </div>
       {plugins.dialog}
+      {payPrompt.prompt}
     </div>
   );
 }

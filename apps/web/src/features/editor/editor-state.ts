@@ -6,9 +6,10 @@ import { goodsFromBody, goodsToBody, type GoodsDraft } from './goods-editor.tsx'
 import { NO_POSITION, type PositionDraft } from './position-editor.tsx';
 import type { VoteDraft } from './vote-editor.tsx';
 import { payDraftOf, type PayDraft } from '../paid/price-editor.tsx';
+import { moneyFromThread, moneyIndexes, type MoneyDraft } from './money-editor.tsx';
 
 /** Everything the editor holds; autosaved to local storage (see {@link saveDraft}). */
-export interface EditorDraft {
+export interface EditorDraft extends MoneyDraft {
   title: string;
   categoryId: number;
   html: string;
@@ -100,6 +101,7 @@ export function draftFromThread(th: ThreadItem): EditorDraft {
     goods: goods ? goodsFromBody(goods) : null,
     position: p.address || p.location || p.longitude || p.latitude ? { ...p } : null,
     pay: payDraftOf(th),
+    ...moneyFromThread(th),
   };
 }
 
@@ -143,5 +145,5 @@ export function buildContent(d: EditorDraft) {
   if (d.video) indexes['3'] = { tomId: TomId.VIDEO, body: { videoId: d.video.id } };
   if (d.audio) indexes['4'] = { tomId: TomId.AUDIO, body: { audioId: d.audio.id } };
   if (d.goods) indexes['5'] = { tomId: TomId.GOODS, body: goodsToBody(d.goods) };
-  return { text, indexes };
+  return { text, indexes: { ...indexes, ...moneyIndexes(d) } };
 }

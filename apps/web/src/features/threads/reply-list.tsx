@@ -10,6 +10,7 @@ import { act } from './thread-call.ts';
 import { REPLIES_PER_PAGE } from './thread-data.ts';
 import { shortTime } from './thread-text.ts';
 import { UserHover } from '../people/user-hover.tsx';
+import { ReplyReward, useReplied } from './money-blocks.tsx';
 
 type Comment = PostItem['lastThreeComments'][number];
 
@@ -98,6 +99,7 @@ function Reply({ initial, variant, threadId }: { initial: PostItem; variant: Var
           <span className="muted">{t('thread.floor', { floor: post.floor })}</span>
           <span className="muted">{shortTime(post.createdAt, lang)}</span>
           {post.isApproved === 0 && <span className="tag">{t('list.pending')}</span>}
+          <ReplyReward threadId={threadId} postId={post.id} userId={post.user.userId} variant={variant} />
         </div>
         {/* Sanitised by the server's allow-list at write time. */}
         <div className="rich-text reply__content" dangerouslySetInnerHTML={{ __html: post.content }} />
@@ -172,6 +174,7 @@ export function ReplyList({
   }, [initial]);
   const [busy, setBusy] = useState(false);
   const [count, setCount] = useState(total);
+  const replied = useReplied();
   const loadMore = async () => {
     if (next === null) return;
     setBusy(true);
@@ -213,6 +216,7 @@ export function ReplyList({
           onPosted={(p) => {
             setPosts((list) => [...list, p]);
             setCount((c) => c + 1);
+            replied();
           }}
         />
       ) : (

@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { TomId, type ThreadItem } from '@forum/contracts';
 import type { Variant } from '@forum/ui';
 import { ThreadMediaBlocks } from './thread-blocks.tsx';
+import { ThreadMoneyBlocks } from './money-blocks.tsx';
 import { VoteBlock, type VoteData } from './vote-block.tsx';
 
 /** An image or file of a block, when the server expands the block into addresses. */
@@ -89,6 +90,7 @@ export function ThreadContent({ thread, variant }: { thread: ThreadItem; variant
         </div>
       )}
       <ThreadMediaBlocks thread={thread} variant={variant} />
+      <ThreadMoneyBlocks thread={thread} variant={variant} />
       {blocks.files.length > 0 && thread.ability.canViewAttachment && (
         <section className="attachments">
           <h3 className="panel__title">{t('thread.attachments')}</h3>

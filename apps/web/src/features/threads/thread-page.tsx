@@ -7,6 +7,7 @@ import { Avatar, AvatarGroup, type Variant } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { ReplyList } from './reply-list.tsx';
+import { MoneyProvider } from './money-blocks.tsx';
 import { ThreadAdminActions, ThreadReactions } from './thread-actions.tsx';
 import { ThreadContent } from './thread-content.tsx';
 import { threadLoader, type ThreadData } from './thread-data.ts';
@@ -99,36 +100,38 @@ export function Component() {
     void getBrowserApi().then((api) => api.call(threadViewCount, { threadId: data.thread.threadId }));
   }, [data.thread.threadId]);
   return (
-    <div className={`thread-page thread-page--${platform}`} data-testid="thread-page">
-      <article className="panel thread-main">
-        <ThreadHeader thread={thread} variant={platform} />
-        <ThreadContent thread={thread} variant={platform} />
-        <PaidLock thread={thread} variant={platform} onChange={setThread} />
-        <PluginSlot
-          target="plugin_detail"
-          hook="thread_extension_display_hook"
-          threadData={thread}
-          updateThread={(patch) => setThread((x) => ({ ...x, ...patch }))}
-          recomputeRowHeights={noop}
-          perPlugin={threadBlockOf(thread)}
+    <MoneyProvider thread={thread}>
+      <div className={`thread-page thread-page--${platform}`} data-testid="thread-page">
+        <article className="panel thread-main">
+          <ThreadHeader thread={thread} variant={platform} />
+          <ThreadContent thread={thread} variant={platform} />
+          <PaidLock thread={thread} variant={platform} onChange={setThread} />
+          <PluginSlot
+            target="plugin_detail"
+            hook="thread_extension_display_hook"
+            threadData={thread}
+            updateThread={(patch) => setThread((x) => ({ ...x, ...patch }))}
+            recomputeRowHeights={noop}
+            perPlugin={threadBlockOf(thread)}
+          />
+          <ThreadLikers thread={thread} />
+          <ThreadReactions thread={thread} onChange={setThread} variant={platform} />
+          <div className="thread-tip-row">
+            <TipButton thread={thread} variant={platform} onChange={setThread} />
+          </div>
+          <ThreadAdminActions thread={thread} onChange={setThread} variant={platform} />
+        </article>
+        <ReplyList
+          key={thread.threadId}
+          threadId={thread.threadId}
+          initial={data.replies}
+          total={data.totalReplies}
+          cursor={data.nextCursor}
+          canReply={thread.ability.canReply}
+          canView={thread.ability.canViewPost}
+          variant={platform}
         />
-        <ThreadLikers thread={thread} />
-        <ThreadReactions thread={thread} onChange={setThread} variant={platform} />
-        <div className="thread-tip-row">
-          <TipButton thread={thread} variant={platform} onChange={setThread} />
-        </div>
-        <ThreadAdminActions thread={thread} onChange={setThread} variant={platform} />
-      </article>
-      <ReplyList
-        key={thread.threadId}
-        threadId={thread.threadId}
-        initial={data.replies}
-        total={data.totalReplies}
-        cursor={data.nextCursor}
-        canReply={thread.ability.canReply}
-        canView={thread.ability.canViewPost}
-        variant={platform}
-      />
-    </div>
+      </div>
+    </MoneyProvider>
   );
 }

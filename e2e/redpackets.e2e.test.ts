@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { hydrated, launch, openContext, shot } from './support/browser.ts';
+import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
+import { api, loginAs } from './support/forum-api.ts';
+import { openMember } from './support/members.ts';
+
+// Issue 12 item 4: an author writes a thread with a red packet, pays it from the wallet in the pay dialog and
+// publishes; another member replies and sees the share they got. At both widths.
+let forum: RunningForum;
+let browser: Browser;
+
+/** Credits a member's wallet through the admin call (no recharge page in this branch). */
+async function credit(userId: number, amount: string, key: string) {
+  const { context, page } = await openContext(browser, 'pc');
+  await loginAs(page, forum.url, 'admin', 'admin-pass-123');
+  const r = await api(context, forum.url, 'POST', '/api/backAdmin/update.user.wallet', {
+    userId,
+    operate: 1,
+    amount,
+    idempotencyKey: key,
+  });
+  expect(r.Code, r.Message).toBe(0);
+  await context.close();
+}
+
+describe.skipIf(noChromiumReason !== null)(
+  `red packets${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      forum = await startForum();
+      await forum.setSettings({ thread_post_interval: '0' });
+      browser = await launch();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await forum?.close();
+    });
+
+    for (const kind of ['pc', 'h5'] as const) {
+      it(`${kind}: the author pays a red packet by wallet and publishes; a member replies and gets a share`, async () => {
+        const author = await openMember(browser, forum.url, kind, `红包作者${kind}`);
+        await credit(author.userId, '100', `e2e-rp-${kind}-${Date.now()}`);
+        const pw = await api(author.context, forum.url, 'POST', '/api/v3/users/pay-password.update', {
+          payPassword: '123456',
+          payPasswordConfirmation: '123456',
+        });
+        expect(pw.Code, pw.Message).toBe(0);
+
+        const page = author.page;
+        await page.goto(forum.url + '/thread/post');
+        await hydrated(page);
+        await page.locator('input[name="title"]').fill(`${kind} 回复领红包`);
+        const area = page.getByTestId('editor-area');
+        await area.waitFor();
+        await area.click();
+        await page.keyboard.type('新年快乐，回复本帖领红包！');
+        await page.getByTestId('add-redpacket').click();
+        await page.locator('input[name="rp-number"]').fill('5');
+        await page.locator('input[name="rp-price"]').fill('8.88');
+        await shot(page, 'redpacket-editor', kind);
+        await page.getByTestId('publish').click();
+        const dialog = page.getByTestId('pay-dialog');
+        await dialog.waitFor();
+        expect(await dialog.innerText()).toContain('¥8.88');
+        await dialog.locator('input[name="payPassword"]').fill('123456');
+        await shot(page, 'redpacket-pay', kind);
+        await dialog.getByTestId('pay-submit').click();
+        await page.waitForURL(/\/thread\/\d+$/);
+        const url = page.url();
+        const block = page.getByTestId('redpacket-block');
+        await block.waitFor();
+        expect(await block.innerText()).toContain('5 个红包，共 ¥8.88');
+        expect(await page.getByTestId('redpacket-state').innerText()).toContain('剩余 5 个，¥8.88');
+        const wallet = await api<{ availableAmount: string }>(
+          author.context,
+          forum.url,
+          'GET',
+          '/api/v3/wallet/user',
+        );
+        expect(wallet.Data.availableAmount).toBe('91.12');
+        await shot(page, 'redpacket-thread', kind);
+
+        const member = await openMember(browser, forum.url, kind, `抢红包${kind}`);
+        await member.page.goto(url);
+        await hydrated(member.page);
+        await member.page.getByTestId('reply-box').locator('textarea').fill('谢谢老板！');
+        await member.page.getByTestId('reply-box').getByTestId('reply-submit').click();
+        const got = member.page.getByTestId('redpacket-got');
+        await got.waitFor();
+        expect(await got.innerText()).toMatch(/你抢到了 ¥\d+\.\d{2}/);
+        expect(await member.page.getByTestId('redpacket-state').innerText()).toContain('剩余 4 个');
+        const check = await api<{ isReceived: boolean; amount: string }>(
+          member.context,
+          forum.url,
+          'GET',
+          `/api/v3/check.user.get.redpacket?threadId=${url.split('/').pop()}`,
+        );
+        expect(check.Data.isReceived).toBe(true);
+        const mine = await api<{ availableAmount: string }>(
+          member.context,
+          forum.url,
+          'GET',
+          '/api/v3/wallet/user',
+        );
+        expect(mine.Data.availableAmount).toBe(check.Data.amount);
+        await shot(member.page, 'redpacket-grabbed', kind);
+        expect(author.errors).toEqual([]);
+        expect(member.errors).toEqual([]);
+        await author.context.close();
+        await member.context.close();
+      }, 120_000);
+
+      it(`${kind}: a bounty is paid and published; the author rewards a member's reply`, async () => {
+        const author = await openMember(browser, forum.url, kind, `悬赏作者${kind}`);
+        await credit(author.userId, '50', `e2e-rw-${kind}-${Date.now()}`);
+        await api(author.context, forum.url, 'POST', '/api/v3/users/pay-password.update', {
+          payPassword: '123456',
+          payPasswordConfirmation: '123456',
+        });
+        const page = author.page;
+        await page.goto(forum.url + '/thread/post');
+        await hydrated(page);
+        await page.locator('input[name="title"]').fill(`${kind} 悬赏：怎么养多肉？`);
+        const area = page.getByTestId('editor-area');
+        await area.waitFor();
+        await area.click();
+        await page.keyboard.type('多肉总是烂根，求经验。');
+        await page.getByTestId('add-bounty').click();
+        await page.locator('input[name="rw-price"]').fill('20');
+        await shot(page, 'bounty-editor', kind);
+        await page.getByTestId('publish').click();
+        const dialog = page.getByTestId('pay-dialog');
+        await dialog.locator('input[name="payPassword"]').fill('123456');
+        await dialog.getByTestId('pay-submit').click();
+        await page.waitForURL(/\/thread\/\d+$/);
+        const url = page.url();
+        expect(await page.getByTestId('bounty-state').innerText()).toContain('剩余 ¥20.00');
+
+        const member = await openMember(browser, forum.url, kind, `答题者${kind}`);
+        await member.page.goto(url);
+        await hydrated(member.page);
+        await member.page.getByTestId('reply-box').locator('textarea').fill('少浇水，多晒太阳。');
+        await member.page.getByTestId('reply-box').getByTestId('reply-submit').click();
+        await member.page.getByTestId('reply').first().waitFor();
+        // A member sees no reward action; the author does.
+        expect(await member.page.getByTestId('reply-reward').count()).toBe(0);
+
+        await page.reload();
+        await hydrated(page);
+        page.once('dialog', (d) => void d.accept('5'));
+        await page.getByTestId('reply-reward').click();
+        await page.getByTestId('reply-rewarded').waitFor();
+        expect(await page.getByTestId('reply-rewarded').innerText()).toContain('¥5.00');
+        expect(await page.getByTestId('bounty-state').innerText()).toContain('剩余 ¥15.00');
+        await shot(page, 'bounty-rewarded', kind);
+        const mine = await api<{ availableAmount: string }>(
+          member.context,
+          forum.url,
+          'GET',
+          '/api/v3/wallet/user',
+        );
+        expect(mine.Data.availableAmount).toBe('5.00');
+        expect(author.errors).toEqual([]);
+        await author.context.close();
+        await member.context.close();
+      }, 120_000);
+    }
+  },
+);
