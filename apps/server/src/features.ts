@@ -20,6 +20,8 @@ import { mountSignInFields } from './features/signin-fields/index.js';
 import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
 import { mountOrders } from './features/orders/index.js';
+import { mountPaidSite } from './features/paid-site/index.js';
+import { mountInvites } from './features/invites/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -60,5 +62,8 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   await mountPlugins(ctx, threads);
   // issue 12: money; the ledger core first (wallet and its admin calls)
   const { ledger } = mountWallet(ctx);
-  mountOrders({ ...ctx, ledger });
+  const { orders } = mountOrders({ ...ctx, ledger });
+  // paid site, paid groups and invites: order kinds 1, 8 and 4, invite codes at registration
+  mountPaidSite({ ...ctx, orders });
+  mountInvites(ctx);
 }

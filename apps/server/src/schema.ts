@@ -18,3 +18,5 @@ export * from './features/admin/admin.table.js';
 export * from './features/plugins/plugins.table.js';
 export * from './features/wallet/wallet.table.js';
 export * from './features/orders/orders.table.js';
+export * from './features/paid-site/paid-site.table.js';
+export * from './features/invites/invites.table.js';

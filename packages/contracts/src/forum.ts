@@ -9,6 +9,11 @@ export const setSite = z.object({
   siteKeywords: z.string(),
   siteIntroduction: z.string(),
   siteMode: z.enum(['public', 'pay']),
+  /** Pay mode: the joining fee in yuan (two decimals) and the days it buys (0 forever). */
+  sitePrice: z.string(),
+  siteExpire: z.number().int(),
+  /** Whether members may buy paid groups (`site_pay_group_close` = 1 opens the shop, as the original). */
+  sitePayGroupClose: z.boolean(),
   siteClose: z.boolean(),
   siteCloseMsg: z.string(),
   siteFavicon: z.string(),

@@ -35,3 +35,5 @@ export * from './plugin-rules.js';
 export * from './plugins.js';
 export * from './wallet.js';
 export * from './orders.js';
+export * from './paid-site.js';
+export * from './invites.js';

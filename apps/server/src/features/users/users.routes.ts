@@ -69,7 +69,7 @@ export function registerUsersRoutes(route: Route, deps: { users: UsersService; g
     }
     return { ...profile, ...pinned };
   });
-  route(usersList, {}, async (input, { actor }) => {
+  route(usersList, { payExempt: true }, async (input, { actor }) => {
     gate.authorize(actor, 'user.view');
     return users.search.list(input.filter, input.page, input.perPage);
   });
