@@ -15,6 +15,13 @@ export { payModeGuard } from './paid-site.guard.js';
 export { PaidGroupsService } from './paid-groups.service.js';
 export { groupPaidUsers, groupUserMqs } from './paid-site.table.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Paid groups (tests and the CLI run the expiry job through it). */
+    paidGroups: PaidGroupsService;
+  }
+}
+
 /** How often the expiry job looks for lapsed groups. */
 const EXPIRY_EVERY_MS = 60_000;
 
@@ -37,5 +44,6 @@ export function mountPaidSite(ctx: {
   const job = setInterval(() => void paidGroups.expireDue().catch(() => {}), EXPIRY_EVERY_MS);
   job.unref();
   ctx.app.addHook('onClose', async () => clearInterval(job));
+  ctx.app.decorate('paidGroups', paidGroups);
   return paidGroups;
 }
