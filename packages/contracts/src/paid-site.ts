@@ -63,7 +63,10 @@ export interface PaidGroupFacts {
  * from 1 to 5 no other paid group has, is never group 1, 6 or 7 nor the default group, and there are at most 5.
  * Answers the first problem as `field: message`, or null.
  */
-export function paidGroupsProblem(all: readonly PaidGroupFacts[], forbidden: readonly number[]): string | null {
+export function paidGroupsProblem(
+  all: readonly PaidGroupFacts[],
+  forbidden: readonly number[],
+): string | null {
   const paid = all.filter((g) => g.isPaid);
   if (paid.length > PAID_GROUPS_MAX) return `isPaid: at most ${PAID_GROUPS_MAX} paid groups`;
   const levels = new Set<number>();

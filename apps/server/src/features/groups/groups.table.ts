@@ -63,6 +63,8 @@ export const groupUser = pgTable(
   (t) => [
     index('group_user_group_idx').on(t.groupId),
     // The paid-group expiry job looks for lapsed memberships every minute.
-    index('group_user_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} IS NOT NULL`),
+    index('group_user_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} IS NOT NULL`),
   ],
 );

@@ -47,7 +47,10 @@ export async function updateInvite(
 
 /** Administrators' links, newest first; links past their time read as expired. */
 export async function adminInvites(db: DbOrTx, page: number, perPage: number, status?: number) {
-  const where = and(eq(invites.type, InviteType.ADMIN), status === undefined ? undefined : eq(invites.status, status));
+  const where = and(
+    eq(invites.type, InviteType.ADMIN),
+    status === undefined ? undefined : eq(invites.status, status),
+  );
   const [rows, total] = await Promise.all([
     db
       .select()

@@ -17,7 +17,9 @@ export function registerInvitesRoutes(route: Route, invites: InvitesService): vo
   route(adminInviteRevoke, admin, async (input) => invites.adminRevoke(input.id));
   route(inviteLinkCreate, { auth: 'required' }, async (_input, { actor }) => invites.memberLink(actor));
   // The join page of a paid site reads what a code offers before the visitor has an account.
-  route(inviteResolve, { payExempt: true, siteClosedExempt: true }, async (input) => invites.resolve(input.code));
+  route(inviteResolve, { payExempt: true, siteClosedExempt: true }, async (input) =>
+    invites.resolve(input.code),
+  );
   route(inviteUsersList, { auth: 'required' }, async (input, { actor }) =>
     invites.invitees(actor, input.page, input.perPage),
   );

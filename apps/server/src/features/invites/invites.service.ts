@@ -45,7 +45,8 @@ export class InvitesService {
 
   async adminCreate(actor: Actor, groupId: number): Promise<AdminInviteItem> {
     if (!this.groups.group(groupId)) throw notFound('groupId: no such group');
-    if (NO_INVITE_GROUPS.includes(groupId)) throw invalid('groupId: links cannot lead to this group', { field: 'groupId' });
+    if (NO_INVITE_GROUPS.includes(groupId))
+      throw invalid('groupId: links cannot lead to this group', { field: 'groupId' });
     const row = await repo.insertInvite(this.db, {
       type: InviteType.ADMIN,
       code: newCode(),
@@ -70,7 +71,8 @@ export class InvitesService {
   async adminRevoke(id: number): Promise<AdminInviteItem> {
     const row = await repo.inviteById(this.db, id);
     if (!row || row.type !== InviteType.ADMIN) throw notFound('id: no such invite link');
-    if (row.status !== InviteStatus.UNUSED) throw invalid('id: only an unused link can be revoked', { field: 'id' });
+    if (row.status !== InviteStatus.UNUSED)
+      throw invalid('id: only an unused link can be revoked', { field: 'id' });
     const updated = await repo.updateInvite(this.db, id, { status: InviteStatus.INVALID });
     return presentAdminInvite(updated, this.groupName(updated.groupId));
   }
@@ -141,7 +143,8 @@ export class InvitesService {
     const group = this.groups.group(groupId);
     if (!group) throw invalid('code: the group of this link no longer exists', { field: 'code' });
     // The experience group lasts its `time_range` days; a paid group its `days`; others for good.
-    const days = groupId === GroupId.TRIAL ? group.timeRange || TRIAL_DEFAULT_DAYS : group.isPaid ? group.days : 0;
+    const days =
+      groupId === GroupId.TRIAL ? group.timeRange || TRIAL_DEFAULT_DAYS : group.isPaid ? group.days : 0;
     const until = days > 0 ? new Date(Date.now() + days * 86_400_000) : null;
     await setUserGroup(tx, userId, groupId, until);
     // An administrator's invitation stands for the joining fee of a paid site.
@@ -164,6 +167,11 @@ export class InvitesService {
       joinedAt: new Date(r.joined_at).toISOString(),
       earnings: fenToYuan(BigInt(r.earned)),
     }));
-    return { ...pageReply(list, page, perPage, total), scale, totalEarnings: fenToYuan(earned), totalInvitees: total };
+    return {
+      ...pageReply(list, page, perPage, total),
+      scale,
+      totalEarnings: fenToYuan(earned),
+      totalInvitees: total,
+    };
   }
 }

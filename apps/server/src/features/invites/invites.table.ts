@@ -48,5 +48,8 @@ export const userDistributions = pgTable(
     isCommission: boolean('is_commission').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_distributions_user_uq').on(t.userId), index('user_distributions_inviter_idx').on(t.inviterId)],
+  (t) => [
+    uniqueIndex('user_distributions_user_uq').on(t.userId),
+    index('user_distributions_inviter_idx').on(t.inviterId),
+  ],
 );

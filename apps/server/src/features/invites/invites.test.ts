@@ -8,7 +8,8 @@ type U = { token: string; userId: number };
 let admin: U;
 let ann: U;
 
-const adminGet = (token: string | undefined, path: string) => call(t.app, 'GET', `/api/backAdmin/${path}`, { token });
+const adminGet = (token: string | undefined, path: string) =>
+  call(t.app, 'GET', `/api/backAdmin/${path}`, { token });
 const get = (token: string | undefined, path: string) => call(t.app, 'GET', `/api/v3/${path}`, { token });
 const sql = async (text: string, params: unknown[] = []) =>
   (await t.app.forum.database.exec(text, params)).rows as Array<Record<string, unknown>>;
@@ -30,12 +31,18 @@ describe('administrators’ invite links', () => {
   it('only administrators create, list and revoke them (-4002 for members, guests)', async () => {
     expect((await adminGet(ann.token, 'adminInvite.link.create?groupId=10')).Code).toBe(-4002);
     expect((await adminGet(undefined, 'adminInvite.list')).Code).toBe(-4002);
-    const revoke = await call(t.app, 'POST', '/api/backAdmin/adminInvite.revoke', { token: ann.token, body: { id: 1 } });
+    const revoke = await call(t.app, 'POST', '/api/backAdmin/adminInvite.revoke', {
+      token: ann.token,
+      body: { id: 1 },
+    });
     expect(revoke.Code).toBe(-4002);
   });
 
   it('makes a 32-character one-use code; registering with it joins the group and uses it up', async () => {
-    const vip = await call(t.app, 'POST', '/api/groups.create.v2', { token: admin.token, body: { name: 'VIP' } });
+    const vip = await call(t.app, 'POST', '/api/groups.create.v2', {
+      token: admin.token,
+      body: { name: 'VIP' },
+    });
     const link = await adminGet(admin.token, `adminInvite.link.create?groupId=${vip.Data.id}`);
     expect(link.Code).toBe(0);
     expect(link.Data).toMatchObject({ groupId: vip.Data.id, groupName: 'VIP', status: InviteStatus.UNUSED });
@@ -46,7 +53,11 @@ describe('administrators’ invite links', () => {
     expect(r.Code).toBe(0);
     expect((await groupOf(r.Data.userId)).group_id).toBe(vip.Data.id);
     const list = await adminGet(admin.token, 'adminInvite.list');
-    expect(list.Data.pageData[0]).toMatchObject({ id: link.Data.id, status: InviteStatus.USED, toUserId: r.Data.userId });
+    expect(list.Data.pageData[0]).toMatchObject({
+      id: link.Data.id,
+      status: InviteStatus.USED,
+      toUserId: r.Data.userId,
+    });
     const again = await register(link.Data.code);
     expect([again.Code, again.Message]).toEqual([-4001, expect.stringContaining('code')]);
   });
@@ -109,7 +120,12 @@ describe('members’ invite links', () => {
     expect(r.Code).toBe(0);
     expect((await groupOf(r.Data.userId)).group_id).toBe(10);
     const [d] = await sql('SELECT * FROM user_distributions WHERE user_id = $1', [r.Data.userId]);
-    expect(d).toMatchObject({ inviter_id: ann.userId, be_scale: 3, is_subordinate: true, is_commission: true });
+    expect(d).toMatchObject({
+      inviter_id: ann.userId,
+      be_scale: 3,
+      is_subordinate: true,
+      is_commission: true,
+    });
     const follows = await sql(
       'SELECT from_user_id, is_mutual FROM user_follow WHERE $1 IN (from_user_id, to_user_id) ORDER BY from_user_id',
       [r.Data.userId],

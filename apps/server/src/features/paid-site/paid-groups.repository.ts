@@ -10,11 +10,22 @@ export async function lockMembership(tx: Tx, userId: number) {
 }
 
 /** Ends the open history rows of a member's paid group (1 expired, 2 administrator, 3 bought again). */
-export async function closeHistory(tx: Tx, userId: number, groupId: number, deleteType: number): Promise<void> {
+export async function closeHistory(
+  tx: Tx,
+  userId: number,
+  groupId: number,
+  deleteType: number,
+): Promise<void> {
   await tx
     .update(groupPaidUsers)
     .set({ deleteType, deletedAt: new Date() })
-    .where(and(eq(groupPaidUsers.userId, userId), eq(groupPaidUsers.groupId, groupId), isNull(groupPaidUsers.deletedAt)));
+    .where(
+      and(
+        eq(groupPaidUsers.userId, userId),
+        eq(groupPaidUsers.groupId, groupId),
+        isNull(groupPaidUsers.deletedAt),
+      ),
+    );
 }
 
 export async function addHistory(tx: Tx, row: typeof groupPaidUsers.$inferInsert): Promise<void> {
@@ -23,11 +34,20 @@ export async function addHistory(tx: Tx, row: typeof groupPaidUsers.$inferInsert
 
 /** A member's paid-group history, newest first. */
 export function history(db: DbOrTx, userId: number) {
-  return db.select().from(groupPaidUsers).where(eq(groupPaidUsers.userId, userId)).orderBy(desc(groupPaidUsers.id));
+  return db
+    .select()
+    .from(groupPaidUsers)
+    .where(eq(groupPaidUsers.userId, userId))
+    .orderBy(desc(groupPaidUsers.id));
 }
 
 /** Queues the unused days of a lower paid group left by an upgrade. */
-export async function queueRemainDays(tx: Tx, userId: number, groupId: number, remainDays: number): Promise<void> {
+export async function queueRemainDays(
+  tx: Tx,
+  userId: number,
+  groupId: number,
+  remainDays: number,
+): Promise<void> {
   await tx.insert(groupUserMqs).values({ userId, groupId, remainDays });
 }
 

@@ -15,23 +15,34 @@ const post = (token: string | undefined, path: string, body: object) =>
   call(t.app, 'POST', `/api/v3/${path}`, { token, body });
 const sql = async (text: string, params: unknown[] = []) =>
   (await t.app.forum.database.exec(text, params)).rows as Array<Record<string, unknown>>;
-const createGroup = (body: object) => call(t.app, 'POST', '/api/groups.create.v2', { token: admin.token, body });
+const createGroup = (body: object) =>
+  call(t.app, 'POST', '/api/groups.create.v2', { token: admin.token, body });
 const membership = async (u: U) => {
   const [r] = await sql('SELECT group_id, expires_at FROM group_user WHERE user_id = $1', [u.userId]);
   const end = r!.expires_at ? new Date(r!.expires_at as string).getTime() : null;
-  return { groupId: r!.group_id as number, days: end === null ? null : Math.round((end - Date.now()) / 86_400_000) };
+  return {
+    groupId: r!.group_id as number,
+    days: end === null ? null : Math.round((end - Date.now()) / 86_400_000),
+  };
 };
 async function buy(u: U, groupId: number) {
   const o = await post(u.token, 'order.create', { type: OrderType.GROUP, groupId });
   if (o.Code !== 0) return o;
-  return post(u.token, 'trade/pay/order', { orderSn: o.Data.orderSn, paymentType: PaymentType.WALLET, payPassword: '123456' });
+  return post(u.token, 'trade/pay/order', {
+    orderSn: o.Data.orderSn,
+    paymentType: PaymentType.WALLET,
+    payPassword: '123456',
+  });
 }
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await adminUser(t.app);
   ann = await registerUser(t.app);
-  await post(ann.token, 'users/pay-password.update', { payPassword: '123456', payPasswordConfirmation: '123456' });
+  await post(ann.token, 'users/pay-password.update', {
+    payPassword: '123456',
+    payPasswordConfirmation: '123456',
+  });
   await call(t.app, 'POST', '/api/backAdmin/update.user.wallet', {
     token: admin.token,
     body: { userId: ann.userId, operate: 1, amount: '500', idempotencyKey: 'fund-ann-00001' },
@@ -48,9 +59,14 @@ describe('paid-group rules in the group editor', () => {
     gold = g.Data.id;
     // The administrator gives the paid groups their rights; gold may also invite (members may not).
     const grant = (groupId: number, permissions: string[]) =>
-      call(t.app, 'POST', '/api/backAdmin/permission.update', { token: admin.token, body: { groupId, permissions } });
+      call(t.app, 'POST', '/api/backAdmin/permission.update', {
+        token: admin.token,
+        body: { groupId, permissions },
+      });
     expect((await grant(silver, ['viewThreads', 'createThread', 'thread.reply'])).Code).toBe(0);
-    expect((await grant(gold, ['viewThreads', 'createThread', 'thread.reply', 'other.canInviteUserScale'])).Code).toBe(0);
+    expect(
+      (await grant(gold, ['viewThreads', 'createThread', 'thread.reply', 'other.canInviteUserScale'])).Code,
+    ).toBe(0);
   });
 
   it('refuses a shared level, no fee or days, groups 1/6/7, the default group and a sixth paid group', async () => {
@@ -62,7 +78,10 @@ describe('paid-group rules in the group editor', () => {
     await field(createGroup({ name: 'b', isPaid: true, fee: 0, days: 5, level: 3 }), 'fee');
     await field(createGroup({ name: 'c', isPaid: true, fee: 5, days: 0, level: 3 }), 'days');
     await field(createGroup({ name: 'd', isPaid: true, fee: 5, days: 5, level: 0 }), 'level');
-    await field(createGroup({ name: 'e', isPaid: true, fee: 5, days: 5, level: 3, isDefault: true }), 'isPaid');
+    await field(
+      createGroup({ name: 'e', isPaid: true, fee: 5, days: 5, level: 3, isDefault: true }),
+      'isPaid',
+    );
     const upd = (id: number) =>
       call(t.app, 'POST', '/api/backAdmin/groups.batchupdate', {
         token: admin.token,
@@ -79,8 +98,12 @@ describe('paid-group rules in the group editor', () => {
 
 describe('buying, renewing and upgrading (order type 4)', () => {
   it('refuses while group purchase is off, and guests', async () => {
-    expect((await post(ann.token, 'order.create', { type: OrderType.GROUP, groupId: silver })).Code).toBe(-4002);
-    expect((await post(undefined, 'order.create', { type: OrderType.GROUP, groupId: silver })).Code).toBe(-3001);
+    expect((await post(ann.token, 'order.create', { type: OrderType.GROUP, groupId: silver })).Code).toBe(
+      -4002,
+    );
+    expect((await post(undefined, 'order.create', { type: OrderType.GROUP, groupId: silver })).Code).toBe(
+      -3001,
+    );
     expect((await get(undefined, 'upgrade.group')).Code).toBe(-3001);
     await t.app.forum.settings.set([{ key: 'site_pay_group_close', tag: 'default', value: '1' }]);
   });
@@ -89,7 +112,12 @@ describe('buying, renewing and upgrading (order type 4)', () => {
     const r = await get(ann.token, 'upgrade.group');
     expect(r.Data.open).toBe(true);
     expect(r.Data.list.map((g: { level: number }) => g.level)).toEqual([1, 2, 3, 4, 5]);
-    expect(r.Data.list[0]).toMatchObject({ groupId: silver, fee: '10.00', days: 30, button: UpgradeButton.UPGRADE });
+    expect(r.Data.list[0]).toMatchObject({
+      groupId: silver,
+      fee: '10.00',
+      days: 30,
+      button: UpgradeButton.UPGRADE,
+    });
   });
 
   it('buys: the member is in the group for its days, the fee goes to the site, the history has a row', async () => {
@@ -98,20 +126,26 @@ describe('buying, renewing and upgrading (order type 4)', () => {
     const list = (await get(ann.token, 'upgrade.group')).Data.list;
     expect(list[0]).toMatchObject({ isMine: true, button: UpgradeButton.RENEW, remainDays: 30 });
     expect(list[1].button).toBe(UpgradeButton.UPGRADE);
-    expect((await sql('SELECT count(*)::int AS n FROM group_paid_users WHERE user_id = $1', [ann.userId]))[0]!.n).toBe(1);
+    expect(
+      (await sql('SELECT count(*)::int AS n FROM group_paid_users WHERE user_id = $1', [ann.userId]))[0]!.n,
+    ).toBe(1);
   });
 
   it('renews the same group: days are added', async () => {
     expect((await buy(ann, silver)).Code).toBe(0);
     expect(await membership(ann)).toEqual({ groupId: silver, days: 60 });
-    const rows = await sql('SELECT delete_type FROM group_paid_users WHERE user_id = $1 ORDER BY id', [ann.userId]);
+    const rows = await sql('SELECT delete_type FROM group_paid_users WHERE user_id = $1 ORDER BY id', [
+      ann.userId,
+    ]);
     expect(rows.map((r) => r.delete_type)).toEqual([3, null]);
   });
 
   it('upgrades to a higher level: the unused days of the old group are queued; a lower group is refused', async () => {
     expect((await buy(ann, gold)).Code).toBe(0);
     expect(await membership(ann)).toEqual({ groupId: gold, days: 10 });
-    const [mq] = await sql('SELECT group_id, remain_days FROM group_user_mqs WHERE user_id = $1', [ann.userId]);
+    const [mq] = await sql('SELECT group_id, remain_days FROM group_user_mqs WHERE user_id = $1', [
+      ann.userId,
+    ]);
     expect(mq).toMatchObject({ group_id: silver, remain_days: 60 });
     const lower = await post(ann.token, 'order.create', { type: OrderType.GROUP, groupId: silver });
     expect([lower.Code, lower.Message]).toEqual([-4001, expect.stringContaining('groupId')]);
@@ -123,14 +157,20 @@ describe('buying, renewing and upgrading (order type 4)', () => {
   });
 
   it('the expiry job puts a lapsed member back in the queued group for its days, then the default group', async () => {
-    await sql(`UPDATE group_user SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [ann.userId]);
+    await sql(`UPDATE group_user SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [
+      ann.userId,
+    ]);
     expect(await t.app.paidGroups.expireDue()).toBe(1);
     expect(await membership(ann)).toEqual({ groupId: silver, days: 60 });
-    await sql(`UPDATE group_user SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [ann.userId]);
+    await sql(`UPDATE group_user SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [
+      ann.userId,
+    ]);
     expect(await t.app.paidGroups.expireDue()).toBe(1);
     expect(await membership(ann)).toEqual({ groupId: 10, days: null });
     expect((await get(ann.token, 'invite.link.create')).Code).toBe(-4002);
-    const ends = await sql('SELECT delete_type FROM group_paid_users WHERE user_id = $1 ORDER BY id', [ann.userId]);
+    const ends = await sql('SELECT delete_type FROM group_paid_users WHERE user_id = $1 ORDER BY id', [
+      ann.userId,
+    ]);
     expect(ends.map((r) => r.delete_type)).toEqual([3, 3, 1, 1]);
   });
 

@@ -14,16 +14,21 @@ const post = (token: string | undefined, path: string, body: object) =>
 const sql = async (text: string, params: unknown[] = []) =>
   (await t.app.forum.database.exec(text, params)).rows as Array<Record<string, unknown>>;
 const siteRevenue = async () =>
-  (
-    await sql(`SELECT coalesce(sum(e.amount), 0)::text AS s FROM ledger_entries e
-               JOIN ledger_accounts a ON a.id = e.account_id WHERE a.kind = 'site_revenue'`)
-  )[0]!.s;
+  String(
+    (
+      await sql(`SELECT coalesce(sum(e.amount), 0)::text AS s FROM ledger_entries e
+                 JOIN ledger_accounts a ON a.id = e.account_id WHERE a.kind = 'site_revenue'`)
+    )[0]!.s,
+  );
 const balance = async (u: U) => (await get(u.token, 'wallet/user')).Data.availableAmount as string;
 const setting = (key: string, value: string) => t.app.forum.settings.set([{ key, tag: 'default', value }]);
 
 /** Gives a member 100 yuan and a pay password, then pays an order of `type` from the wallet. */
 async function fund(u: U): Promise<void> {
-  await post(u.token, 'users/pay-password.update', { payPassword: '123456', payPasswordConfirmation: '123456' });
+  await post(u.token, 'users/pay-password.update', {
+    payPassword: '123456',
+    payPasswordConfirmation: '123456',
+  });
   const r = await call(t.app, 'POST', '/api/backAdmin/update.user.wallet', {
     token: admin.token,
     body: { userId: u.userId, operate: 1, amount: '100', idempotencyKey: `fund-${u.userId}-0001` },
@@ -69,6 +74,7 @@ describe('the pay-mode gate (-3006)', () => {
     const forum = await get(ann.token, 'forum');
     expect(forum.Code).toBe(0);
     expect(forum.Data.setSite).toMatchObject({ siteMode: 'pay', sitePrice: '9.90', siteExpire: 30 });
+    expect(forum.Data.user.group.id).toBe(6);
   });
 
   it('serves the whitelist: forum, categories, emoji, users/*, orders, wallet, backAdmin (admins)', async () => {
@@ -80,7 +86,9 @@ describe('the pay-mode gate (-3006)', () => {
       expect([path, r.Code]).not.toEqual([path, -3006]);
     }
     // Administrators' calls answer their own -4002 to a member, never -3006.
-    expect((await call(t.app, 'GET', '/api/backAdmin/adminInvite.list', { token: ann.token })).Code).toBe(-4002);
+    expect((await call(t.app, 'GET', '/api/backAdmin/adminInvite.list', { token: ann.token })).Code).toBe(
+      -4002,
+    );
   });
 });
 

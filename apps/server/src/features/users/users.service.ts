@@ -244,7 +244,8 @@ export class UsersService {
     // A lapsed paid group falls back to the default group (reference §1.10).
     const member = s.groupId == null || expired ? this.groups.defaultGroupId() : s.groupId;
     // Pay mode: a member who has not paid (or whose paid time ran out) is in the unpaid group (§1.10).
-    const unpaid = member !== GroupId.ADMIN && this.settings.get('site_mode') === 'pay' && !isPaid(s.paidUntil);
+    const unpaid =
+      member !== GroupId.ADMIN && this.settings.get('site_mode') === 'pay' && !isPaid(s.paidUntil);
     const groupId = unpaid ? GroupId.UNPAID : member;
     const actor: Actor = {
       userId: s.userId,

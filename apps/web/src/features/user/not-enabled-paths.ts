@@ -13,7 +13,6 @@ export const NOT_ENABLED_PATHS = [
   'user/bind-phone',
   'user/rebind',
   'user/wx-rebind-action',
-  'forum/partner-invite',
   'wallet',
   'wallet/recharge',
 ] as const;

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { UpgradeGroupItem } from '@forum/contracts';
+import { Button, toast } from '@forum/ui';
+import { getBrowserApi } from '../../app/api.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { useTranslation } from '../../i18n/use-translation.tsx';
+import { useRequireLogin } from '../../shared/use-require-login.ts';
+import { usePayDialog } from './pay-dialog.tsx';
+
+/** The label of a group's button: buy or upgrade (2), renew (1), or not available (0). */
+function actionKey(g: UpgradeGroupItem, inPaidGroup: boolean): string {
+  if (g.button === 1) return 'paid.renewGroup';
+  if (g.button === 2) return inPaidGroup ? 'paid.upgrade' : 'paid.buy';
+  return 'paid.unavailable';
+}
+
+/** `/my/upgrade`: the site's paid groups by level; buy, renew or upgrade through the pay box. */
+export function Component() {
+  const { t } = useTranslation();
+  const { platform, lang } = useSite();
+  const loggedIn = useRequireLogin();
+  const { revalidate } = useRevalidator();
+  const { openPay, dialog } = usePayDialog();
+  const [data, setData] = useState<{ open: boolean; list: UpgradeGroupItem[] } | null>(null);
+
+  const load = useCallback(async () => {
+    const [api, { upgradeGroup }] = await Promise.all([getBrowserApi(), import('@forum/contracts')]);
+    const res = await api.call(upgradeGroup, {});
+    if (res.Code !== 0) toast.error(res.Message);
+    setData(res.Data ?? { open: false, list: [] });
+  }, []);
+  useEffect(() => {
+    if (loggedIn) void load();
+  }, [loggedIn, load]);
+
+  const buy = async (g: UpgradeGroupItem) => {
+    const { OrderType } = await import('@forum/contracts');
+    if (!(await openPay({ type: OrderType.GROUP, groupId: g.groupId, amount: g.fee, title: g.name }))) return;
+    toast.success(t('paid.groupBought', { name: g.name }));
+    await Promise.all([load(), revalidate()]);
+  };
+
+  const date = (iso: string) => new Date(iso).toLocaleDateString(lang === 'en' ? 'en' : 'zh-CN');
+  const inPaidGroup = !!data?.list.some((g) => g.isMine);
+  return (
+    <div className={`upgrade-page upgrade-page--${platform}`} data-testid="upgrade-page">
+      <section className="panel">
+        <h1 className="panel__title">{t('paid.upgradeTitle')}</h1>
+        <p className="muted">{t('paid.upgradeLead')}</p>
+        {data === null ? (
+          <p className="muted">{t('paid.loading')}</p>
+        ) : !data.open ? (
+          <p className="muted" data-testid="upgrade-closed">
+            {t('paid.shopClosed')}
+          </p>
+        ) : !data.list.length ? (
+          <p className="muted">{t('paid.noGroups')}</p>
+        ) : (
+          <ul className="upgrade-list">
+            {data.list.map((g) => (
+              <li
+                key={g.groupId}
+                className={g.isMine ? 'upgrade-card upgrade-card--mine' : 'upgrade-card'}
+                data-testid="upgrade-card"
+              >
+                <div className="upgrade-card__head">
+                  <strong className="upgrade-card__name" style={g.color ? { color: g.color } : undefined}>
+                    {g.name}
+                  </strong>
+                  <span className="upgrade-card__level">{t('paid.level', { level: g.level })}</span>
+                  {g.isMine && <span className="upgrade-card__current">{t('paid.current')}</span>}
+                </div>
+                {g.description && <p className="upgrade-card__desc">{g.description}</p>}
+                <p className="upgrade-card__price">
+                  ¥{g.fee} / {t('paid.days', { count: g.days })}
+                </p>
+                {g.isMine && g.expiresAt && (
+                  <p className="muted">
+                    {t('paid.expiresAt', { date: date(g.expiresAt) })} ·{' '}
+                    {t('paid.remainDays', { count: g.remainDays })}
+                  </p>
+                )}
+                <Button
+                  kind={g.button ? 'primary' : 'default'}
+                  variant={platform}
+                  disabled={!g.button}
+                  onClick={() => void buy(g)}
+                  full={platform === 'h5'}
+                >
+                  {t(actionKey(g, inPaidGroup), { amount: g.fee })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {dialog}
+    </div>
+  );
+}
