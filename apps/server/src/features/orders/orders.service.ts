@@ -129,16 +129,17 @@ export class OrderService {
         throw invalid('paymentType: this order cannot be paid from the wallet', { field: 'paymentType' });
       }
       await this.payPasswords.verify(userId, input.payPassword ?? '');
-      return inTransaction(this.db, async (tx) => {
-        const reply: PayReply = {
-          orderSn: order.orderSn,
-          paymentType: PaymentType.WALLET,
-          status: OrderStatus.PAID,
-          walletPayResult: { result: 'success', message: '' },
-        };
-        await this.settle(tx, order.orderSn, { kind: 'wallet' }, { payKey: key, payResult: reply });
-        return reply;
-      });
+      const reply: PayReply = {
+        orderSn: order.orderSn,
+        paymentType: PaymentType.WALLET,
+        status: OrderStatus.PAID,
+        walletPayResult: { result: 'success', message: '' },
+      };
+      const paid = await inTransaction(this.db, (tx) =>
+        this.settle(tx, order.orderSn, { kind: 'wallet' }, { payKey: key, payResult: reply }),
+      );
+      await this.afterPaid(paid);
+      return reply;
     }
     const provider = this.providers.find((p) => p.paymentTypes.includes(input.paymentType) && p.enabled());
     if (!provider) throw invalid('paymentType: this payment type is not available', { field: 'paymentType' });
@@ -172,17 +173,19 @@ export class OrderService {
     tradeNo: string,
     amountFen: bigint,
   ): Promise<'paid' | 'duplicate'> {
-    return inTransaction(this.db, async (tx) => {
+    const paid = await inTransaction(this.db, async (tx) => {
       const order = await repo.orderBySn(tx, orderSn, true);
       if (!order || order.provider !== provider) throw invalid('orderSn: no order of this provider');
       if (order.amountFen !== amountFen) throw invalid('amount does not match the order');
       if (order.status === OrderStatus.PAID) {
-        if (order.providerTradeNo === tradeNo) return 'duplicate';
+        if (order.providerTradeNo === tradeNo) return null;
         throw new AppError(Code.RESOURCE_EXIST, 'order is already paid by another trade');
       }
-      await this.settle(tx, orderSn, { kind: 'provider', provider, tradeNo, amountFen }, {});
-      return 'paid';
+      return this.settle(tx, orderSn, { kind: 'provider', provider, tradeNo, amountFen }, {});
     });
+    if (!paid) return 'duplicate';
+    await this.afterPaid(paid);
+    return 'paid';
   }
 
   /**
@@ -190,7 +193,17 @@ export class OrderService {
    * debit, the kind's credits), runs the kind's fulfil and marks it paid. Exposed for tests and providers.
    */
   async payOrder(orderSn: string, source: PaySource): Promise<repo.OrderRow> {
-    return inTransaction(this.db, (tx) => this.settle(tx, orderSn, source, {}));
+    const paid = await inTransaction(this.db, (tx) => this.settle(tx, orderSn, source, {}));
+    await this.afterPaid(paid);
+    return paid;
+  }
+
+  /** Runs the kind's after-commit step of a paid order (its failure does not undo the payment). */
+  private async afterPaid(order: repo.OrderRow): Promise<void> {
+    await this.kinds
+      .get(order.type)
+      ?.afterPaid?.(order)
+      .catch(() => {});
   }
 
   /** Expires pending orders past their 15 minutes; answers how many. */

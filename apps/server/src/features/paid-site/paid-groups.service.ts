@@ -98,8 +98,9 @@ export class PaidGroupsService {
       credits: async (_ctx, order) => [{ account: { kind: 'site_revenue' }, amount: order.amountFen }],
       fulfil: async ({ tx }, order) => {
         await this.grant(tx, order.userId, order.groupId!, order.id);
-        await this.changed();
       },
+      // Cached sessions still hold the old group: dropped once the purchase is committed.
+      afterPaid: () => this.changed(),
     };
   }
 

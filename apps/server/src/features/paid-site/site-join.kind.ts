@@ -44,7 +44,8 @@ export function siteJoinKind(
     },
     async fulfil({ tx }, order) {
       await extendPaidUntil(tx, order.userId, Number(settings.get('site_expire') || 0));
-      await paid(order.userId);
     },
+    // Cached sessions still hold the unpaid group: dropped once the payment is committed.
+    afterPaid: (order) => paid(order.userId),
   };
 }
