@@ -111,6 +111,49 @@ describe.skipIf(noChromiumReason !== null)(
       }, 90_000);
     }
 
+    it('the administrator makes and revokes invite links; a member shares theirs on /invite', async () => {
+      const { page } = await openAdmin(browser, forum.url);
+      await page.goto(`${forum.url}/admin/invites`);
+      await page.getByTestId('admin-invites').waitFor();
+      await page.locator('select[name="groupId"]').selectOption(String(goldId));
+      await page.getByTestId('admin-invites').getByRole('button').first().click();
+      await page.getByTestId('invite-row').first().waitFor();
+      await page.locator('select[name="groupId"]').selectOption(String(goldId));
+      await page.getByTestId('admin-invites').getByRole('button').first().click();
+      await page.getByTestId('invite-row').nth(1).waitFor();
+      await page.getByTestId('invite-row').first().getByRole('button').click();
+      await page
+        .getByTestId('invite-row')
+        .first()
+        .filter({ hasText: /已失效|Revoked/ })
+        .waitFor();
+      await shot(page, 'paid-admin-invites', 'pc');
+      await page.close();
+      await forum.grant(10, 'other.canInviteUserScale');
+      for (const kind of ['pc', 'h5'] as const) {
+        const m = await openMember(browser, forum.url, kind, `邀请人${kind}`);
+        await m.page.goto(forum.url + '/invite');
+        await hydrated(m.page);
+        await m.page.getByTestId('invite-link').filter({ hasText: 'inviteCode=' }).waitFor();
+        const link = await m.page.getByTestId('invite-link').innerText();
+        // A friend signs up through the link: they show in the inviter's list.
+        const friend = await openContext(browser, kind);
+        await friend.page.goto(link);
+        await hydrated(friend.page);
+        await friend.page.locator('input[name="username"]').fill(`fr${kind}${Date.now() % 100000}`);
+        await friend.page.locator('input[name="password"]').fill('secret123');
+        await friend.page.locator('input[name="confirm"]').fill('secret123');
+        await friend.page.getByTestId('register-form').locator('button[type="submit"]').click();
+        await friend.page.waitForURL(forum.url + '/');
+        await friend.context.close();
+        await m.page.reload();
+        await hydrated(m.page);
+        await m.page.getByTestId('invitees').waitFor();
+        await shot(m.page, 'paid-invite', kind);
+        await m.context.close();
+      }
+    }, 120_000);
+
     for (const kind of ['pc', 'h5'] as const) {
       it(`${kind}: a visitor is sent to the join page, signs up and pays to join the site`, async () => {
         await forum.setSettings({ site_mode: 'pay', site_price: '9.90', site_expire: '365' });
