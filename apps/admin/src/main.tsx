@@ -23,6 +23,8 @@ import { Categories } from './pages/categories.tsx';
 import { SignInFieldsPage } from './pages/signin-fields.tsx';
 import { Templates } from './pages/templates.tsx';
 import { ActionLog } from './pages/action-log.tsx';
+import { Invites } from './pages/invites.tsx';
+import { inv } from './i18n-invites.ts';
 
 const MENU = [
   { to: '/', label: s.menu.dashboard, end: true },
@@ -41,6 +43,7 @@ const MENU = [
   { to: '/signin-fields', label: s.menu.signInFields },
   { to: '/templates', label: s.menu.templates },
   { to: '/plugins', label: m.menu.plugins },
+  { to: '/invites', label: inv.menu },
   { to: '/log', label: s.menu.log },
 ];
 
@@ -105,6 +108,7 @@ const router = createBrowserRouter(
         { path: 'signin-fields', Component: SignInFieldsPage },
         { path: 'templates', Component: Templates },
         { path: 'plugins', Component: Plugins },
+        { path: 'invites', Component: Invites },
         { path: 'log', Component: ActionLog },
       ],
     },

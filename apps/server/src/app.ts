@@ -23,6 +23,7 @@ import { isGroupPage, PersonalPageRules, type PageViewer } from './platform/web/
 import { ForumService } from './features/forum/index.js';
 import { GroupsService } from './features/groups/index.js';
 import { InstallService } from './features/install/index.js';
+import { payModeGuard } from './features/paid-site/index.js';
 import { SettingsService } from './features/settings/index.js';
 import { UsersService, countUsers } from './features/users/index.js';
 import { mountFeatures } from './features.js';
@@ -164,7 +165,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       const t = tokenFromRequest(req);
       return users.resolveActor(t?.token ?? null, t?.via ?? 'none');
     },
-    guards: [forum.siteClosedGuard],
+    guards: [forum.siteClosedGuard, payModeGuard(settings)],
     validateResponses: config.validateResponses,
     contracts,
     guestCache,

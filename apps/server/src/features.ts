@@ -19,10 +19,11 @@ import { mountAdmin } from './features/admin/index.js';
 import { mountSignInFields } from './features/signin-fields/index.js';
 import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
-import { registerUpgradeGroupRoutes } from './features/paid-groups/index.js';
 import { mountOrders } from './features/orders/index.js';
 import { mountPaidContent } from './features/paid-content/index.js';
 import { mountRedPackets } from './features/redpackets/index.js';
+import { mountPaidSite } from './features/paid-site/index.js';
+import { mountInvites } from './features/invites/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -63,10 +64,11 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   await mountPlugins(ctx, threads);
   // issue 12: money; the ledger core first (wallet and its admin calls)
   const { ledger } = mountWallet(ctx);
-  // issue 17: what the original Discuz! Q clients read besides the calls above
-  registerUpgradeGroupRoutes(ctx.route, ctx.groups);
   const { orders } = mountOrders({ ...ctx, ledger });
   mountPaidContent({ ...ctx, orders, threads });
   // issue 12 item 4: red packets and bounties (blocks 106 and 107, order types 9 and 10)
   mountRedPackets({ ...ctx, ledger, orders, threads });
+  // paid site, paid groups and invites: order kinds 1, 8 and 4, invite codes at registration
+  mountPaidSite({ ...ctx, orders });
+  mountInvites(ctx);
 }

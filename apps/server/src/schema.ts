@@ -20,3 +20,5 @@ export * from './features/wallet/wallet.table.js';
 export * from './features/orders/orders.table.js';
 export * from './features/paid-content/paid-content.table.js';
 export * from './features/redpackets/redpackets.table.js';
+export * from './features/paid-site/paid-site.table.js';
+export * from './features/invites/invites.table.js';

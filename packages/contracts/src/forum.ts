@@ -10,6 +10,8 @@ export const setSite = z.object({
   siteKeywords: z.string(),
   siteIntroduction: z.string(),
   siteMode: z.enum(['public', 'pay']),
+  /** Whether members may buy paid groups (`site_pay_group_close` = 1 opens the shop, as the original). */
+  sitePayGroupClose: z.boolean(),
   siteClose: z.boolean(),
   siteCloseMsg: z.string(),
   siteFavicon: z.string(),

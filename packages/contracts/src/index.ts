@@ -36,6 +36,7 @@ export * from './plugins.js';
 export * from './wallet.js';
 export * from './orders.js';
 export * from './compat/dzq-client-calls.js';
-export * from './groups-upgrade.js';
 export * from './paid-content.js';
 export * from './redpackets.js';
+export * from './paid-site.js';
+export * from './invites.js';

@@ -21,6 +21,7 @@ import { startRealtime, stopRealtime, useUnreadCounts } from './realtime.ts';
 import { pluginRegistry } from '../plugins/installed-plugins.ts';
 import { PluginHost } from '../plugins/plugin-host.tsx';
 import { PluginSlot } from '../plugins/plugin-slot.tsx';
+import { usePayModeRedirect } from '../features/paid-site/pay-mode-redirect.ts';
 
 // useLayoutEffect warns when React renders on the server; effects never run there anyway.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
@@ -41,6 +42,8 @@ export function RootLayout() {
     () => (data.viewer === 'group' && overlay ? { ...data.forum, user: overlay.user } : data.forum),
     [data.forum, data.viewer, overlay],
   );
+  // A paid site sends unpaid visitors to its join page (a group render waits for the viewer first).
+  usePayModeRedirect(forum, pending);
 
   const setTheme = useCallback((next: Theme) => {
     setThemeState(next);

@@ -121,6 +121,28 @@ export const routes: RouteObject[] = [
         'placeholder.user',
         ['people', 'threads'],
       ),
+      // issue 12: paid site, paid groups and invites
+      page(
+        'forum/partner-invite',
+        'src/features/paid-site/partner-invite-page.tsx',
+        () => import('../features/paid-site/partner-invite-page.tsx'),
+        'paid.joinTitle',
+        ['paid'],
+      ),
+      page(
+        'my/upgrade',
+        'src/features/paid-site/upgrade-page.tsx',
+        () => import('../features/paid-site/upgrade-page.tsx'),
+        'paid.upgradeTitle',
+        ['paid'],
+      ),
+      page(
+        'invite',
+        'src/features/paid-site/invite-page.tsx',
+        () => import('../features/paid-site/invite-page.tsx'),
+        'paid.inviteTitle',
+        ['paid'],
+      ),
       page(
         'my/*',
         'src/features/my/my-page.tsx',

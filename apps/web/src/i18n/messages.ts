@@ -3,7 +3,7 @@ import type { Translator } from './translator.ts';
 
 /** Page string sets loaded with their route chunk; the shell strings (zh.ts / en.ts) are loaded up front. */
 export type Namespace =
-  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'wallet' | 'paid' | 'redpackets';
+  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'wallet' | 'paid' | 'redpackets' | 'membership';
 
 type Loader = () => Promise<object>;
 
@@ -21,6 +21,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     wallet: () => import('./zh-wallet.ts').then((m) => m.zhWallet),
     paid: () => import('./zh-paid.ts').then((m) => m.zhPaid),
     redpackets: () => import('./zh-redpackets.ts').then((m) => m.zhRedpackets),
+    membership: () => import('./zh-membership.ts').then((m) => m.zhMembership),
   },
   en: {
     account: () => import('./en-account.ts').then((m) => m.enAccount),
@@ -34,6 +35,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     wallet: () => import('./en-wallet.ts').then((m) => m.enWallet),
     paid: () => import('./en-paid.ts').then((m) => m.enPaid),
     redpackets: () => import('./en-redpackets.ts').then((m) => m.enRedpackets),
+    membership: () => import('./en-membership.ts').then((m) => m.enMembership),
   },
 };
 

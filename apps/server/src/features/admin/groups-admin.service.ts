@@ -3,13 +3,15 @@ import {
   FORBIDDEN_PAY_GROUP_IDS,
   GroupId,
   isPermissionString,
+  paidGroupsProblem,
   PRESET_GROUP_IDS,
   type AdminGroup,
 } from '@forum/contracts';
 import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { invalid, notFound } from '../../platform/http/errors.js';
-import type { GroupRow, GroupsService } from '../groups/index.js';
+import { listGroups, type GroupRow, type GroupsService } from '../groups/index.js';
+import type { Tx } from '../../platform/db/db.js';
 import type { UsersService } from '../users/index.js';
 import {
   deleteGroups,
@@ -47,6 +49,12 @@ function toRow(f: GroupFields) {
   const { fee, isDefault, ...rest } = f;
   void isDefault;
   return { ...rest, ...(fee !== undefined ? { fee: Math.round(fee * 100) } : {}) };
+}
+
+/** The paid-group rules over the groups as this transaction leaves them (-4001 naming the field). */
+async function checkPaidGroups(tx: Tx): Promise<void> {
+  const problem = paidGroupsProblem(await listGroups(tx), FORBIDDEN_PAY_GROUP_IDS);
+  if (problem) throw invalid(problem, { field: problem.split(':')[0] });
 }
 
 /**
@@ -105,6 +113,7 @@ export class GroupsAdmin {
     const row = await inTransaction(this.db, async (tx) => {
       const g = await insertGroup(tx, { ...toRow(fields), name: fields.name });
       if (fields.isDefault) await setDefaultGroup(tx, g.id);
+      await checkPaidGroups(tx);
       return g;
     });
     await this.changed();
@@ -121,6 +130,7 @@ export class GroupsAdmin {
         if (!(await updateGroup(tx, id, toRow(fields)))) throw notFound(`id: no group ${id}`);
         if (fields.isDefault) await setDefaultGroup(tx, id);
       }
+      await checkPaidGroups(tx);
     });
     await this.changed();
     const counts = await memberCounts(this.db);

@@ -16,16 +16,20 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 
 /** Mounts upload and download. */
 export function registerAttachmentsRoutes(route: Route, attachments: AttachmentsService): void {
-  route(attachmentUpload, { auth: 'required', keepsGuestCache: true }, async (input, { actor, req }) => {
-    // Check the permission for the query's type before reading a byte of the body.
-    if (input.type !== undefined) attachments.authorizeUpload(actor, input.type);
-    const upload = await readOneFile(req, attachments.maxBytes(), 'file');
-    const type = Number(upload.fields.type ?? input.type ?? 1);
-    if (!Number.isInteger(type) || type < 0 || type > 4) throw invalid('type must be 0-4');
-    return attachments.present(await attachments.upload(actor, type, upload.name, upload.data));
-  });
+  route(
+    attachmentUpload,
+    { auth: 'required', keepsGuestCache: true, payExempt: true },
+    async (input, { actor, req }) => {
+      // Check the permission for the query's type before reading a byte of the body.
+      if (input.type !== undefined) attachments.authorizeUpload(actor, input.type);
+      const upload = await readOneFile(req, attachments.maxBytes(), 'file');
+      const type = Number(upload.fields.type ?? input.type ?? 1);
+      if (!Number.isInteger(type) || type < 0 || type > 4) throw invalid('type must be 0-4');
+      return attachments.present(await attachments.upload(actor, type, upload.name, upload.data));
+    },
+  );
 
-  route(attachmentDownload, {}, async (input, { actor, req, reply }) => {
+  route(attachmentDownload, { payExempt: true }, async (input, { actor, req, reply }) => {
     const { uuid } = req.params as { uuid: string };
     const thumb = input.thumb === '1' || input.thumb === 'true';
     const { row, stream } = await attachments.open(actor, uuid, thumb);

@@ -11,8 +11,10 @@ import type { CategoriesService } from './categories.service.js';
 /** Mounts the category reads and the admin batch writes. */
 export function registerCategoriesRoutes(route: Route, categories: CategoriesService): void {
   // The tree depends on the group's permissions only: members of a group share it until the next write.
-  route(categoriesList, { groupCache: true }, async (_input, { actor }) => categories.visibleTree(actor));
-  route(categoriesPostable, {}, async (_input, { actor }) => categories.postableTree(actor));
+  route(categoriesList, { groupCache: true, payExempt: true }, async (_input, { actor }) =>
+    categories.visibleTree(actor),
+  );
+  route(categoriesPostable, { payExempt: true }, async (_input, { actor }) => categories.postableTree(actor));
   route(categoriesCreate, { auth: 'required' }, async (input, { actor }) =>
     categories.create(actor, input.data),
   );

@@ -7,7 +7,7 @@ export function registerFollowsRoutes(route: Route, follows: FollowsService): vo
   const signedIn = { auth: 'required' as const };
   route(followCreate, signedIn, async (input, { actor }) => follows.follow(actor, input.toUserId));
   route(followDelete, signedIn, async (input, { actor }) => follows.unfollow(actor, input.id, input.type));
-  route(followList, signedIn, async (input, { actor }) =>
+  route(followList, { ...signedIn, payExempt: true }, async (input, { actor }) =>
     follows.list(actor, {
       kind: input.filter.type === 2 ? 2 : 1,
       userId: input.filter.userId,

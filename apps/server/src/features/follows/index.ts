@@ -4,7 +4,7 @@ import type { Route } from '../../platform/http/router.js';
 import type { GroupsService } from '../groups/index.js';
 import type { UsersService } from '../users/index.js';
 import { followeeIds, hasBlocked, relationsOf } from './follows.repository.js';
-export { blockedEitherWay, blockersOf, hasBlocked, relationsOf } from './follows.repository.js';
+export { addFollow, blockedEitherWay, blockersOf, hasBlocked, relationsOf } from './follows.repository.js';
 import { registerFollowsRoutes } from './follows.routes.js';
 import { FollowsService, type FollowNotice } from './follows.service.js';
 

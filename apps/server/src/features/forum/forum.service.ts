@@ -76,6 +76,7 @@ export class ForumService {
         siteKeywords: s.get('site_keywords'),
         siteIntroduction: s.get('site_introduction'),
         siteMode: s.get('site_mode') === 'pay' ? 'pay' : 'public',
+        sitePayGroupClose: s.bool('site_pay_group_close'),
         siteClose: s.bool('site_close'),
         siteCloseMsg: s.get('site_close_msg'),
         siteFavicon: s.get('favicon'),

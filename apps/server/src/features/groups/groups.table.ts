@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -59,5 +60,11 @@ export const groupUser = pgTable(
       .references(() => groups.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [index('group_user_group_idx').on(t.groupId)],
+  (t) => [
+    index('group_user_group_idx').on(t.groupId),
+    // The paid-group expiry job looks for lapsed memberships every minute.
+    index('group_user_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} IS NOT NULL`),
+  ],
 );

@@ -12,7 +12,7 @@ export function registerNotificationsRoutes(route: Route, service: Notifications
     deleted: await service.remove(actor.userId!, { id: input.id, types: input.type }),
   }));
   // Pending accounts see their counts too (the original's whitelist has `unreadnotification`).
-  route(unreadNotification, { ...mine, status: 'allowPending' }, async (_input, { actor }) =>
+  route(unreadNotification, { ...mine, status: 'allowPending', payExempt: true }, async (_input, { actor }) =>
     service.unread(actor.userId!),
   );
 }

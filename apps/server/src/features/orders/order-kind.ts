@@ -30,6 +30,11 @@ export interface OrderKind {
   credits(ctx: { tx: Tx }, order: OrderRow): Promise<Move[]>;
   /** Side effects of a paid order, in the same transaction as the money (grant access, join group, ...). */
   fulfil?(ctx: { tx: Tx }, order: OrderRow): Promise<void>;
+  /**
+   * After the paid order's transaction has committed: work that must see the committed state, such as
+   * dropping cached sessions once a purchase changed the payer's group. Failures are ignored.
+   */
+  afterPaid?(order: OrderRow): Promise<void>;
   /** Optional: the wallet-log reason of the payer's debit (default a sensible one per type). */
   payerReason?: number;
   /** False when the wallet may not pay this kind (a recharge must bring money in). Default true. */

@@ -60,6 +60,8 @@ export interface PayInput {
  */
 export class OrderService {
   private readonly kinds = new Map<number, OrderKind>();
+  /** Orders settled inside each open paying transaction (see `paying`). */
+  private readonly settledIn = new WeakMap<Tx, repo.OrderRow[]>();
   private readonly providers: PayProvider[] = [];
 
   constructor(
@@ -155,7 +157,7 @@ export class OrderService {
         throw invalid('paymentType: this order cannot be paid from the wallet', { field: 'paymentType' });
       }
       await this.payPasswords.verify(userId, input.payPassword ?? '');
-      return inTransaction(this.db, async (tx) => {
+      return this.paying(async (tx) => {
         const reply: PayReply = {
           orderSn: order.orderSn,
           paymentType: PaymentType.WALLET,
@@ -198,7 +200,7 @@ export class OrderService {
     tradeNo: string,
     amountFen: bigint,
   ): Promise<'paid' | 'duplicate'> {
-    return inTransaction(this.db, (tx) => this.complete(tx, provider, orderSn, tradeNo, amountFen));
+    return this.paying((tx) => this.complete(tx, provider, orderSn, tradeNo, amountFen));
   }
 
   /**
@@ -206,7 +208,7 @@ export class OrderService {
    * its effect (paid, or failed) commit together, so a replayed delivery is refused and changes nothing.
    */
   async acceptNotify(n: VerifiedNotify): Promise<'paid' | 'duplicate' | 'failed' | 'ignored'> {
-    return inTransaction(this.db, async (tx) => {
+    return this.paying(async (tx) => {
       let outcome: 'paid' | 'duplicate' | 'failed' | 'ignored';
       if (n.paid) {
         outcome = await this.complete(tx, n.provider, n.orderSn, n.tradeNo, n.amountFen);
@@ -264,7 +266,25 @@ export class OrderService {
    * debit, the kind's credits), runs the kind's fulfil and marks it paid. Exposed for tests and providers.
    */
   async payOrder(orderSn: string, source: PaySource): Promise<repo.OrderRow> {
-    return inTransaction(this.db, (tx) => this.settle(tx, orderSn, source, {}));
+    return this.paying((tx) => this.settle(tx, orderSn, source, {}));
+  }
+
+  /**
+   * A transaction that may settle orders; once it has committed, each settled order's kind runs its
+   * `afterPaid` step (work that must see the committed state; its failure does not undo the payment).
+   */
+  private async paying<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const settled: repo.OrderRow[] = [];
+    const result = await inTransaction(this.db, (tx) => {
+      this.settledIn.set(tx, settled);
+      return fn(tx);
+    });
+    for (const order of settled)
+      await this.kinds
+        .get(order.type)
+        ?.afterPaid?.(order)
+        .catch(() => {});
+    return result;
   }
 
   /** Expires pending orders past their 15 minutes; answers how many. */
@@ -307,7 +327,7 @@ export class OrderService {
     });
     if (posted.duplicate) throw new AppError(Code.RESOURCE_EXIST, 'order is already paid');
     await kind.fulfil?.({ tx }, order);
-    return repo.updateOrder(tx, order.id, {
+    const paid = await repo.updateOrder(tx, order.id, {
       status: OrderStatus.PAID,
       paidAt: new Date(),
       paymentType: source.kind === 'wallet' ? PaymentType.WALLET : order.paymentType,
@@ -315,6 +335,8 @@ export class OrderService {
       ledgerTransactionId: posted.transactionId,
       ...(record.payResult ? { payKey: record.payKey ?? null, payResult: record.payResult } : {}),
     });
+    this.settledIn.get(tx)?.push(paid);
+    return paid;
   }
 
   private kindOf(order: repo.OrderRow): OrderKind {

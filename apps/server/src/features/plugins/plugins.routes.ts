@@ -44,7 +44,7 @@ export function registerPluginsRoutes(route: Route, plugins: PluginsService, gra
       groupIds: permission ? await grants.groupsWith(permission) : [],
     };
   };
-  route(pluginPublicList, { guestCache: true, siteClosedExempt: true }, async () =>
+  route(pluginPublicList, { guestCache: true, siteClosedExempt: true, payExempt: true }, async () =>
     plugins
       .all()
       .plugins.filter((p) => p.enabled)

@@ -58,11 +58,17 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   );
   // Same for every member of a group (no own drafts or marks in them): shared per group until the next write.
   const groupRead = { groupCache: true } as const;
-  route(threadRecommends, groupRead, async (input, { actor }) => d.reader.recommends(actor, input));
-  route(threadStick, groupRead, async (input, { actor }) => d.reader.sticky(actor, input.categoryIds));
+  route(threadRecommends, { ...groupRead, payExempt: true }, async (input, { actor }) =>
+    d.reader.recommends(actor, input),
+  );
+  route(threadStick, { ...groupRead, payExempt: true }, async (input, { actor }) =>
+    d.reader.sticky(actor, input.categoryIds),
+  );
   route(threadLikedUsers, guestRead, async (input, { actor }) => d.reader.likedUsers(actor, input));
   route(threadTypeList, guestRead, async () => d.reader.typeList());
-  route(tomPermissions, {}, async (input, { actor }) => d.reader.tomPermissions(actor, input.categoryId));
+  route(tomPermissions, { payExempt: true }, async (input, { actor }) =>
+    d.reader.tomPermissions(actor, input.categoryId),
+  );
   route(threadOperate, write, async ({ id, threadId, ...input }, { actor }) => {
     const tid = threadId ?? id;
     if (!tid) throw invalid('threadId is required');
@@ -82,7 +88,7 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   );
   route(captchaIssue, { keepsGuestCache: true }, async () => d.captcha.issue());
 
-  route(postsList, guestRead, async (input, { actor }) => d.posts.list(actor, input));
+  route(postsList, { ...guestRead, payExempt: true }, async (input, { actor }) => d.posts.list(actor, input));
   route(postsDetail, guestRead, async (input, { actor }) =>
     d.posts.detail(actor, input.postId, input.cursor, input.perPage),
   );

@@ -15,7 +15,7 @@ export function registerTopicsRoutes(route: Route, topics: TopicsService): void 
   );
   // Counted by the topic page in the browser only; view counts change nothing a cached guest page needs at once.
   route(topicViewCount, { keepsGuestCache: true }, async (input) => topics.view(input.topicId));
-  route(emojiList, { siteClosedExempt: true, guestCache: true }, async () => topics.emoji());
+  route(emojiList, { siteClosedExempt: true, payExempt: true, guestCache: true }, async () => topics.emoji());
   route(topicsBatchUpdate, { admin: true }, async (input) => ({
     updated: await topics.recommend(input.ids, input.recommended),
   }));

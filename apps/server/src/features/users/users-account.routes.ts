@@ -19,12 +19,13 @@ export function mountUsersAccount(ctx: {
 }): UsersAccount {
   const storage = ctx.storage ?? new LocalStorage(path.join(ctx.config.dataDir, 'uploads'));
   const account = new UsersAccount(ctx.database.db, ctx.users, ctx.groups, storage);
-  const mine = { auth: 'required' as const };
+  // `users/*` calls are on the pay-mode whitelist (reference §1.10).
+  const mine = { auth: 'required' as const, payExempt: true };
   ctx.route(updateUser, mine, async (input, { actor, lang }) => account.update(actor, input, lang));
   ctx.route(avatarUpload, mine, async (_input, { actor, req }) =>
     account.setAvatar(actor, (await readOneFile(req, AVATAR_MAX_BYTES, 'avatar')).data),
   );
-  ctx.route(avatarFile, { keepsGuestCache: true }, async (_input, { req, reply }) =>
+  ctx.route(avatarFile, { keepsGuestCache: true, payExempt: true }, async (_input, { req, reply }) =>
     sendPublicPng(reply, await account.openAvatar((req.params as { file: string }).file)),
   );
   return account;

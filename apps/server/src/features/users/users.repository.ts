@@ -63,6 +63,7 @@ export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
       rejectReason: users.rejectReason,
       groupId: groupUser.groupId,
       groupExpiresAt: groupUser.expiresAt,
+      paidUntil: users.expiredAt,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
@@ -146,4 +147,26 @@ export async function recordLoginFailure(db: DbOrTx, ip: string, windowMs: numbe
 /** Clears an IP's failures after a successful login. */
 export async function clearLoginFailures(db: DbOrTx, ip: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.ip, ip));
+}
+
+/** Paid-site membership with no end (`site_expire` 0): far enough ahead never to lapse. */
+export const PAID_FOREVER = new Date('9999-12-31T00:00:00Z');
+
+/**
+ * Extends a user's paid-site membership (`expired_at`) by `days` from the later of now and its current end;
+ * `days` 0 means for good (reference §1.10 `site_expire`). Answers the new end.
+ */
+export async function extendPaidUntil(db: DbOrTx, userId: number, days: number): Promise<Date> {
+  const rows = await db
+    .update(users)
+    .set({
+      expiredAt:
+        days > 0
+          ? sql`greatest(coalesce(${users.expiredAt}, now()), now()) + make_interval(days => ${days})`
+          : PAID_FOREVER,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning({ expiredAt: users.expiredAt });
+  return rows[0]?.expiredAt ?? PAID_FOREVER;
 }

@@ -71,7 +71,7 @@ export function registerUsersRoutes(route: Route, deps: { users: UsersService; g
     }
     return { ...profile, ...pinned, ...relationFlags(null) };
   });
-  route(usersList, {}, async (input, { actor }) => {
+  route(usersList, { payExempt: true }, async (input, { actor }) => {
     gate.authorize(actor, 'user.view');
     const page = await users.search.list(input.filter, input.page, input.perPage);
     if (actor.userId === null || !users.relationsOf) return page;

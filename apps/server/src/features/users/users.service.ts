@@ -16,7 +16,7 @@ import {
 } from '../../platform/auth/password.js';
 import { TOKEN_TTL_MS, hashToken, newToken } from '../../platform/auth/tokens.js';
 import type { Bus } from '../../platform/cache/bus.js';
-import type { Db } from '../../platform/db/db.js';
+import type { Db, Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -49,6 +49,11 @@ interface CachedSession {
   at: number;
 }
 
+/** Whether a paid-site membership (`users.expired_at`) is running. */
+function isPaid(paidUntil: Date | null): boolean {
+  return paidUntil != null && paidUntil.getTime() > Date.now();
+}
+
 /** Accounts: registration, login, tokens and the actor behind a token. */
 export class UsersService {
   private sessions = new Map<string, CachedSession>();
@@ -71,6 +76,10 @@ export class UsersService {
     viewerId: number,
     ids: number[],
   ) => Promise<Map<number, { follow: 0 | 1 | 2; isDeny: boolean }>>;
+
+  /** Applies an invite code to a new account in its registration transaction; answers its group if it
+   * changed. Set by the invites feature. */
+  invited?: (tx: Tx, userId: number, code: string) => Promise<number | null>;
 
   constructor(
     private readonly db: Db,
@@ -113,7 +122,7 @@ export class UsersService {
 
   /** Registers with username and password (reference §1.1 rules). */
   async register(
-    input: { username: string; password: string; nickname?: string | undefined },
+    input: { username: string; password: string; nickname?: string | undefined; code?: string | undefined },
     client: ClientInfo,
     lang: Lang,
   ): Promise<LoginResult> {
@@ -142,8 +151,10 @@ export class UsersService {
           loginAt: new Date(),
         });
         await setUserGroup(tx, user.id, this.groups.defaultGroupId());
+        // An invite code may put the new member in another group (the invites feature).
+        const invited = input.code ? await this.invited?.(tx, user.id, input.code) : null;
         const tokens = await this.issueTokens(tx, user.id, client);
-        return this.loginResult(user, this.groups.defaultGroupId(), tokens);
+        return this.loginResult(user, invited ?? this.groups.defaultGroupId(), tokens);
       });
     } catch (err) {
       // Two registrations racing for one name: the unique index decides, the loser gets the clear code.
@@ -236,7 +247,11 @@ export class UsersService {
     if (!s) throw new AppError(Code.INVALID_TOKEN);
     const expired = s.groupExpiresAt != null && s.groupExpiresAt.getTime() < Date.now();
     // A lapsed paid group falls back to the default group (reference §1.10).
-    const groupId = s.groupId == null || expired ? this.groups.defaultGroupId() : s.groupId;
+    const member = s.groupId == null || expired ? this.groups.defaultGroupId() : s.groupId;
+    // Pay mode: a member who has not paid (or whose paid time ran out) is in the unpaid group (§1.10).
+    const unpaid =
+      member !== GroupId.ADMIN && this.settings.get('site_mode') === 'pay' && !isPaid(s.paidUntil);
+    const groupId = unpaid ? GroupId.UNPAID : member;
     const actor: Actor = {
       userId: s.userId,
       isGuest: false,

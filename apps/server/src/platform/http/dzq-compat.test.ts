@@ -200,6 +200,8 @@ describe('wire rules', () => {
   });
   it('upgrade.group lists the paid groups by level with the button for the viewer', async () => {
     const admin = await adminUser(t.app);
+    // Group purchase on (`site_pay_group_close` = 1, the original's naming); while off every button is 0.
+    await t.app.forum.settings.set([{ key: 'site_pay_group_close', tag: 'default', value: '1' }]);
     for (const [name, level, fee] of [
       ['金卡', 2, 19.9],
       ['银卡', 1, 9.9],

@@ -13,5 +13,4 @@ export const NOT_ENABLED_PATHS = [
   'user/bind-phone',
   'user/rebind',
   'user/wx-rebind-action',
-  'forum/partner-invite',
 ] as const;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { usernameRegister } from '@forum/contracts';
 import { Button, toast } from '@forum/ui';
@@ -18,6 +18,9 @@ export function Component() {
   const [confirm, setConfirm] = useState('');
   const [nickname, setNickname] = useState('');
   const { busy, run } = useAuthSubmit('register.success');
+  // An invite link (`?inviteCode=`) registers into its group or under its inviter.
+  const [params] = useSearchParams();
+  const inviteCode = params.get('inviteCode') ?? '';
 
   if (!forum.setSite.isRegister) {
     return (
@@ -40,6 +43,7 @@ export function Component() {
         username,
         password,
         ...(nickname ? { nickname } : {}),
+        ...(inviteCode ? { code: inviteCode } : {}),
       }),
     );
   };
