@@ -19,6 +19,7 @@ import { mountAdmin } from './features/admin/index.js';
 import { mountSignInFields } from './features/signin-fields/index.js';
 import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
+import { mountCash } from './features/cash/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -58,5 +59,6 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   // issue 11: server plugins (routes, tables, hooks, block types), switched on and off at runtime
   await mountPlugins(ctx, threads);
   // issue 12: money; the ledger core first (wallet and its admin calls)
-  mountWallet(ctx);
+  const { ledger } = mountWallet(ctx);
+  mountCash({ ...ctx, ledger, notifier });
 }
