@@ -9,6 +9,7 @@ import './shared/people.css';
 import './shared/my.css';
 import './shared/messages.css';
 import './shared/notifications.css';
+import './shared/cash.css';
 import { routes } from './app/routes.tsx';
 import { loadBundle, loadShell, setBrowserTranslator } from './i18n/messages.ts';
 import { Translator } from './i18n/translator.ts';

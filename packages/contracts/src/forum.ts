@@ -63,11 +63,22 @@ export const agreement = z.object({
   registerContent: z.string(),
 });
 
+/** Withdrawal limits (settings tag `cash`, reference §1.9) as set: yuan strings, the rate 0–1, days. */
+export const setCash = z.object({
+  cashRate: z.string(),
+  cashMinSum: z.string(),
+  cashMaxSum: z.string(),
+  cashSumLimit: z.string(),
+  cashIntervalTime: z.number().int(),
+});
+
 /** GET forum reply. */
 export const forumData = z.object({
   setSite,
   setReg,
   agreement,
+  /** Absent from replies of servers older than the withdrawals feature. */
+  setCash: setCash.optional(),
   otherPermissions,
   user: currentUser.nullable(),
   installed: z.boolean(),

@@ -1,7 +1,7 @@
 import { invalid } from '../../platform/http/errors.js';
 import { yuanToFen } from '../wallet/index.js';
 
-/** The withdrawal limits of the settings tag `cash` (reference §1.9), fen and a rate in ten-thousandths. */
+/** The withdrawal limits of the settings tag `cash` (reference §1.9), fen and the fee rate. */
 export interface CashLimits {
   intervalDays: number;
   minFen: bigint;
@@ -9,7 +9,8 @@ export interface CashLimits {
   maxFen: bigint;
   /** 0 = no limit. */
   dailyFen: bigint;
-  rateE4: bigint;
+  /** The `cash_rate` setting as set (0–1). */
+  rate: string;
 }
 
 /** Reads the limits from setting values; a malformed value counts as unset (the admin form refuses them). */
@@ -27,22 +28,8 @@ export function cashLimits(get: (key: string) => string): CashLimits {
     minFen: fen('cash_min_sum'),
     maxFen: fen('cash_max_sum'),
     dailyFen: fen('cash_sum_limit'),
-    rateE4: rateE4(get('cash_rate')),
+    rate: get('cash_rate'),
   };
-}
-
-/** A 0–1 rate with up to four decimals as ten-thousandths; anything else is 0. */
-function rateE4(rate: string): bigint {
-  const m = /^([01])(?:\.(\d{1,4}))?$/.exec(rate.trim());
-  if (!m) return 0n;
-  const v = BigInt(m[1]!) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0'));
-  return v > 10_000n ? 0n : v;
-}
-
-/** The fee on an amount, rounded up to the fen (the original's rule), never above the amount. */
-export function cashFee(applyFen: bigint, rate: bigint): bigint {
-  const fee = (applyFen * rate + 9_999n) / 10_000n;
-  return fee > applyFen ? applyFen : fee;
 }
 
 /** -4001 on `cashApplyAmount`, naming the setting that refused it. */

@@ -1,5 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { CashStatus, Code, WalletReason, type CallParsed, type CashItem, type Page } from '@forum/contracts';
+import {
+  CashStatus,
+  Code,
+  WalletReason,
+  cashFee,
+  type CallParsed,
+  type CashItem,
+  type Page,
+} from '@forum/contracts';
 import type { adminCashList, adminCashReview, walletCashCreate } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db, Tx } from '../../platform/db/db.js';
@@ -9,7 +17,7 @@ import { pageReply } from '../../platform/http/page.js';
 import type { Notice } from '../notifications/index.js';
 import { yuanToFen, type Ledger, type Move } from '../wallet/index.js';
 import * as repo from './cash.repository.js';
-import { cashFee, cashLimits, checkAmount, limitRefused } from './cash.rules.js';
+import { cashLimits, checkAmount, limitRefused } from './cash.rules.js';
 import { presentCash } from './cash.presenter.js';
 
 type ReviewTarget = 2 | 3 | 5 | 6;
@@ -57,7 +65,7 @@ export class CashService {
       if (limits.dailyFen > 0n && (await repo.appliedToday(tx, userId)) + applyFen > limits.dailyFen) {
         throw limitRefused('cash_sum_limit', 'above the daily withdrawal limit');
       }
-      const feeFen = cashFee(applyFen, limits.rateE4);
+      const feeFen = cashFee(applyFen, limits.rate);
       const cashId = await repo.insertCash(tx, {
         cashSn: cashSn(),
         userId,

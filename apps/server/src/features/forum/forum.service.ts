@@ -103,6 +103,13 @@ export class ForumService {
         register: s.bool('register'),
         registerContent: s.get('register_content'),
       },
+      setCash: {
+        cashRate: s.get('cash_rate', 'cash'),
+        cashMinSum: s.get('cash_min_sum', 'cash'),
+        cashMaxSum: s.get('cash_max_sum', 'cash'),
+        cashSumLimit: s.get('cash_sum_limit', 'cash'),
+        cashIntervalTime: s.int('cash_interval_time', 0, 'cash'),
+      },
       otherPermissions: this.otherPermissions(actor),
       user: await this.currentUser(actor),
       installed,
