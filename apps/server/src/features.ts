@@ -20,6 +20,7 @@ import { mountSignInFields } from './features/signin-fields/index.js';
 import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
 import { mountCash } from './features/cash/index.js';
+import { mountFinance } from './features/finance/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -61,4 +62,5 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   // issue 12: money; the ledger core first (wallet and its admin calls)
   const { ledger } = mountWallet(ctx);
   mountCash({ ...ctx, ledger, notifier });
+  mountFinance(ctx);
 }

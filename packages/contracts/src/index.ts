@@ -36,3 +36,4 @@ export * from './plugins.js';
 export * from './wallet.js';
 export * from './cash.js';
 export * from './cash-fee.js';
+export * from './finance.js';
