@@ -21,6 +21,7 @@ import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
 import { mountCash } from './features/cash/index.js';
 import { mountFinance } from './features/finance/index.js';
+import { mountOrders } from './features/orders/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -63,4 +64,5 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   const { ledger } = mountWallet(ctx);
   mountCash({ ...ctx, ledger, notifier });
   mountFinance(ctx);
+  mountOrders({ ...ctx, ledger });
 }

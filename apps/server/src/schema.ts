@@ -18,3 +18,4 @@ export * from './features/admin/admin.table.js';
 export * from './features/plugins/plugins.table.js';
 export * from './features/wallet/wallet.table.js';
 export * from './features/cash/cash.table.js';
+export * from './features/orders/orders.table.js';

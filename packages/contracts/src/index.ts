@@ -37,3 +37,4 @@ export * from './wallet.js';
 export * from './cash.js';
 export * from './cash-fee.js';
 export * from './finance.js';
+export * from './orders.js';

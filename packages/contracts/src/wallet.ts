@@ -20,6 +20,16 @@ export const WalletReason = {
   WALLET_STATUS: 1000,
   /** Ours: a plain member-to-member transfer. */
   TRANSFER: 1001,
+  /** The original's expense types of a wallet-paid order (register/renew, paid group, attachment, thread). */
+  EXPEND_GROUP: 51,
+  EXPEND_ATTACHMENT: 52,
+  EXPEND_THREAD: 61,
+  EXPEND_REGISTER: 70,
+  EXPEND_RENEW: 71,
+  /** Ours: a recharge paid through a provider (the original has no recharge log type). */
+  RECHARGE: 1002,
+  /** Ours: a wallet payment of an order type without its own log type. */
+  ORDER_PAYMENT: 1003,
 } as const;
 
 /** Wallet status (reference §1.9): 0 normal, 1 withdrawals frozen. */

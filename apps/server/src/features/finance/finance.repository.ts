@@ -1,3 +1,4 @@
+import { OrderStatus, OrderType } from '@forum/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../platform/db/db.js';
 
@@ -7,8 +8,11 @@ export type Unit = 'day' | 'week' | 'month';
 /** Fen and counts per period (`bucket` null for the all-time totals). */
 export interface Figures {
   bucket: string | null;
+  /** Paid orders (recharges aside: a deposit is not income) and their count. */
   income: bigint;
   orderCount: number;
+  /** Paid registration orders (reference §1.11 `totalRegisterProfit`). */
+  register: bigint;
   withdrawal: bigint;
   /** The site's revenue entries by reason. */
   siteByReason: Map<number, bigint>;
@@ -16,7 +20,7 @@ export interface Figures {
 
 /** Figures of a period without any movement. */
 export function emptyFigures(bucket: string | null): Figures {
-  return { bucket, income: 0n, orderCount: 0, withdrawal: 0n, siteByReason: new Map() };
+  return { bucket, income: 0n, orderCount: 0, register: 0n, withdrawal: 0n, siteByReason: new Map() };
 }
 
 /** UTC instants, end exclusive. */
@@ -33,7 +37,7 @@ const within = (column: SQL, range: Range | null): SQL =>
 
 /**
  * Sums from the raw rows: the site's revenue entries by reason (ledger), paid-out withdrawals (`wallet_cash`
- * status 5, by payout time), and paid orders when the orders table exists.
+ * status 5, by payout time), and paid orders (by payment time).
  */
 export async function figures(db: DbOrTx, unit: Unit | null, range: Range | null): Promise<Figures[]> {
   const out = new Map<string | null, Figures>();
@@ -57,15 +61,15 @@ export async function figures(db: DbOrTx, unit: Unit | null, range: Range | null
         FROM wallet_cash WHERE status = 5 AND ${within(sql`trade_time`, range)} GROUP BY 1`,
   );
   for (const r of cash) at(r.b).withdrawal = BigInt(r.s);
-  if (await hasOrders(db)) {
-    // Orders belong to the orders feature; status 1 is paid (reference §1.9).
-    const orders = await rowsOf<{ b: string | null; s: string; n: number }>(
-      db,
-      sql`SELECT ${bucketOf(sql`paid_at`, unit)} AS b, sum(amount_fen)::text AS s, count(*)::int AS n
-          FROM orders WHERE status = 1 AND ${within(sql`paid_at`, range)} GROUP BY 1`,
-    );
-    for (const r of orders) Object.assign(at(r.b), { income: BigInt(r.s), orderCount: r.n });
-  }
+  const orders = await rowsOf<{ b: string | null; s: string; n: number; r: string }>(
+    db,
+    sql`SELECT ${bucketOf(sql`paid_at`, unit)} AS b, sum(amount_fen)::text AS s, count(*)::int AS n,
+          coalesce(sum(amount_fen) FILTER (WHERE type = ${OrderType.REGISTER}), 0)::text AS r
+        FROM orders WHERE status = ${OrderStatus.PAID} AND type <> ${OrderType.RECHARGE}
+          AND ${within(sql`paid_at`, range)} GROUP BY 1`,
+  );
+  for (const r of orders)
+    Object.assign(at(r.b), { income: BigInt(r.s), orderCount: r.n, register: BigInt(r.r) });
   return [...out.values()];
 }
 
@@ -76,10 +80,4 @@ export async function walletsTotal(db: DbOrTx): Promise<bigint> {
     sql`SELECT coalesce(sum(available + frozen), 0)::text AS s FROM wallets`,
   );
   return BigInt(r!.s);
-}
-
-/** Whether the orders feature's table is there (it is built on another branch). */
-async function hasOrders(db: DbOrTx): Promise<boolean> {
-  const [r] = await rowsOf<{ t: string | null }>(db, sql`SELECT to_regclass('public.orders')::text AS t`);
-  return r!.t !== null;
 }

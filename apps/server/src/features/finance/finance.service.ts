@@ -11,22 +11,23 @@ import {
   type Unit,
 } from './finance.repository.js';
 
-/** Reasons of the site's revenue from joining or renewing a paid site (reference §1.9 log types 70, 71). */
-const REGISTER_REASONS = new Set([70, 71]);
+/** Site revenue from paid registrations (log type 70): counted from the orders instead (reference §1.11). */
+const REGISTER_REASONS = new Set<number>([WalletReason.EXPEND_REGISTER]);
 const UNITS: Record<number, Unit> = { 1: 'day', 2: 'week', 3: 'month' };
 /** How many periods the chart shows without dates. */
 const DEFAULT_SPAN: Record<Unit, number> = { day: 30, week: 12, month: 12 };
 /** The most periods one chart may ask for. */
 const MAX_POINTS = 400;
 
-/** The site's profit split: withdrawal fees, registrations, and the rest (its share of paid orders). */
+/**
+ * The site's profit (reference §1.11): paid registrations, its share of other paid orders (its revenue
+ * entries but withdrawal fees and registrations), and the withdrawal fees.
+ */
 function profits(f: Figures) {
-  let register = 0n;
+  const register = f.register;
   let royalty = 0n;
   for (const [reason, fen] of f.siteByReason) {
-    if (reason === WalletReason.CASH_SUCCESS) continue;
-    if (REGISTER_REASONS.has(reason)) register += fen;
-    else royalty += fen;
+    if (reason !== WalletReason.CASH_SUCCESS && !REGISTER_REASONS.has(reason)) royalty += fen;
   }
   const withdrawal = f.siteByReason.get(WalletReason.CASH_SUCCESS) ?? 0n;
   return { register, royalty, withdrawal, total: register + royalty + withdrawal };

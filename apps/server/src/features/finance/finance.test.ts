@@ -1,17 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
-import { Ledger } from '../wallet/index.js';
+import { OrderType, yuanAmount } from '@forum/contracts';
+import { yuanToFen } from '../wallet/index.js';
 
 let t: TestApp;
 type U = { token: string; userId: number };
 let admin: U;
 let n = 0;
-const ledger = new Ledger();
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await adminUser(t.app);
   await t.app.forum.settings.set([{ key: 'cash_rate', tag: 'cash', value: '0.03' }]);
+  // Test kinds: a registration all to the site, a paid thread 70 % to its author and 30 % to the site.
+  for (const [type, authorTenths] of [
+    [OrderType.REGISTER, 0n],
+    [OrderType.THREAD, 7n],
+  ] as const) {
+    t.app.orders.registerKind({
+      type,
+      async prepare(_ctx, input) {
+        return { amountFen: yuanToFen(yuanAmount.parse(input.amount)), payeeId: input.payeeId ?? null };
+      },
+      async credits(_ctx, order) {
+        const author = (order.amountFen * authorTenths) / 10n;
+        const site = { account: { kind: 'site_revenue' as const }, amount: order.amountFen - author };
+        if (author === 0n) return [site];
+        return [
+          { account: { kind: 'member_available' as const, userId: order.payeeId! }, amount: author },
+          site,
+        ];
+      },
+    });
+  }
 });
 afterAll(async () => t?.close());
 
@@ -36,24 +57,18 @@ async function movements(): Promise<void> {
       amount: `${100 + i}.37`,
       idempotencyKey: `fin-credit-${++n}`,
     });
-    // A paid site join (reason 70) and a paid thread (60: author and site share) coming in through the gateway.
-    await ledger.post(db, {
-      reason: 70,
-      actorId: p.userId,
-      moves: [
-        { account: { kind: 'gateway_clearing' }, amount: -(1000 + i) },
-        { account: { kind: 'site_revenue' }, amount: 1000 + i },
-      ],
-    });
-    await ledger.post(db, {
-      reason: 60,
-      actorId: p.userId,
-      moves: [
-        { account: { kind: 'gateway_clearing' }, amount: -990 },
-        { account: { kind: 'member_available', userId: p.userId }, amount: 693 },
-        { account: { kind: 'site_revenue' }, amount: 297 },
-      ],
-    });
+    // A paid registration and a paid thread (to the next member) through a provider, and an unpaid order.
+    const order = async (type: number, amount: string, pay: boolean) => {
+      const payeeId = people[(i + 1) % people.length]!.userId;
+      const o = await post('/api/v3/order.create', { type, amount, payeeId }, p.token);
+      expect(o.Code).toBe(0);
+      const amountFen = yuanToFen(amount);
+      const paid = { kind: 'provider' as const, provider: 'test', tradeNo: `T${++n}`, amountFen };
+      if (pay) await t.app.orders.payOrder(o.Data.orderSn, paid);
+    };
+    await order(OrderType.REGISTER, `10.0${i}`, true);
+    await order(OrderType.THREAD, '9.90', true);
+    await order(OrderType.THREAD, '5.00', false);
     const apply = async (amount: string) =>
       (
         await post(
@@ -77,6 +92,9 @@ describe('finance statistics', () => {
     await movements();
     const raw = await one(`
       SELECT
+        (SELECT coalesce(sum(amount_fen), 0) FROM orders WHERE status = 1 AND type <> 30)::text AS income,
+        (SELECT count(*) FROM orders WHERE status = 1 AND type <> 30)::text AS orders,
+        (SELECT coalesce(sum(amount_fen), 0) FROM orders WHERE status = 1 AND type = 1)::text AS register,
         (SELECT coalesce(sum(apply_fen), 0) FROM wallet_cash WHERE status = 5)::text AS withdrawal,
         (SELECT coalesce(sum(fee_fen), 0) FROM wallet_cash WHERE status = 5)::text AS fees,
         (SELECT coalesce(sum(available + frozen), 0) FROM wallets)::text AS wallet,
@@ -84,28 +102,34 @@ describe('finance statistics', () => {
           WHERE a.kind = 'site_revenue')::text AS site,
         (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
           JOIN ledger_transactions x ON x.id = e.transaction_id
-          WHERE a.kind = 'site_revenue' AND x.reason = 70)::text AS register,
-        (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-          JOIN ledger_transactions x ON x.id = e.transaction_id
-          WHERE a.kind = 'site_revenue' AND x.reason = 60)::text AS royalty`);
-    // The fixture's own arithmetic: 3 × 10.33 paid out, fees 3 % rounded up (31 fen each).
-    expect(raw).toMatchObject({ withdrawal: '3099', fees: '93', register: '3003', royalty: '891' });
+          WHERE a.kind = 'site_revenue' AND x.reason NOT IN (11, 70))::text AS royalty`);
+    // The fixture's own arithmetic: 3 × 10.33 paid out, fees 3 % rounded up (31 fen each); 3 × 2.97 thread shares.
+    expect(raw).toMatchObject({
+      income: '5973',
+      orders: '6',
+      withdrawal: '3099',
+      fees: '93',
+      register: '3003',
+      royalty: '891',
+    });
     for (const path of ['/api/statistic/finance.v2', '/api/backAdmin/statistic.finance']) {
       const r = await get(path);
       expect(r.Code).toBe(0);
       expect(r.Data).toEqual({
-        totalIncome: '0.00',
+        totalIncome: yuan(raw.income!),
         totalWithdrawal: yuan(raw.withdrawal!),
         totalWallet: yuan(raw.wallet!),
-        totalProfit: yuan(raw.site!),
+        totalProfit: yuan(BigInt(raw.register!) + BigInt(raw.royalty!) + BigInt(raw.fees!)),
         withdrawalProfit: yuan(raw.fees!),
         orderRoyalty: yuan(raw.royalty!),
         totalRegisterProfit: yuan(raw.register!),
-        orderCount: 0,
+        orderCount: Number(raw.orders),
       });
     }
     // Credits 304.11 plus 3 × 6.93 of thread income, less 30.99 paid out.
     expect(yuan(raw.wallet!)).toBe('293.91');
+    // Here every registration's money went to the site, so the profit is all of the site's revenue.
+    expect(yuan(raw.site!)).toBe((await get('/api/statistic/finance.v2')).Data.totalProfit);
   });
 
   it('the chart puts the same sums in today’s period, by day, week and month', async () => {
@@ -119,6 +143,8 @@ describe('finance statistics', () => {
       const last = series.at(-1)!;
       expect(last.date <= today).toBe(true);
       expect(last).toMatchObject({
+        income: totals.totalIncome,
+        orderCount: totals.orderCount,
         withdrawal: totals.totalWithdrawal,
         totalProfit: totals.totalProfit,
         withdrawalProfit: totals.withdrawalProfit,

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Gate } from '../../platform/access/gate.js';
+import type { Config } from '../../platform/config.js';
+import type { Database } from '../../platform/db/db.js';
+import type { Route } from '../../platform/http/router.js';
+import type { SettingsService } from '../settings/index.js';
+import type { Ledger } from '../wallet/index.js';
+import { registerOrderRoutes } from './orders.routes.js';
+import { OrderService } from './orders.service.js';
+import { PayPasswords } from './pay-password.service.js';
+import { rechargeKind } from './recharge.kind.js';
+
+/** Orders feature: order kinds, payments by wallet or provider, pay passwords (issue 12 item 2). */
+export { OrderService } from './orders.service.js';
+export type { PayReply, PaySource } from './orders.service.js';
+export type { OrderKind, PreparedOrder } from './order-kind.js';
+export type { OrderRow } from './orders.repository.js';
+export type { PayProvider, PayAction, ProviderState } from './providers/provider.js';
+export { orders, payNotifies, payPasswordGuards } from './orders.table.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The order service (tests and the CLI reach it here; features get it from `mountOrders`). */
+    orders: OrderService;
+  }
+}
+
+/** Mounts the order calls with the recharge kind; money features register their kinds on `orders`. */
+export function mountOrders(ctx: {
+  app: FastifyInstance;
+  route: Route;
+  database: Database;
+  gate: Gate;
+  settings: SettingsService;
+  config: Config;
+  ledger: Ledger;
+}): { orders: OrderService } {
+  const payPasswords = new PayPasswords(ctx.database.db);
+  const orders = new OrderService(ctx.database.db, ctx.ledger, ctx.gate, payPasswords);
+  orders.registerKind(rechargeKind(ctx.settings));
+  registerOrderRoutes(ctx.route, { orders, payPasswords, publicUrl: ctx.config.publicUrl });
+  ctx.app.decorate('orders', orders);
+  return { orders };
+}

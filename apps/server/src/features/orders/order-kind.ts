@@ -1,0 +1,53 @@
+import { OrderType, WalletReason, type OrderCreateInput } from '@forum/contracts';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { Tx } from '../../platform/db/db.js';
+import type { Move } from '../wallet/index.js';
+import type { OrderRow } from './orders.repository.js';
+
+/** What a kind's `prepare` answers: the amount and the parties of the new order. */
+export interface PreparedOrder {
+  amountFen: bigint;
+  payeeId?: number | null;
+  threadId?: number | null;
+  groupId?: number | null;
+  title?: string;
+  /** Anything else the kind needs when the order is paid (stored with the order). */
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * One order type's rules. Money features register theirs with `orders.registerKind`; the order service does
+ * the rest (permissions, the order row, payment, the ledger posting, idempotency, expiry).
+ */
+export interface OrderKind {
+  /** The original's order type. */
+  type: number;
+  /** Extra permission beyond `order.create` (optional). */
+  permission?: string;
+  /** Checks the create input inside the create transaction; returns the amount and the parties. */
+  prepare(ctx: { tx: Tx; actor: Actor }, input: OrderCreateInput): Promise<PreparedOrder>;
+  /** Who gets the money once paid: ledger moves summing to +order.amount (e.g. author 80 %, site 20 %). */
+  credits(ctx: { tx: Tx }, order: OrderRow): Promise<Move[]>;
+  /** Side effects of a paid order, in the same transaction as the money (grant access, join group, ...). */
+  fulfil?(ctx: { tx: Tx }, order: OrderRow): Promise<void>;
+  /** Optional: the wallet-log reason of the payer's debit (default a sensible one per type). */
+  payerReason?: number;
+  /** False when the wallet may not pay this kind (a recharge must bring money in). Default true. */
+  wallet?: boolean;
+}
+
+/** The payer's wallet-log type per order type, the original's expense types where it has one. */
+const PAYER_REASONS: Record<number, number> = {
+  [OrderType.REGISTER]: WalletReason.EXPEND_REGISTER,
+  [OrderType.REWARD]: WalletReason.REWARD_EXPENSE,
+  [OrderType.THREAD]: WalletReason.EXPEND_THREAD,
+  [OrderType.GROUP]: WalletReason.EXPEND_GROUP,
+  [OrderType.ATTACHMENT]: WalletReason.EXPEND_ATTACHMENT,
+  [OrderType.RENEW]: WalletReason.EXPEND_RENEW,
+  [OrderType.RECHARGE]: WalletReason.RECHARGE,
+};
+
+/** The payer's wallet-log type when a kind names none. */
+export function defaultPayerReason(type: number): number {
+  return PAYER_REASONS[type] ?? WalletReason.ORDER_PAYMENT;
+}

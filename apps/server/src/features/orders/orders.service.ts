@@ -1,0 +1,274 @@
+import { randomInt } from 'node:crypto';
+import {
+  Code,
+  ORDER_EXPIRY_MINUTES,
+  OrderStatus,
+  PaymentType,
+  type OrderCreateInput,
+  type OrderView,
+} from '@forum/contracts';
+import type { Gate } from '../../platform/access/gate.js';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { Db, Tx } from '../../platform/db/db.js';
+import { inTransaction } from '../../platform/db/tx.js';
+import { AppError, invalid, loginRequired, notFound } from '../../platform/http/errors.js';
+import type { Account, Ledger } from '../wallet/index.js';
+import { defaultPayerReason, type OrderKind } from './order-kind.js';
+import { presentOrder } from './orders.presenter.js';
+import * as repo from './orders.repository.js';
+import type { PayPasswords } from './pay-password.service.js';
+import type { PayAction, PayProvider, StartContext } from './providers/provider.js';
+
+/** Where a payment's money comes from: the payer's wallet, or a provider (the gateway's clearing account). */
+export type PaySource =
+  { kind: 'wallet' } | { kind: 'provider'; provider: string; tradeNo: string; amountFen: bigint };
+
+/** What `trade/pay/order` answers. */
+export type PayReply = PayAction & {
+  orderSn: string;
+  paymentType: number;
+  status: number;
+  walletPayResult?: { result: 'success'; message: string };
+};
+
+/** Input of `trade/pay/order`. */
+export interface PayInput {
+  orderSn: string;
+  paymentType: number;
+  payPassword?: string;
+  idempotencyKey?: string;
+}
+
+/**
+ * Orders (reference §1.9): kinds say what an order costs and who gets the money; this service creates orders,
+ * takes payments by wallet or provider and posts each paid order as one balanced ledger transaction, together
+ * with the order's status change and the kind's side effects.
+ */
+export class OrderService {
+  private readonly kinds = new Map<number, OrderKind>();
+  private readonly providers: PayProvider[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly gate: Gate,
+    private readonly payPasswords: PayPasswords,
+  ) {}
+
+  /** Adds an order type; a type is registered once. */
+  registerKind(kind: OrderKind): void {
+    if (this.kinds.has(kind.type)) throw new Error(`order kind ${kind.type} is already registered`);
+    this.kinds.set(kind.type, kind);
+  }
+
+  /** Adds a payment provider. */
+  registerProvider(provider: PayProvider): void {
+    this.providers.push(provider);
+  }
+
+  /** The provider by its stored name. */
+  provider(name: string): PayProvider | undefined {
+    return this.providers.find((p) => p.name === name);
+  }
+
+  /** `order.create`: a pending order, once per idempotency key. */
+  async create(actor: Actor, input: OrderCreateInput): Promise<OrderView> {
+    const userId = payer(actor);
+    this.gate.authorize(actor, 'order.create');
+    const kind = this.kinds.get(input.type);
+    if (!kind) throw invalid('type: this order type is not available', { field: 'type' });
+    if (kind.permission) this.gate.authorize(actor, kind.permission);
+    const key = input.idempotencyKey ?? null;
+    return inTransaction(this.db, async (tx) => {
+      if (key) {
+        const first = await repo.orderByCreateKey(tx, userId, key);
+        if (first) return presentOrder(first);
+      }
+      const p = await kind.prepare({ tx, actor }, input);
+      if (p.amountFen <= 0n) throw invalid('amount must be more than zero', { field: 'amount' });
+      const now = new Date();
+      const row = await repo.insertOrder(tx, {
+        orderSn: newOrderSn(now),
+        type: kind.type,
+        amountFen: p.amountFen,
+        userId,
+        payeeId: p.payeeId ?? null,
+        threadId: p.threadId ?? null,
+        groupId: p.groupId ?? null,
+        isAnonymous: input.isAnonymous,
+        title: p.title ?? '',
+        extra: p.extra ?? {},
+        createKey: key,
+        expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
+      });
+      // A concurrent create with the same key won: answer its order (after it commits, the lookup sees it).
+      return presentOrder(row ?? (await repo.orderByCreateKey(tx, userId, key!))!);
+    });
+  }
+
+  /** `order.detail`: the payer's own order; administrators may read any. */
+  async detail(actor: Actor, orderSn: string): Promise<OrderView> {
+    const userId = payer(actor);
+    const order = await repo.orderBySn(this.db, orderSn);
+    if (!order || (order.userId !== userId && !actor.isAdmin)) throw notFound('orderSn: no such order');
+    return presentOrder(order);
+  }
+
+  /** `trade/pay/order`: by wallet (pay password) at once, or hands the order to a provider. */
+  async pay(actor: Actor, input: PayInput, ctx: StartContext): Promise<PayReply> {
+    const userId = payer(actor);
+    this.gate.authorize(actor, 'trade.pay.order');
+    const order = await repo.orderBySn(this.db, input.orderSn);
+    if (!order || order.userId !== userId) throw notFound('orderSn: no such order');
+    const key = input.idempotencyKey ?? null;
+    if (key && order.payKey === key && order.payResult) return order.payResult as PayReply;
+    checkPayable(order, new Date());
+    const kind = this.kindOf(order);
+    if (input.paymentType === PaymentType.WALLET) {
+      if (kind.wallet === false) {
+        throw invalid('paymentType: this order cannot be paid from the wallet', { field: 'paymentType' });
+      }
+      await this.payPasswords.verify(userId, input.payPassword ?? '');
+      return inTransaction(this.db, async (tx) => {
+        const reply: PayReply = {
+          orderSn: order.orderSn,
+          paymentType: PaymentType.WALLET,
+          status: OrderStatus.PAID,
+          walletPayResult: { result: 'success', message: '' },
+        };
+        await this.settle(tx, order.orderSn, { kind: 'wallet' }, { payKey: key, payResult: reply });
+        return reply;
+      });
+    }
+    const provider = this.providers.find((p) => p.paymentTypes.includes(input.paymentType) && p.enabled());
+    if (!provider) throw invalid('paymentType: this payment type is not available', { field: 'paymentType' });
+    const action = await provider.start(order, input.paymentType, ctx);
+    const reply: PayReply = {
+      ...action,
+      orderSn: order.orderSn,
+      paymentType: input.paymentType,
+      status: order.status,
+    };
+    await inTransaction(this.db, async (tx) => {
+      const locked = (await repo.orderBySn(tx, order.orderSn, true))!;
+      checkPayable(locked, new Date());
+      await repo.updateOrder(tx, order.id, {
+        provider: provider.name,
+        paymentType: input.paymentType,
+        payKey: key,
+        payResult: reply,
+      });
+    });
+    return reply;
+  }
+
+  /**
+   * A provider says the order is paid (a verified callback or a query): settles it once. A second report of
+   * the same trade answers `duplicate`; anything that does not match the order changes nothing.
+   */
+  async completeByProvider(
+    provider: string,
+    orderSn: string,
+    tradeNo: string,
+    amountFen: bigint,
+  ): Promise<'paid' | 'duplicate'> {
+    return inTransaction(this.db, async (tx) => {
+      const order = await repo.orderBySn(tx, orderSn, true);
+      if (!order || order.provider !== provider) throw invalid('orderSn: no order of this provider');
+      if (order.amountFen !== amountFen) throw invalid('amount does not match the order');
+      if (order.status === OrderStatus.PAID) {
+        if (order.providerTradeNo === tradeNo) return 'duplicate';
+        throw new AppError(Code.RESOURCE_EXIST, 'order is already paid by another trade');
+      }
+      await this.settle(tx, orderSn, { kind: 'provider', provider, tradeNo, amountFen }, {});
+      return 'paid';
+    });
+  }
+
+  /**
+   * Pays an order in the caller's transaction: locks it, posts one balanced ledger transaction (the source's
+   * debit, the kind's credits), runs the kind's fulfil and marks it paid. Exposed for tests and providers.
+   */
+  async payOrder(orderSn: string, source: PaySource): Promise<repo.OrderRow> {
+    return inTransaction(this.db, (tx) => this.settle(tx, orderSn, source, {}));
+  }
+
+  /** Expires pending orders past their 15 minutes; answers how many. */
+  expireDue(now = new Date()): Promise<number> {
+    return repo.expirePending(this.db, now);
+  }
+
+  /** Pending orders handed to providers, for the reconciliation job. */
+  pendingProviderOrders(limit = 50): Promise<repo.OrderRow[]> {
+    return repo.pendingProviderOrders(this.db, limit);
+  }
+
+  private async settle(
+    tx: Tx,
+    orderSn: string,
+    source: PaySource,
+    record: { payKey?: string | null; payResult?: PayReply },
+  ): Promise<repo.OrderRow> {
+    const order = await repo.orderBySn(tx, orderSn, true);
+    if (!order) throw notFound('orderSn: no such order');
+    // Money a provider has collected is taken even after the 15 minutes; the wallet keeps to them.
+    if (source.kind === 'wallet' || order.status !== OrderStatus.EXPIRED)
+      checkPayable(order, new Date(), source);
+    const kind = this.kindOf(order);
+    const credits = await kind.credits({ tx }, order);
+    const credited = credits.reduce((s, m) => s + BigInt(m.amount), 0n);
+    if (credited !== order.amountFen)
+      throw new Error(`order kind ${kind.type}: credits do not sum to the amount`);
+    const from: Account =
+      source.kind === 'wallet'
+        ? { kind: 'member_available', userId: order.userId }
+        : { kind: 'gateway_clearing' };
+    const posted = await this.ledger.post(tx, {
+      reason: kind.payerReason ?? defaultPayerReason(kind.type),
+      // One posting per order, ever: a second settle of the same order cannot move money again.
+      idempotencyKey: `order:${order.orderSn}`,
+      actorId: order.userId,
+      memo: order.title || `order ${order.orderSn}`,
+      moves: [{ account: from, amount: -order.amountFen }, ...credits],
+    });
+    if (posted.duplicate) throw new AppError(Code.RESOURCE_EXIST, 'order is already paid');
+    await kind.fulfil?.({ tx }, order);
+    return repo.updateOrder(tx, order.id, {
+      status: OrderStatus.PAID,
+      paidAt: new Date(),
+      paymentType: source.kind === 'wallet' ? PaymentType.WALLET : order.paymentType,
+      providerTradeNo: source.kind === 'provider' ? source.tradeNo : null,
+      ledgerTransactionId: posted.transactionId,
+      ...(record.payResult ? { payKey: record.payKey ?? null, payResult: record.payResult } : {}),
+    });
+  }
+
+  private kindOf(order: repo.OrderRow): OrderKind {
+    const kind = this.kinds.get(order.type);
+    if (!kind) throw new AppError(Code.PAY_ORDER_FAIL, 'this order type is no longer available');
+    return kind;
+  }
+}
+
+/** A clear code per reason an order cannot be paid: paid -4003, expired -4010, cancelled or failed -10000. */
+function checkPayable(order: repo.OrderRow, now: Date, source?: PaySource): void {
+  if (order.status === OrderStatus.PAID) throw new AppError(Code.RESOURCE_EXIST, 'order is already paid');
+  const late = order.expiresAt.getTime() <= now.getTime() && source?.kind !== 'provider';
+  if (order.status === OrderStatus.EXPIRED || (order.status === OrderStatus.PENDING && late)) {
+    throw new AppError(Code.RESOURCE_EXPIRED, 'order has expired');
+  }
+  if (order.status !== OrderStatus.PENDING) {
+    throw new AppError(Code.PAY_ORDER_FAIL, 'order cannot be paid', { status: order.status });
+  }
+}
+
+/** 22 digits: the time to the second, then 8 random digits. */
+function newOrderSn(now: Date): string {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  return stamp + String(randomInt(0, 100_000_000)).padStart(8, '0');
+}
+
+function payer(actor: Actor): number {
+  if (actor.userId === null) throw loginRequired();
+  return actor.userId;
+}

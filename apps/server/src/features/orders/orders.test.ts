@@ -1,0 +1,283 @@
+import { OrderType, PaymentType, yuanAmount } from '@forum/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalid } from '../../platform/http/errors.js';
+import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { yuanToFen } from '../wallet/index.js';
+
+let t: TestApp;
+type U = { token: string; userId: number };
+let admin: U;
+let ann: U;
+let ben: U;
+let cat: U;
+
+const post = (token: string | undefined, path: string, body: object) =>
+  call(t.app, 'POST', `/api/v3/${path}`, { token, body });
+const get = (token: string | undefined, path: string) => call(t.app, 'GET', `/api/v3/${path}`, { token });
+const sql = async (text: string, params: unknown[] = []) =>
+  (await t.app.forum.database.exec(text, params)).rows;
+const balance = async (userId: number) =>
+  (await get((await tokenOf(userId))!, 'wallet/user')).Data.availableAmount as string;
+const tokenOf = async (userId: number) => [admin, ann, ben, cat].find((u) => u.userId === userId)?.token;
+const setPayPassword = (u: U, pw = '123456') =>
+  post(u.token, 'users/pay-password.update', { payPassword: pw, payPasswordConfirmation: pw });
+const credit = (u: U, amount: string, key: string) =>
+  call(t.app, 'POST', '/api/backAdmin/update.user.wallet', {
+    token: admin.token,
+    body: { userId: u.userId, operate: 1, amount, idempotencyKey: key },
+  });
+/** A paid-thread order to `payeeId`: 80 % to them, 20 % to the site (a test-only kind). */
+const createPaid = (u: U, amount: string, extra: object = {}) =>
+  post(u.token, 'order.create', { type: OrderType.THREAD, amount, payeeId: ben.userId, ...extra });
+const walletPay = (u: U, orderSn: string, payPassword = '123456', extra: object = {}) =>
+  post(u.token, 'trade/pay/order', { orderSn, paymentType: PaymentType.WALLET, payPassword, ...extra });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await adminUser(t.app);
+  [ann, ben, cat] = await Promise.all([registerUser(t.app), registerUser(t.app), registerUser(t.app)]);
+  t.app.orders.registerKind({
+    type: OrderType.THREAD,
+    async prepare(_ctx, input) {
+      if (input.amount === undefined) throw invalid('amount is required', { field: 'amount' });
+      return { amountFen: yuanToFen(yuanAmount.parse(input.amount)), payeeId: input.payeeId ?? null };
+    },
+    async credits(_ctx, order) {
+      const author = (order.amountFen * 8n) / 10n;
+      return [
+        { account: { kind: 'member_available', userId: order.payeeId! }, amount: author },
+        { account: { kind: 'site_revenue' }, amount: order.amountFen - author },
+      ];
+    },
+  });
+  await credit(ann, '100', 'seed-ann-0001');
+});
+afterAll(async () => t?.close());
+
+describe('order.create and order.detail', () => {
+  it('creates a pending 15-minute order with a 22-digit number; only its payer (or an admin) reads it', async () => {
+    const r = await createPaid(ann, '10.50');
+    expect(r.Code).toBe(0);
+    expect(r.Data).toMatchObject({
+      type: 3,
+      status: 0,
+      amount: '10.50',
+      amountFen: 1050,
+      payeeId: ben.userId,
+    });
+    expect(r.Data.orderSn).toMatch(/^\d{22}$/);
+    const minutes = (Date.parse(r.Data.expiredAt) - Date.parse(r.Data.createdAt)) / 60_000;
+    expect(Math.round(minutes)).toBe(15);
+    const sn = r.Data.orderSn as string;
+    expect((await get(ann.token, `order.detail?orderSn=${sn}`)).Data.orderSn).toBe(sn);
+    expect((await get(admin.token, `order.detail?orderSn=${sn}`)).Code).toBe(0);
+    expect((await get(ben.token, `order.detail?orderSn=${sn}`)).Code).toBe(-4004);
+    expect((await get(undefined, `order.detail?orderSn=${sn}`)).Code).toBe(-3001);
+  });
+
+  it('answers -4001 naming the field: unknown type, missing or bad amount, bad orderSn', async () => {
+    const unknown = await post(ann.token, 'order.create', { type: 77, amount: '1' });
+    expect([unknown.Code, unknown.Message]).toEqual([-4001, expect.stringContaining('type')]);
+    const noAmount = await post(ann.token, 'order.create', { type: OrderType.THREAD });
+    expect([noAmount.Code, noAmount.Message]).toEqual([-4001, expect.stringContaining('amount')]);
+    const bad = await createPaid(ann, '1.234');
+    expect([bad.Code, bad.Message]).toEqual([-4001, expect.stringContaining('amount')]);
+    const zero = await createPaid(ann, '0');
+    expect([zero.Code, zero.Message]).toEqual([-4001, expect.stringContaining('amount')]);
+    const sn = await get(ann.token, 'order.detail?orderSn=abc');
+    expect([sn.Code, sn.Message]).toEqual([-4001, expect.stringContaining('orderSn')]);
+  });
+
+  it('a repeated create key answers the first order', async () => {
+    const a = await createPaid(ann, '2', { idempotencyKey: 'create-ann-0001' });
+    const b = await createPaid(ann, '2', { idempotencyKey: 'create-ann-0001' });
+    expect(b.Data.orderSn).toBe(a.Data.orderSn);
+  });
+
+  it('permissions: guests -3001, a member without order.create or trade.pay.order -4002', async () => {
+    expect((await createPaid({ token: '', userId: 0 }, '1')).Code).toBe(-3001);
+    const order = (await createPaid(ann, '1')).Data.orderSn as string;
+    await setPayPassword(ann);
+    const db = t.app.forum.database;
+    const revoke = async (p: string, on: boolean) => {
+      await db.exec(
+        on
+          ? `INSERT INTO group_permissions (group_id, permission) VALUES (10, '${p}')`
+          : `DELETE FROM group_permissions WHERE group_id = 10 AND permission = '${p}'`,
+      );
+      await t.app.forum.groups.changed();
+      await t.app.forum.users.sessionsChanged();
+    };
+    await revoke('order.create', false);
+    await revoke('trade.pay.order', false);
+    try {
+      expect((await createPaid(ann, '1')).Code).toBe(-4002);
+      expect((await walletPay(ann, order)).Code).toBe(-4002);
+      // Administrators hold every permission.
+      expect((await createPaid(admin, '1')).Code).toBe(0);
+    } finally {
+      await revoke('order.create', true);
+      await revoke('trade.pay.order', true);
+    }
+  });
+});
+
+describe('wallet payments', () => {
+  it('the right pay password pays: one balanced posting, payee and site credited, the order paid', async () => {
+    await setPayPassword(ann);
+    const sn = (await createPaid(ann, '10')).Data.orderSn as string;
+    const before = await balance(ann.userId);
+    const r = await walletPay(ann, sn);
+    expect(r.Code).toBe(0);
+    expect(r.Data).toMatchObject({
+      orderSn: sn,
+      paymentType: 20,
+      status: 1,
+      walletPayResult: { result: 'success' },
+    });
+    expect(Number(await balance(ann.userId))).toBeCloseTo(Number(before) - 10, 5);
+    expect(await balance(ben.userId)).toBe('8.00');
+    const detail = (await get(ann.token, `order.detail?orderSn=${sn}`)).Data;
+    expect(detail).toMatchObject({ status: 1, paymentType: 20 });
+    expect(detail.paidAt).not.toBeNull();
+    const [tx] = await sql(
+      `SELECT t.reason, count(e.id)::int AS n, sum(e.amount)::text AS s FROM orders o
+       JOIN ledger_transactions t ON t.id = o.ledger_transaction_id JOIN ledger_entries e ON e.transaction_id = t.id
+       WHERE o.order_sn = $1 GROUP BY t.reason`,
+      [sn],
+    );
+    expect(tx).toEqual({ reason: 61, n: 3, s: '0' });
+  });
+
+  it('a paid order cannot be paid again (-4003); the same idempotency key answers the first result', async () => {
+    const sn = (await createPaid(ann, '1')).Data.orderSn as string;
+    const first = await walletPay(ann, sn, '123456', { idempotencyKey: 'pay-ann-00001' });
+    expect(first.Code).toBe(0);
+    const balanceAfter = await balance(ann.userId);
+    const again = await walletPay(ann, sn, '123456', { idempotencyKey: 'pay-ann-00001' });
+    expect(again).toMatchObject({ Code: 0, Data: first.Data });
+    expect((await walletPay(ann, sn)).Code).toBe(-4003);
+    expect(await balance(ann.userId)).toBe(balanceAfter);
+  });
+
+  it('concurrent payments of one order move the money once', async () => {
+    const sn = (await createPaid(ann, '3')).Data.orderSn as string;
+    const before = await balance(ann.userId);
+    const codes = (await Promise.all([1, 2, 3, 4].map(() => walletPay(ann, sn)))).map((r) => r.Code);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === -4003)).toHaveLength(3);
+    expect(Number(before) - Number(await balance(ann.userId))).toBeCloseTo(3, 5);
+  });
+
+  it('a wrong pay password: -4001 naming payPassword with the tries left, then the daily limit; nothing moves', async () => {
+    await setPayPassword(cat, '654321');
+    await credit(cat, '5', 'seed-cat-0001');
+    const sn = (await createPaid(cat, '1')).Data.orderSn as string;
+    const wrong = await walletPay(cat, sn, '000000');
+    expect(wrong.Code).toBe(-4001);
+    expect(wrong.Message).toContain('payPassword');
+    expect(wrong.Data).toMatchObject({ field: 'payPassword', failuresLeft: 4 });
+    for (let i = 0; i < 3; i++) await walletPay(cat, sn, '000000');
+    const last = await walletPay(cat, sn, '000000');
+    expect([last.Code, last.Data.failuresLeft]).toEqual([-5001, 0]);
+    // Even the right one is refused for the rest of the day.
+    expect((await walletPay(cat, sn, '654321')).Code).toBe(-5001);
+    expect(await balance(cat.userId)).toBe('5.00');
+    expect((await get(cat.token, `order.detail?orderSn=${sn}`)).Data.status).toBe(0);
+  });
+
+  it('without a pay password, or without the balance, nothing is paid', async () => {
+    const sn = (await createPaid(ben, '1')).Data.orderSn as string;
+    const none = await walletPay(ben, sn);
+    expect([none.Code, none.Data?.notSet]).toEqual([-4001, true]);
+    await setPayPassword(ben);
+    const big = (await createPaid(ann, '100000')).Data.orderSn as string;
+    const short = await walletPay(ann, big);
+    expect([short.Code, short.Message]).toEqual([-4001, expect.stringContaining('amount')]);
+    expect((await get(ann.token, `order.detail?orderSn=${big}`)).Data.status).toBe(0);
+  });
+
+  it('an expired order: -4010 to pay; the job marks it expired', async () => {
+    const sn = (await createPaid(ann, '1')).Data.orderSn as string;
+    await sql(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE order_sn = $1`, [sn]);
+    expect((await walletPay(ann, sn)).Code).toBe(-4010);
+    expect(await t.app.orders.expireDue()).toBeGreaterThanOrEqual(1);
+    expect((await get(ann.token, `order.detail?orderSn=${sn}`)).Data.status).toBe(4);
+    expect((await walletPay(ann, sn)).Code).toBe(-4010);
+  });
+
+  it('someone else’s order is not found; a missing provider is -4001 naming paymentType', async () => {
+    const sn = (await createPaid(ann, '1')).Data.orderSn as string;
+    expect((await walletPay(ben, sn)).Code).toBe(-4004);
+    const r = await post(ann.token, 'trade/pay/order', { orderSn: sn, paymentType: 13 });
+    expect([r.Code, r.Message]).toEqual([-4001, expect.stringContaining('paymentType')]);
+    const noPw = await post(ann.token, 'trade/pay/order', { orderSn: sn, paymentType: 20 });
+    expect([noPw.Code, noPw.Message]).toEqual([-4001, expect.stringContaining('payPassword')]);
+  });
+});
+
+describe('recharge (type 30)', () => {
+  it('only with site_charge on; never from the wallet; a provider payment credits the payer', async () => {
+    const off = await post(ann.token, 'order.create', { type: 30, amount: '5' });
+    expect(off.Code).toBe(-4002);
+    await t.app.forum.settings.set([{ key: 'site_charge', value: '1', tag: 'default' }]);
+    const r = await post(cat.token, 'order.create', { type: 30, amount: '5' });
+    expect(r.Code).toBe(0);
+    const sn = r.Data.orderSn as string;
+    const byWallet = await walletPay(cat, sn, '654321');
+    expect([byWallet.Code, byWallet.Message]).toEqual([-4001, expect.stringContaining('paymentType')]);
+    await sql(`UPDATE orders SET provider = 'test' WHERE order_sn = $1`, [sn]);
+    await t.app.orders.payOrder(sn, { kind: 'provider', provider: 'test', tradeNo: 'T1', amountFen: 500n });
+    expect(await balance(cat.userId)).toBe('10.00');
+    const [sum] = await sql('SELECT sum(amount)::text AS s FROM ledger_entries');
+    expect(sum!.s).toBe('0');
+  });
+});
+
+describe('pay password', () => {
+  it('set once; changing it needs the token from users/pay-password/reset', async () => {
+    const dan = await registerUser(t.app);
+    expect((await get(dan.token, 'users/pay-password')).Data).toEqual({
+      hasPayPassword: false,
+      failuresLeft: 5,
+    });
+    const mismatch = await post(dan.token, 'users/pay-password.update', {
+      payPassword: '111111',
+      payPasswordConfirmation: '111112',
+    });
+    expect([mismatch.Code, mismatch.Message]).toEqual([
+      -4001,
+      expect.stringContaining('payPasswordConfirmation'),
+    ]);
+    const short = await post(dan.token, 'users/pay-password.update', {
+      payPassword: '1111',
+      payPasswordConfirmation: '1111',
+    });
+    expect([short.Code, short.Message]).toEqual([-4001, expect.stringContaining('payPassword')]);
+    expect((await setPayPassword(dan, '111111')).Code).toBe(0);
+    const noToken = await setPayPassword(dan, '222222');
+    expect([noToken.Code, noToken.Message]).toEqual([-4001, expect.stringContaining('payPasswordToken')]);
+    expect((await post(dan.token, 'users/pay-password/reset', { payPassword: '999999' })).Code).toBe(-4001);
+    const reset = await post(dan.token, 'users/pay-password/reset', { payPassword: '111111' });
+    expect(reset.Code).toBe(0);
+    const changed = await post(dan.token, 'users/pay-password.update', {
+      payPassword: '222222',
+      payPasswordConfirmation: '222222',
+      payPasswordToken: reset.Data.sessionId,
+    });
+    expect(changed.Code).toBe(0);
+    // The token is used up.
+    expect(
+      (
+        await post(dan.token, 'users/pay-password.update', {
+          payPassword: '333333',
+          payPasswordConfirmation: '333333',
+          payPasswordToken: reset.Data.sessionId,
+        })
+      ).Code,
+    ).toBe(-4001);
+    expect((await get(undefined, 'users/pay-password')).Code).toBe(-3001);
+    const [row] = await sql('SELECT pay_password_hash AS h FROM users WHERE id = $1', [dan.userId]);
+    expect(String(row!.h)).toMatch(/^\$argon2id\$/);
+  });
+});

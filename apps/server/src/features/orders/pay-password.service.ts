@@ -1,0 +1,94 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Code } from '@forum/contracts';
+import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
+import type { Db } from '../../platform/db/db.js';
+import { AppError, invalid, notFound } from '../../platform/http/errors.js';
+import { findUserById, updateUser } from '../users/index.js';
+import * as guards from './pay-password.repository.js';
+
+/** Wrong pay passwords allowed per day (the original's limit). */
+export const PAY_PASSWORD_MAX_FAILURES = 5;
+/** How long the token of `users/pay-password/reset` may be used to change the pay password. */
+const RESET_TOKEN_MS = 10 * 60_000;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+/** The pay password: six digits hashed with argon2id, a daily limit of wrong tries, a token to change it. */
+export class PayPasswords {
+  constructor(private readonly db: Db) {}
+
+  /** Whether the member has one, and how many wrong tries they have left today. */
+  async status(userId: number): Promise<{ hasPayPassword: boolean; failuresLeft: number }> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw notFound();
+    const failures = await guards.failuresToday(this.db, userId);
+    return {
+      hasPayPassword: user.payPasswordHash !== '',
+      failuresLeft: Math.max(0, PAY_PASSWORD_MAX_FAILURES - failures),
+    };
+  }
+
+  /** Throws unless the pay password is right; wrong tries count against the daily limit. */
+  async verify(userId: number, password: string): Promise<void> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw notFound();
+    if (user.payPasswordHash === '') {
+      throw invalid('payPassword: no pay password has been set', { field: 'payPassword', notSet: true });
+    }
+    if ((await guards.failuresToday(this.db, userId)) >= PAY_PASSWORD_MAX_FAILURES) throw tooMany();
+    if (await verifyPassword(user.payPasswordHash, password)) {
+      await guards.clearFailures(this.db, userId);
+      return;
+    }
+    const failures = await guards.addFailure(this.db, userId);
+    const left = Math.max(0, PAY_PASSWORD_MAX_FAILURES - failures);
+    if (left === 0) throw tooMany();
+    throw invalid(`payPassword is wrong, ${left} tries left today`, {
+      field: 'payPassword',
+      failuresLeft: left,
+    });
+  }
+
+  /** `users/pay-password/reset`: the current pay password buys a short-lived token to change it. */
+  async reset(userId: number, password: string): Promise<{ sessionId: string }> {
+    await this.verify(userId, password);
+    const token = randomBytes(24).toString('base64url');
+    await guards.storeResetToken(
+      this.db,
+      userId,
+      sha256(token).toString('hex'),
+      new Date(Date.now() + RESET_TOKEN_MS),
+    );
+    return { sessionId: token };
+  }
+
+  /** Sets the first pay password, or changes it with the reset token. */
+  async update(
+    userId: number,
+    password: string,
+    token: string | undefined,
+  ): Promise<{ hasPayPassword: true }> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw notFound();
+    if (user.payPasswordHash !== '') {
+      const stored = await guards.resetToken(this.db, userId);
+      const ok =
+        token !== undefined &&
+        stored !== null &&
+        stored.expiresAt.getTime() > Date.now() &&
+        timingSafeEqual(sha256(token), Buffer.from(stored.hash, 'hex'));
+      if (!ok) throw invalid('payPasswordToken is missing, wrong or expired', { field: 'payPasswordToken' });
+    }
+    await updateUser(this.db, userId, { payPasswordHash: await hashPassword(password) });
+    await guards.clearResetToken(this.db, userId);
+    return { hasPayPassword: true };
+  }
+}
+
+/** The daily limit is used up (the original's "toplimit"): a business message. */
+function tooMany(): AppError {
+  return new AppError(Code.NET_ERROR, 'payPassword: too many wrong tries today, try again tomorrow', {
+    field: 'payPassword',
+    failuresLeft: 0,
+  });
+}
