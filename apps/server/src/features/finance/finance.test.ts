@@ -48,7 +48,6 @@ const yuan = (fen: string | bigint) => {
 
 /** A mix of movements: credits, site revenue of several reasons, withdrawals paid, rejected, failed, pending. */
 async function movements(): Promise<void> {
-  const db = t.app.forum.database.db;
   const people = await Promise.all([registerUser(t.app), registerUser(t.app), registerUser(t.app)]);
   for (const [i, p] of people.entries()) {
     await post('/api/backAdmin/update.user.wallet', {
