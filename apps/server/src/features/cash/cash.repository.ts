@@ -1,5 +1,6 @@
-import { and, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx, type Tx } from '../../platform/db/db.js';
+import { withinDays } from '../../platform/db/day-range.js';
 import { users } from '../../schema.js';
 import { walletCash } from './cash.table.js';
 
@@ -111,10 +112,7 @@ export async function listCash(
   if (f.cashStatus) c.push(eq(walletCash.status, f.cashStatus));
   if (f.username) c.push(sql`lower(${users.username}) = lower(${f.username})`);
   if (f.cashSn) c.push(eq(walletCash.cashSn, f.cashSn));
-  if (f.createdAtBegin) c.push(gte(walletCash.createdAt, new Date(`${f.createdAtBegin}T00:00:00Z`)));
-  if (f.createdAtEnd) {
-    c.push(lt(walletCash.createdAt, sql`${`${f.createdAtEnd}T00:00:00Z`}::timestamptz + interval '1 day'`));
-  }
+  c.push(...withinDays(walletCash.createdAt, f.createdAtBegin, f.createdAtEnd));
   const where = c.length ? and(...c) : undefined;
   const [rows, [total]] = await Promise.all([
     db

@@ -192,3 +192,56 @@ describe('finance statistics', () => {
     }
   });
 });
+
+describe('fund details and order records', () => {
+  it('lists members’ ledger entries with filters by member, change type and day', async () => {
+    const all = await get('/api/backAdmin/users.wallet.logs', { perPage: '50' });
+    expect(all.Code).toBe(0);
+    const [sum] = (
+      await t.app.forum.database.exec(
+        `SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+         WHERE a.user_id IS NOT NULL`,
+      )
+    ).rows as { n: number }[];
+    expect(all.Data.totalCount).toBe(sum!.n);
+    const first = all.Data.pageData[0];
+    expect(first).toMatchObject({ account: expect.stringMatching(/^(available|frozen)$/) });
+    const mine = await get('/api/backAdmin/users.wallet.logs', {
+      username: first.username,
+      changeType: '10',
+    });
+    expect(mine.Data.pageData.length).toBeGreaterThan(0);
+    expect(
+      mine.Data.pageData.every(
+        (e: { username: string; changeType: number }) => e.username === first.username && e.changeType === 10,
+      ),
+    ).toBe(true);
+    const old = await get('/api/backAdmin/users.wallet.logs', { createdAtEnd: '2020-01-01' });
+    expect(old.Data.totalCount).toBe(0);
+  });
+
+  it('lists orders with filters by type, status and payer', async () => {
+    const paid = await get('/api/backAdmin/users.order.logs', { status: '1' });
+    expect(paid.Code).toBe(0);
+    expect(paid.Data.totalCount).toBe(6);
+    const pending = await get('/api/backAdmin/users.order.logs', {
+      status: '0',
+      type: String(OrderType.THREAD),
+    });
+    expect(pending.Data.totalCount).toBe(3);
+    const one = pending.Data.pageData[0];
+    expect(one).toMatchObject({ type: 3, status: 0, amount: '5.00', username: expect.any(String) });
+    expect(one.payeeName).toEqual(expect.any(String));
+    const byPayer = await get('/api/backAdmin/users.order.logs', { username: one.username });
+    expect(byPayer.Data.totalCount).toBe(3);
+  });
+
+  it('are for administrators only', async () => {
+    const member = await registerUser(t.app);
+    for (const path of ['/api/backAdmin/users.wallet.logs', '/api/backAdmin/users.order.logs']) {
+      expect((await get(path, {}, member.token)).Code).toBe(-4002);
+      expect((await get(path, {}, '')).Code).toBe(-4002);
+    }
+    expect((await get('/api/backAdmin/users.order.logs', { status: 'x' })).Code).toBe(-4001);
+  });
+});

@@ -17,6 +17,7 @@ export type { OrderKind, PreparedOrder } from './order-kind.js';
 export type { OrderRow } from './orders.repository.js';
 export type { PayProvider, PayAction, ProviderState } from './providers/provider.js';
 export { orders, payNotifies, payPasswordGuards } from './orders.table.js';
+export { presentOrder } from './orders.presenter.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
