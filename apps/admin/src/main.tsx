@@ -23,6 +23,11 @@ import { Categories } from './pages/categories.tsx';
 import { SignInFieldsPage } from './pages/signin-fields.tsx';
 import { Templates } from './pages/templates.tsx';
 import { ActionLog } from './pages/action-log.tsx';
+import { mm } from './i18n-money.ts';
+import { Finance } from './pages/finance.tsx';
+import { FundDetails } from './pages/fund-details.tsx';
+import { Orders } from './pages/orders.tsx';
+import { CashSettings, Withdrawals } from './pages/withdrawals.tsx';
 
 const MENU = [
   { to: '/', label: s.menu.dashboard, end: true },
@@ -41,6 +46,11 @@ const MENU = [
   { to: '/signin-fields', label: s.menu.signInFields },
   { to: '/templates', label: s.menu.templates },
   { to: '/plugins', label: m.menu.plugins },
+  { to: '/finance', label: mm.menu.finance },
+  { to: '/funds', label: mm.menu.funds },
+  { to: '/orders', label: mm.menu.orders },
+  { to: '/withdrawals', label: mm.menu.withdrawals },
+  { to: '/cash-settings', label: mm.menu.cashSettings },
   { to: '/log', label: s.menu.log },
 ];
 
@@ -105,6 +115,11 @@ const router = createBrowserRouter(
         { path: 'signin-fields', Component: SignInFieldsPage },
         { path: 'templates', Component: Templates },
         { path: 'plugins', Component: Plugins },
+        { path: 'finance', Component: Finance },
+        { path: 'funds', Component: FundDetails },
+        { path: 'orders', Component: Orders },
+        { path: 'withdrawals', Component: Withdrawals },
+        { path: 'cash-settings', Component: CashSettings },
         { path: 'log', Component: ActionLog },
       ],
     },
