@@ -18,7 +18,6 @@ export function FinanceChart({ series }: { series: FinancePoint[] }) {
     const line = (name: string, pick: (p: FinancePoint) => string) => ({
       name,
       type: 'line' as const,
-      smooth: true,
       data: series.map((p) => Number(pick(p))),
     });
     chart.setOption({

@@ -19,7 +19,7 @@ export function FundDetails() {
   const [filter, setFilter] = useState<Filter>(fundFilter.parse({}));
   const form = useForm<FilterIn, unknown, Filter>({
     resolver: zodResolver(fundFilter),
-    defaultValues: { username: '', changeType: '', createdAtBegin: '', createdAtEnd: '' },
+    defaultValues: { username: '', changeType: 0, createdAtBegin: '', createdAtEnd: '' },
   });
   const list = usePagedList(
     useCallback((page: number) => run(adminWalletLogs, { ...filter, page, perPage: 20 }), [filter]),
@@ -34,7 +34,12 @@ export function FundDetails() {
         meta: { className: 'admin-money' },
         cell: ({ row }) => row.original.amount,
       },
-      { id: 'type', header: mm.funds.changeType, cell: ({ row }) => row.original.changeType },
+      {
+        id: 'type',
+        header: mm.funds.changeType,
+        cell: ({ row: { original: e } }) =>
+          `${mm.funds.changeTypes[String(e.changeType)] ?? ''} (${e.changeType})`,
+      },
       { id: 'memo', header: mm.funds.memo, cell: ({ row }) => row.original.memo },
       {
         id: 'time',
@@ -57,12 +62,14 @@ export function FundDetails() {
         })}
       >
         <input {...form.register('username')} placeholder={mm.funds.user} aria-label={mm.funds.user} />
-        <input
-          {...form.register('changeType')}
-          inputMode="numeric"
-          placeholder={mm.funds.changeTypeAll}
-          aria-label={mm.funds.changeTypeAll}
-        />
+        <select {...form.register('changeType')} aria-label={mm.funds.changeType}>
+          <option value="0">{mm.funds.changeTypeAll}</option>
+          {Object.entries(mm.funds.changeTypes).map(([k, label]) => (
+            <option key={k} value={k}>
+              {label}
+            </option>
+          ))}
+        </select>
         <input type="date" {...form.register('createdAtBegin')} aria-label={m.filter.from} />
         <input type="date" {...form.register('createdAtEnd')} aria-label={m.filter.to} />
         <Button type="submit">{m.filter.search}</Button>
