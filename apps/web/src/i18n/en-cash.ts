@@ -13,6 +13,7 @@ export const enCash: typeof zhCash = {
     account: 'Receiving account',
     accountHint: 'An Alipay or bank account number, used for the payout',
     feePreview: 'Fee rate {{rate}}: fee ¥{{fee}}, you receive ¥{{actual}}',
+    notAllowed: 'Your group may not withdraw',
     submit: 'Apply for withdrawal',
     applied: 'Withdrawal requested; it awaits review',
     mine: 'My withdrawals',

@@ -11,6 +11,7 @@ export const zhCash = {
     account: '收款账号',
     accountHint: '如支付宝或银行卡账号，打款时使用',
     feePreview: '手续费率 {{rate}}：手续费 ¥{{fee}}，实际到账 ¥{{actual}}',
+    notAllowed: '你所在的用户组没有提现权限',
     submit: '申请提现',
     applied: '提现申请已提交，等待审核',
     mine: '提现记录',

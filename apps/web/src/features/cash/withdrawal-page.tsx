@@ -25,6 +25,7 @@ export function Component() {
   const [key, setKey] = useState(newKey);
   const [busy, setBusy] = useState(false);
   const cash = forum.setCash;
+  const allowed = forum.otherPermissions.canWithdraw;
   const preview = feePreview(amount, cash?.cashRate ?? '0');
 
   const load = useCallback(async () => {
@@ -110,11 +111,12 @@ export function Component() {
               actual: preview?.actual ?? '0.00',
             })}
           </p>
+          {!allowed && <p className="ui-field__error">{t('cash.notAllowed')}</p>}
           <Button
             type="submit"
             kind="primary"
             variant={platform}
-            disabled={busy || !preview || !account.trim()}
+            disabled={!allowed || busy || !preview || !account.trim()}
           >
             {t('cash.submit')}
           </Button>
