@@ -87,7 +87,11 @@ export function Finance() {
           ))}
         </form>
         <Suspense fallback={<p className="admin-empty">{s.loading}</p>}>
-          {chart ? <FinanceChart series={chart.series} /> : <p className="admin-empty">{s.loading}</p>}
+          {chart ? (
+            <FinanceChart series={chart.series} labels={mm.chart} />
+          ) : (
+            <p className="admin-empty">{s.loading}</p>
+          )}
         </Suspense>
       </div>
     </section>
