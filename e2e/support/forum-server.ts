@@ -23,6 +23,7 @@ interface ServerModule {
       groups: { changed(): Promise<void> };
       users: { sessionsChanged(): Promise<void> };
     };
+    orders: { registerKind(kind: unknown): void };
   }>;
 }
 interface ConfigModule {
@@ -42,6 +43,8 @@ export interface RunningForum {
   groupOf(userId: number, groupId: number, extra?: string[]): Promise<void>;
   /** Moves a user into an existing group (the admin's user screen arrives later). */
   moveUser(userId: number, groupId: number): Promise<void>;
+  /** Registers an order kind (the orders feature's `OrderKind`), e.g. a test-only one to pay through the dialog. */
+  registerOrderKind(kind: object): void;
   close(): Promise<void>;
 }
 
@@ -118,6 +121,7 @@ export async function startForum(env: Record<string, string> = {}): Promise<Runn
       ]);
       await app.forum.users.sessionsChanged();
     },
+    registerOrderKind: (kind) => app.orders.registerKind(kind),
     async close() {
       await app.close();
       await db.drop();

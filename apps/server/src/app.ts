@@ -11,8 +11,8 @@ import { InFlight } from './platform/http/inflight.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/db.js';
 import { runMigrations } from './platform/db/migrate.js';
-import { envelope } from './platform/http/envelope.js';
 import { installErrorHandling } from './platform/http/error-handler.js';
+import { rewriteOriginalClientUrl } from './platform/http/original-clients.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouter, type AdminAudit } from './platform/http/router.js';
@@ -41,6 +41,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     trustProxy: process.env.TRUST_PROXY === '1',
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
+    rewriteUrl: rewriteOriginalClientUrl,
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: 500,
@@ -190,7 +191,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
 
-  app.setNotFoundHandler((req, reply) => reply.code(404).send(envelope(req, -4004, '', null)));
   await registerWebPages(app, { mode: config.web, guestCache, viewerOf, viewAs });
   // The admin app is a static build: served wherever the site's pages are built (production, browser tests).
   if (config.web === 'prod') await registerAdminApp(app);

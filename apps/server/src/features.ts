@@ -21,7 +21,9 @@ import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
 import { mountCash } from './features/cash/index.js';
 import { mountFinance } from './features/finance/index.js';
+import { registerUpgradeGroupRoutes } from './features/paid-groups/index.js';
 import { mountOrders } from './features/orders/index.js';
+import { mountPaidContent } from './features/paid-content/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -62,7 +64,10 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   await mountPlugins(ctx, threads);
   // issue 12: money; the ledger core first (wallet and its admin calls)
   const { ledger } = mountWallet(ctx);
+  // issue 17: what the original Discuz! Q clients read besides the calls above
+  registerUpgradeGroupRoutes(ctx.route, ctx.groups);
+  const { orders } = mountOrders({ ...ctx, ledger });
+  mountPaidContent({ ...ctx, orders, threads });
   mountCash({ ...ctx, ledger, notifier });
   mountFinance(ctx);
-  mountOrders({ ...ctx, ledger });
 }

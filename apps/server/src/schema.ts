@@ -19,3 +19,4 @@ export * from './features/plugins/plugins.table.js';
 export * from './features/wallet/wallet.table.js';
 export * from './features/cash/cash.table.js';
 export * from './features/orders/orders.table.js';
+export * from './features/paid-content/paid-content.table.js';

@@ -30,6 +30,8 @@ export const dialogMessageItem = z.object({
   createdAt: z.string(),
   /** True for the viewer's own messages. */
   isMine: z.boolean(),
+  /** The author's card, in `dialog/message` pages (the original clients read `user.avatar`). */
+  user: z.object({ userId: z.number().int(), nickname: z.string(), avatar: z.string() }).optional(),
 });
 /** One message. */
 export type DialogMessageItem = z.infer<typeof dialogMessageItem>;
@@ -41,6 +43,14 @@ export const dialogItem = z.object({
   lastMessage: dialogMessageItem.nullable(),
   unreadCount: z.number().int(),
   updatedAt: z.string(),
+  /** The original's names: `id` (= dialogId), both sides by role, and the latest message with a summary. */
+  id: z.number().int(),
+  dialogMessageId: z.number().int(),
+  senderUserId: z.number().int(),
+  recipientUserId: z.number().int(),
+  sender: publicUser,
+  recipient: publicUser,
+  dialogMessage: dialogMessageItem.extend({ summary: z.string() }).nullable(),
 });
 /** One dialog. */
 export type DialogItem = z.infer<typeof dialogItem>;
@@ -92,11 +102,23 @@ export const dialogMessageList = defineCall({
   path: '/api/v3/dialog/message',
   summary: 'Messages of one of my dialogs',
   tags: ['dialogs'],
-  input: z.object({
-    dialogId: idField,
-    beforeId: idField.optional(),
-    perPage: z.coerce.number().int().min(1).max(100).default(20),
-  }),
+  input: z
+    .object({
+      dialogId: idField.optional(),
+      /** The original clients name the dialog `filter[dialogId]`. */
+      filter: z.object({ dialogId: idField.optional() }).optional(),
+      beforeId: idField.optional(),
+      // The original clients ask for 200 at once.
+      perPage: z.coerce.number().int().min(1).max(200).default(20),
+    })
+    .transform((v, ctx) => {
+      const dialogId = v.dialogId ?? v.filter?.dialogId;
+      if (dialogId === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'dialogId is required', path: ['dialogId'] });
+        return z.NEVER;
+      }
+      return { dialogId, beforeId: v.beforeId, perPage: v.perPage };
+    }),
   output: z.object({
     pageData: z.array(dialogMessageItem),
     perPage: z.number().int(),

@@ -8,7 +8,13 @@ import { publicUser } from './users.js';
 export const followState = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /** A user in a follow, fan or block list, with the viewer's follow state and block flag. */
-export const followListItem = publicUser.extend({ follow: followState, isDeny: z.boolean() });
+export const followListItem = publicUser.extend({
+  follow: followState,
+  isDeny: z.boolean(),
+  /** The original's names for `follow` 1 or 2, and 2. */
+  isFollow: z.boolean(),
+  isMutualFollow: z.boolean(),
+});
 /** A follow-list entry. */
 export type FollowListItem = z.infer<typeof followListItem>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { currentUser } from './users.js';
+import { forumOriginalGroups, setSiteOriginal } from './forum-original.js';
 
 /** The public site settings (`setSite`, spec §3). */
 export const setSite = z.object({
@@ -24,6 +25,7 @@ export const setSite = z.object({
   threadTab: z.number().int(),
   version: z.string(),
   siteCount: z.object({ threads: z.number().int(), posts: z.number().int(), users: z.number().int() }),
+  ...setSiteOriginal,
 });
 /** Public site settings. */
 export type SetSite = z.infer<typeof setSite>;
@@ -63,22 +65,11 @@ export const agreement = z.object({
   registerContent: z.string(),
 });
 
-/** Withdrawal limits (settings tag `cash`, reference §1.9) as set: yuan strings, the rate 0–1, days. */
-export const setCash = z.object({
-  cashRate: z.string(),
-  cashMinSum: z.string(),
-  cashMaxSum: z.string(),
-  cashSumLimit: z.string(),
-  cashIntervalTime: z.number().int(),
-});
-
 /** GET forum reply. */
 export const forumData = z.object({
   setSite,
   setReg,
   agreement,
-  /** Absent from replies of servers older than the withdrawals feature. */
-  setCash: setCash.optional(),
   otherPermissions,
   user: currentUser.nullable(),
   installed: z.boolean(),
@@ -86,6 +77,7 @@ export const forumData = z.object({
   plugins: z.record(z.string(), z.boolean()),
   /** Enabled plugins installed at runtime: browsers import their web part from `url` (not in the bundle). */
   runtimePlugins: z.array(z.object({ name: z.string(), url: z.string() })),
+  ...forumOriginalGroups,
 });
 /** GET forum reply. */
 export type ForumData = z.infer<typeof forumData>;

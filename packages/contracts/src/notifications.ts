@@ -58,6 +58,14 @@ export const notificationItem = z.object({
   sender: z.object({ userId: z.number().int(), nickname: z.string(), avatarUrl: z.string() }).nullable(),
   isRead: z.boolean(),
   createdAt: z.string(),
+  /** The original's flat names of the sender (0 and '' for the system) and of what it is about. */
+  userId: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string(),
+  userAvatar: z.string(),
+  isFirst: z.boolean(),
+  replyPostId: z.number().int(),
+  isReply: z.boolean(),
 });
 /** One notification. */
 export type NotificationItem = z.infer<typeof notificationItem>;

@@ -197,3 +197,13 @@ export const payPasswordStatus = defineCall({
   input: z.object({}),
   output: z.object({ hasPayPassword: z.boolean(), failuresLeft: z.number().int() }),
 });
+
+/** `GET trade/pay.types` (ours): the payment types this site offers now (wallet 20 and enabled providers). */
+export const payTypes = defineCall({
+  method: 'GET',
+  path: '/api/v3/trade/pay.types',
+  summary: 'Payment types on offer',
+  tags: ['orders'],
+  input: z.object({}),
+  output: z.object({ paymentTypes: z.array(z.number().int()) }),
+});

@@ -22,6 +22,10 @@ const postUser = z.object({
   nickname: z.string(),
   avatar: z.string(),
   groupName: z.string(),
+  /** The original's names: `id` (= userId) and `groups`. */
+  id: z.number().int(),
+  isRealName: z.boolean(),
+  groups: z.object({ id: z.number().int(), name: z.string(), isDisplay: z.boolean() }),
 });
 
 const postBase = z.object({
@@ -51,6 +55,16 @@ const postBase = z.object({
   ability: postAbility,
   /** Images and files uploaded with the reply (download and thumbnail URLs follow the post's visibility). */
   attachments: z.array(attachmentItem).optional(),
+  /** The original's flat fields (its clients read them): image attachments, a plain-text summary, abilities. */
+  images: z.array(attachmentItem),
+  summaryText: z.string(),
+  rewards: z.number(),
+  redPacketAmount: z.number(),
+  canLike: z.boolean(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  canHide: z.boolean(),
+  canApprove: z.boolean(),
 });
 
 /** A post (reply or comment). */

@@ -50,7 +50,10 @@ const userBrief = z.object({
   followCount: z.number().int(),
   fansCount: z.number().int(),
   likedCount: z.number().int(),
+  questionCount: z.number().int(),
   isRealName: z.boolean(),
+  /** ISO time; '' when the author is hidden. */
+  joinedAt: z.string(),
 });
 
 /** What the actor may do with a thread (reference §1.3 `ability`). */
@@ -58,6 +61,8 @@ export const threadAbility = z.object({
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   canEssence: z.boolean(),
+  /** May make a share poster (the original clients' button). */
+  canPoster: z.boolean(),
   canStick: z.boolean(),
   canReply: z.boolean(),
   canViewPost: z.boolean(),
@@ -124,6 +129,7 @@ export const threadItem = z.object({
     isRedPack: z.boolean(),
     isReward: z.boolean(),
     isEssence: z.boolean(),
+    isPoster: z.boolean(),
   }),
   content: z.object({
     text: z.string(),

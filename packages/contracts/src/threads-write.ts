@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { boolish, idField } from './fields.js';
+import { freeWordsField, threadPriceField } from './paid-content.js';
 import { positionField, threadItem, THREAD_TEXT_MAX } from './threads-item.js';
 
 /** One content block as sent by the editor: its type and a body validated by that type's schema. */
@@ -26,14 +27,11 @@ const threadWriteFields = {
   position: positionField.optional(),
   anonymous: boolish.default(false),
   draft: boolish.default(false),
-  /** Paid threads arrive with the money issue; until then only 0 is accepted. */
-  price: z.coerce.number().min(0).max(0, { message: 'paid threads are not available yet' }).default(0),
-  attachmentPrice: z.coerce
-    .number()
-    .min(0)
-    .max(0, { message: 'paid attachments are not available yet' })
-    .default(0),
-  freeWords: z.coerce.number().min(0).max(1).default(0),
+  /** Yuan (two decimals, at most 100,000); only one of price and attachmentPrice (needs thread.insertPay). */
+  price: threadPriceField('price').default(0),
+  attachmentPrice: threadPriceField('attachmentPrice').default(0),
+  /** Share of the text a non-payer of a paid thread reads (0 to 1). */
+  freeWords: freeWordsField.default(0),
   captchaTicket: z.string().max(500).optional(),
   captchaRandStr: z.string().max(500).optional(),
 };

@@ -5,6 +5,9 @@ import { publicUser } from './users.js';
 
 /** A user search hit: the public card plus the matched name as escaped HTML with `<mark>` around the match. */
 export const userSearchItem = publicUser.extend({
+  /** The viewer follows this user / both follow each other (false for guests). */
+  isFollow: z.boolean(),
+  isMutualFollow: z.boolean(),
   highlight: z
     .object({
       nickname: z.string(),

@@ -18,6 +18,9 @@ export const groupBrief = z.object({
   color: z.string(),
   icon: z.string(),
   isDisplay: z.boolean(),
+  /** The original's names for `id` and `name`. */
+  pid: z.number().int(),
+  groupName: z.string(),
 });
 
 /** What any user may see of another (no mobile, no status details). */
@@ -27,9 +30,13 @@ export const publicUser = z.object({
   username: z.string(),
   nickname: z.string(),
   avatarUrl: z.string(),
+  /** The original's name for `avatarUrl`. */
+  avatar: z.string(),
   backgroundUrl: z.string(),
   signature: z.string(),
   group: groupBrief,
+  isRealName: z.boolean(),
+  questionCount: z.number().int(),
   threadCount: z.number().int(),
   followCount: z.number().int(),
   fansCount: z.number().int(),
@@ -147,6 +154,9 @@ export const refreshToken = defineCall({
  * Another user's profile as the viewer sees it: with a member viewer, their follow state (0 none, 1 I follow
  * them, 2 mutual), whether I blocked them (`isDeny`) and whether they blocked me (`isDenied`).
  */
+/** How the viewer relates to a user, in the original's names (all false for oneself and for guests). */
+export const relationFlags = { isFollow: z.boolean(), isMutualFollow: z.boolean(), isDeny: z.boolean() };
+
 export const profileUser = publicUser.extend({
   follow: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   isDeny: z.boolean().optional(),
@@ -163,10 +173,16 @@ export const userDetail = defineCall({
   path: '/api/v3/user',
   summary: 'Read a user profile (own account when userId is omitted)',
   tags: ['users'],
-  input: z.object({ userId: z.coerce.number().int().positive().optional() }),
+  input: z
+    .object({
+      userId: z.coerce.number().int().positive().optional(),
+      /** The original web client's name for `userId`. */
+      pid: z.coerce.number().int().positive().optional(),
+    })
+    .transform((v) => ({ userId: v.userId ?? v.pid })),
   output: z.union([
-    currentUser.extend({ pinnedThreadId: z.number().int().nullable().optional() }),
-    profileUser,
+    currentUser.extend({ pinnedThreadId: z.number().int().nullable().optional() }).extend(relationFlags),
+    profileUser.extend(relationFlags),
   ]),
 });
 

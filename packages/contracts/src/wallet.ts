@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
-import { idField } from './fields.js';
+import { idField, idList } from './fields.js';
 import { pageOf, pageQuery } from './envelope.js';
 
 /**
@@ -78,13 +78,26 @@ export const walletUser = defineCall({
   output: walletView,
 });
 
-/** `GET wallet/log`: my ledger entries, newest first. */
+/** A day (`YYYY-MM-DD`) for the log's date filters. */
+const dayField = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+
+/**
+ * `GET wallet/log`: my ledger entries, newest first; optionally only some change types and days
+ * (`startTime` / `endTime`, both inclusive, UTC days).
+ */
 export const walletLog = defineCall({
   method: 'GET',
   path: '/api/v3/wallet/log',
   summary: 'My wallet log',
   tags: ['wallet'],
-  input: pageQuery,
+  input: pageQuery.extend({
+    changeType: idList,
+    startTime: dayField.optional(),
+    endTime: dayField.optional(),
+  }),
   output: pageOf(walletLogItem),
 });
 

@@ -3,7 +3,7 @@ import type { Translator } from './translator.ts';
 
 /** Page string sets loaded with their route chunk; the shell strings (zh.ts / en.ts) are loaded up front. */
 export type Namespace =
-  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'cash';
+  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'wallet' | 'paid' | 'cash';
 
 type Loader = () => Promise<object>;
 
@@ -18,6 +18,8 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     my: () => import('./zh-my.ts').then((m) => m.zhMy),
     message: () => import('./zh-message.ts').then((m) => m.zhMessage),
     notifications: () => import('./zh-notifications.ts').then((m) => m.zhNotifications),
+    wallet: () => import('./zh-wallet.ts').then((m) => m.zhWallet),
+    paid: () => import('./zh-paid.ts').then((m) => m.zhPaid),
     cash: () => import('./zh-cash.ts').then((m) => m.zhCash),
   },
   en: {
@@ -29,6 +31,8 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     my: () => import('./en-my.ts').then((m) => m.enMy),
     message: () => import('./en-message.ts').then((m) => m.enMessage),
     notifications: () => import('./en-notifications.ts').then((m) => m.enNotifications),
+    wallet: () => import('./en-wallet.ts').then((m) => m.enWallet),
+    paid: () => import('./en-paid.ts').then((m) => m.enPaid),
     cash: () => import('./en-cash.ts').then((m) => m.enCash),
   },
 };

@@ -93,24 +93,32 @@ export class DialogsService {
     const me = actor.userId!;
     const { rows, total } = await listDialogs(this.db, me, perPage, (page - 1) * perPage);
     const [people, last] = await Promise.all([
-      usersWithGroup(
-        this.db,
-        rows.map((d) => sideOf(d, me)!.other),
-      ),
+      usersWithGroup(this.db, [me, ...rows.map((d) => sideOf(d, me)!.other)]),
       messagesById(this.db, rows.map((d) => d.lastMessageId!).filter(Boolean)),
     ]);
+    const self = people.get(me);
     const pageData: DialogItem[] = [];
     for (const d of rows) {
       const side = sideOf(d, me)!;
       const other = people.get(side.other);
       if (!other) continue;
       const m = last.get(d.lastMessageId!);
+      const lastMessage = m ? presentMessage(m, me) : null;
+      const otherCard = this.person(other);
+      const myCard = self ? this.person(self) : otherCard;
       pageData.push({
         dialogId: d.id,
-        user: this.person(other),
-        lastMessage: m ? presentMessage(m, me) : null,
+        user: otherCard,
+        lastMessage,
         unreadCount: side.mine === 'sender' ? d.senderUnread : d.recipientUnread,
         updatedAt: d.updatedAt.toISOString(),
+        id: d.id,
+        dialogMessageId: d.lastMessageId ?? 0,
+        senderUserId: d.senderUserId,
+        recipientUserId: d.recipientUserId,
+        sender: side.mine === 'sender' ? myCard : otherCard,
+        recipient: side.mine === 'sender' ? otherCard : myCard,
+        dialogMessage: lastMessage && { ...lastMessage, summary: lastMessage.messageText.slice(0, 100) },
       });
     }
     return pageReply(pageData, page, perPage, total);
@@ -124,12 +132,20 @@ export class DialogsService {
     if (!d || !side) throw notFound();
     const [rows, people] = await Promise.all([
       listMessages(this.db, d, me, beforeId, perPage + 1),
-      usersWithGroup(this.db, [side.other]),
+      usersWithGroup(this.db, [side.other, me]),
     ]);
     const other = people.get(side.other);
     if (!other) throw notFound();
+    const card = (p: typeof other) => ({
+      userId: p.user.id,
+      nickname: p.user.nickname || p.user.username,
+      avatar: p.user.avatar,
+    });
+    const cards = new Map([[side.other, card(other)]]);
+    const self = people.get(me);
+    if (self) cards.set(me, card(self));
     return {
-      pageData: rows.slice(0, perPage).map((m) => presentMessage(m, me)),
+      pageData: rows.slice(0, perPage).map((m) => ({ ...presentMessage(m, me), user: cards.get(m.userId) })),
       perPage,
       hasMore: rows.length > perPage,
       user: this.person(other),

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
-import { posts, threads } from '../threads/index.js';
+import { posts, sharedText, threads } from '../threads/index.js';
 
 /** A public thread as feeds need it. */
 export interface FeedThread {
@@ -9,6 +9,8 @@ export interface FeedThread {
   createdAt: Date;
   updatedAt: Date;
   content: string;
+  price: number;
+  freeWords: number;
 }
 
 /** Latest published, approved, undeleted threads in the given categories (guests' view), newest first. */
@@ -32,6 +34,8 @@ export async function latestPublicThreads(
       title: threads.title,
       createdAt: threads.createdAt,
       updatedAt: threads.updatedAt,
+      price: threads.price,
+      freeWords: threads.freeWords,
     })
     .from(threads)
     .where(visible)
@@ -51,5 +55,6 @@ export async function latestPublicThreads(
       ),
     );
   const byThread = new Map(firsts.map((f) => [f.threadId, f.content]));
-  return rows.map((r) => ({ ...r, content: byThread.get(r.id) ?? '' }));
+  // A feed is read by anyone: a paid thread shows only its free words.
+  return rows.map((r) => ({ ...r, content: sharedText(r, byThread.get(r.id) ?? '') }));
 }

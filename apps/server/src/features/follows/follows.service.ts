@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import type { GroupsService } from '../groups/index.js';
-import { presentPublicUser } from '../users/index.js';
+import { presentPublicUser, relationFlags } from '../users/index.js';
 import {
   addBlock,
   addFollow,
@@ -112,10 +112,16 @@ export class FollowsService {
       rows.map((r) => r.user.id),
     );
     return {
-      pageData: rows.map((r) => ({
-        ...presentPublicUser(r.user, this.groups.group(r.groupId ?? this.groups.defaultGroupId())),
-        ...(rel.get(r.user.id) ?? { follow: 0 as const, isDeny: false }),
-      })),
+      pageData: rows.map((r) => {
+        const relation = rel.get(r.user.id) ?? { follow: 0 as const, isDeny: false };
+        const { isFollow, isMutualFollow } = relationFlags(relation);
+        return {
+          ...presentPublicUser(r.user, this.groups.group(r.groupId ?? this.groups.defaultGroupId())),
+          ...relation,
+          isFollow,
+          isMutualFollow,
+        };
+      }),
       currentPage: input.page,
       perPage: input.perPage,
       totalCount: total,

@@ -33,6 +33,7 @@ export function mountFollows(ctx: {
     ]);
     return { ...(rel.get(userId) ?? { follow: 0 as const, isDeny: false }), isDenied: denied };
   };
+  ctx.users.relationsOf = (viewerId, ids) => relationsOf(db, viewerId, ids);
   return {
     followees: (userId) => followeeIds(db, userId),
     setNotifier: (notifier) => {

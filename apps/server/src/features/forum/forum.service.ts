@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/errors.js';
 import type { Guard } from '../../platform/http/router.js';
 import type { SettingsService } from '../settings/index.js';
 import { parseStrength } from '../../platform/auth/password.js';
+import { originalGroups, originalSetSite } from './forum-original.js';
 
 /** Site-wide counts shown on the home page; features that own threads and posts add theirs. */
 export type SiteCounter = () => Promise<Partial<{ threads: number; posts: number; users: number }>>;
@@ -66,6 +67,8 @@ export class ForumService {
   /** Site settings, the actor's permissions and user. */
   async forum(actor: Actor, installed: boolean): Promise<ForumData> {
     const s = this.settings;
+    const counts = await this.siteCounts();
+    const otherPermissions = this.otherPermissions(actor);
     return {
       setSite: {
         siteName: s.get('site_name'),
@@ -87,7 +90,8 @@ export class ForumService {
         isRegister: s.bool('register_close'),
         threadTab: s.int('thread_tab', 0),
         version: this.version,
-        siteCount: await this.siteCounts(),
+        siteCount: counts,
+        ...originalSetSite(s),
       },
       setReg: {
         registerClose: s.bool('register_close'),
@@ -103,18 +107,12 @@ export class ForumService {
         register: s.bool('register'),
         registerContent: s.get('register_content'),
       },
-      setCash: {
-        cashRate: s.get('cash_rate', 'cash'),
-        cashMinSum: s.get('cash_min_sum', 'cash'),
-        cashMaxSum: s.get('cash_max_sum', 'cash'),
-        cashSumLimit: s.get('cash_sum_limit', 'cash'),
-        cashIntervalTime: s.int('cash_interval_time', 0, 'cash'),
-      },
-      otherPermissions: this.otherPermissions(actor),
+      otherPermissions,
       user: await this.currentUser(actor),
       installed,
       plugins: this.pluginStates(),
       runtimePlugins: this.runtimePlugins(),
+      ...originalGroups(s, counts, otherPermissions),
     };
   }
 

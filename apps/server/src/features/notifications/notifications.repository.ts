@@ -46,6 +46,14 @@ export function presentNotification(row: Row, sender: SenderBrief): Notification
     sender,
     isRead: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
+    // The original's flat names, read by its clients' notice cards.
+    userId: sender?.userId ?? 0,
+    nickname: sender?.nickname ?? '',
+    avatar: sender?.avatarUrl ?? '',
+    userAvatar: sender?.avatarUrl ?? '',
+    isFirst: d.postId == null,
+    replyPostId: 0,
+    isReply: false,
   };
 }
 

@@ -9,6 +9,10 @@ import { registerOrderRoutes } from './orders.routes.js';
 import { OrderService } from './orders.service.js';
 import { PayPasswords } from './pay-password.service.js';
 import { rechargeKind } from './recharge.kind.js';
+import { registerNotifyRoutes } from './providers/notify.routes.js';
+import { SandboxProvider } from './providers/sandbox.js';
+import { WechatPayProvider } from './providers/wechat-pay.js';
+import { startReconcileJob } from './reconcile.js';
 
 /** Orders feature: order kinds, payments by wallet or provider, pay passwords (issue 12 item 2). */
 export { OrderService } from './orders.service.js';
@@ -16,6 +20,9 @@ export type { PayReply, PaySource } from './orders.service.js';
 export type { OrderKind, PreparedOrder } from './order-kind.js';
 export type { OrderRow } from './orders.repository.js';
 export type { PayProvider, PayAction, ProviderState } from './providers/provider.js';
+export { reconcileOrders } from './reconcile.js';
+export { WechatPayProvider } from './providers/wechat-pay.js';
+export { SandboxProvider } from './providers/sandbox.js';
 export { orders, payNotifies, payPasswordGuards } from './orders.table.js';
 export { presentOrder } from './orders.presenter.js';
 
@@ -23,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The order service (tests and the CLI reach it here; features get it from `mountOrders`). */
     orders: OrderService;
+    /** The payment providers (tests configure and drive them). */
+    payProviders: { sandbox: SandboxProvider; wechat: WechatPayProvider };
   }
 }
 
@@ -40,6 +49,14 @@ export function mountOrders(ctx: {
   const orders = new OrderService(ctx.database.db, ctx.ledger, ctx.gate, payPasswords);
   orders.registerKind(rechargeKind(ctx.settings));
   registerOrderRoutes(ctx.route, { orders, payPasswords, publicUrl: ctx.config.publicUrl });
+  const sandbox = new SandboxProvider(ctx.settings);
+  const wechat = new WechatPayProvider(ctx.settings);
+  orders.registerProvider(sandbox);
+  orders.registerProvider(wechat);
+  registerNotifyRoutes(ctx.app, { db: ctx.database.db, orders, sandbox, wechat });
+  const stop = startReconcileJob(orders, (err) => ctx.app.log.error({ err }, 'order reconciliation failed'));
+  ctx.app.addHook('onClose', async () => stop());
   ctx.app.decorate('orders', orders);
+  ctx.app.decorate('payProviders', { sandbox, wechat });
   return { orders };
 }

@@ -4,6 +4,7 @@ import {
   payPasswordReset,
   payPasswordStatus,
   payPasswordUpdate,
+  payTypes,
   tradePayOrder,
 } from '@forum/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -28,6 +29,7 @@ export function registerOrderRoutes(
   route(tradePayOrder, { ...write, rateClass: 'auth' }, async (input, { actor, req }) =>
     orders.pay(actor, input, { baseUrl: baseUrl(req), clientIp: req.ip }),
   );
+  route(payTypes, member, async () => ({ paymentTypes: orders.paymentTypes() }));
   route(payPasswordStatus, member, async (_input, { actor }) => payPasswords.status(actor.userId!));
   route(payPasswordReset, { ...write, rateClass: 'auth' }, async (input, { actor }) =>
     payPasswords.reset(actor.userId!, input.payPassword),

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
   Code,
   ORDER_EXPIRY_MINUTES,
@@ -22,6 +22,20 @@ import type { PayAction, PayProvider, StartContext } from './providers/provider.
 /** Where a payment's money comes from: the payer's wallet, or a provider (the gateway's clearing account). */
 export type PaySource =
   { kind: 'wallet' } | { kind: 'provider'; provider: string; tradeNo: string; amountFen: bigint };
+
+/** A provider callback whose signature has been checked, as the provider's route read it. */
+export interface VerifiedNotify {
+  provider: string;
+  /** Unique per delivery (the callback's nonce): a second delivery of the same bytes is a replay. */
+  eventId: string;
+  orderSn: string;
+  paid: boolean;
+  /** An unpaid notice that ends the order (the sandbox's fail button); others are only recorded. */
+  failsOrder?: boolean;
+  tradeNo: string;
+  amountFen: bigint;
+  raw: string;
+}
 
 /** What `trade/pay/order` answers. */
 export type PayReply = PayAction & {
@@ -71,6 +85,11 @@ export class OrderService {
     return this.providers.find((p) => p.name === name);
   }
 
+  /** The payment types on offer: the wallet and every enabled provider's. */
+  paymentTypes(): number[] {
+    return [PaymentType.WALLET, ...this.providers.filter((p) => p.enabled()).flatMap((p) => p.paymentTypes)];
+  }
+
   /** `order.create`: a pending order, once per idempotency key. */
   async create(actor: Actor, input: OrderCreateInput): Promise<OrderView> {
     const userId = payer(actor);
@@ -87,8 +106,7 @@ export class OrderService {
       const p = await kind.prepare({ tx, actor }, input);
       if (p.amountFen <= 0n) throw invalid('amount must be more than zero', { field: 'amount' });
       const now = new Date();
-      const row = await repo.insertOrder(tx, {
-        orderSn: newOrderSn(now),
+      const values = {
         type: kind.type,
         amountFen: p.amountFen,
         userId,
@@ -100,9 +118,17 @@ export class OrderService {
         extra: p.extra ?? {},
         createKey: key,
         expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
-      });
+      };
+      // A number drawn twice in one second (1 in 10^8) is drawn again; a taken create key ends the loop.
+      let row: repo.OrderRow | null = null;
+      for (let i = 0; i < 3 && !row; i++) {
+        row = await repo.insertOrder(tx, { ...values, orderSn: newOrderSn(now) });
+        if (!row && key && (await repo.orderByCreateKey(tx, userId, key))) break;
+      }
       // A concurrent create with the same key won: answer its order (after it commits, the lookup sees it).
-      return presentOrder(row ?? (await repo.orderByCreateKey(tx, userId, key!))!);
+      row ??= key ? await repo.orderByCreateKey(tx, userId, key) : null;
+      if (!row) throw new AppError(Code.INTERNAL_ERROR, 'could not number the order, try again');
+      return presentOrder(row);
     });
   }
 
@@ -172,17 +198,65 @@ export class OrderService {
     tradeNo: string,
     amountFen: bigint,
   ): Promise<'paid' | 'duplicate'> {
+    return inTransaction(this.db, (tx) => this.complete(tx, provider, orderSn, tradeNo, amountFen));
+  }
+
+  /**
+   * A verified provider callback, once per delivery (`eventId`, the callback's nonce): the record of it and
+   * its effect (paid, or failed) commit together, so a replayed delivery is refused and changes nothing.
+   */
+  async acceptNotify(n: VerifiedNotify): Promise<'paid' | 'duplicate' | 'failed' | 'ignored'> {
     return inTransaction(this.db, async (tx) => {
-      const order = await repo.orderBySn(tx, orderSn, true);
-      if (!order || order.provider !== provider) throw invalid('orderSn: no order of this provider');
-      if (order.amountFen !== amountFen) throw invalid('amount does not match the order');
-      if (order.status === OrderStatus.PAID) {
-        if (order.providerTradeNo === tradeNo) return 'duplicate';
-        throw new AppError(Code.RESOURCE_EXIST, 'order is already paid by another trade');
+      let outcome: 'paid' | 'duplicate' | 'failed' | 'ignored';
+      if (n.paid) {
+        outcome = await this.complete(tx, n.provider, n.orderSn, n.tradeNo, n.amountFen);
+      } else {
+        const order = await repo.orderBySn(tx, n.orderSn, true);
+        if (!order || order.provider !== n.provider) throw invalid('orderSn: no order of this provider');
+        const fails = n.failsOrder === true && order.status === OrderStatus.PENDING;
+        if (fails) await repo.updateOrder(tx, order.id, { status: OrderStatus.FAILED });
+        outcome = fails ? 'failed' : 'ignored';
       }
-      await this.settle(tx, orderSn, { kind: 'provider', provider, tradeNo, amountFen }, {});
-      return 'paid';
+      const fresh = await repo.recordNotify(tx, {
+        provider: n.provider,
+        eventId: n.eventId,
+        orderSn: n.orderSn,
+        verified: true,
+        outcome,
+        raw: n.raw.slice(0, 8000),
+      });
+      if (!fresh) throw invalid('this callback was delivered before (a replay)');
+      return outcome;
     });
+  }
+
+  /** Keeps a refused callback for the record (it changed nothing). */
+  async refusedNotify(provider: string, raw: string, why: string): Promise<void> {
+    await repo.recordNotify(this.db, {
+      provider,
+      eventId: `refused:${randomUUID()}`,
+      verified: false,
+      outcome: `refused: ${why}`.slice(0, 500),
+      raw: raw.slice(0, 8000),
+    });
+  }
+
+  private async complete(
+    tx: Tx,
+    provider: string,
+    orderSn: string,
+    tradeNo: string,
+    amountFen: bigint,
+  ): Promise<'paid' | 'duplicate'> {
+    const order = await repo.orderBySn(tx, orderSn, true);
+    if (!order || order.provider !== provider) throw invalid('orderSn: no order of this provider');
+    if (order.amountFen !== amountFen) throw invalid('amount does not match the order');
+    if (order.status === OrderStatus.PAID) {
+      if (order.providerTradeNo === tradeNo) return 'duplicate';
+      throw new AppError(Code.RESOURCE_EXIST, 'order is already paid by another trade');
+    }
+    await this.settle(tx, orderSn, { kind: 'provider', provider, tradeNo, amountFen }, {});
+    return 'paid';
   }
 
   /**

@@ -26,9 +26,9 @@ const credit = (u: U, amount: string, key: string) =>
     token: admin.token,
     body: { userId: u.userId, operate: 1, amount, idempotencyKey: key },
   });
-/** A paid-thread order to `payeeId`: 80 % to them, 20 % to the site (a test-only kind). */
+/** An order to `payeeId`: 80 % to them, 20 % to the site (a test-only kind on a type no feature registers). */
 const createPaid = (u: U, amount: string, extra: object = {}) =>
-  post(u.token, 'order.create', { type: OrderType.THREAD, amount, payeeId: ben.userId, ...extra });
+  post(u.token, 'order.create', { type: OrderType.ONLOOKER, amount, payeeId: ben.userId, ...extra });
 const walletPay = (u: U, orderSn: string, payPassword = '123456', extra: object = {}) =>
   post(u.token, 'trade/pay/order', { orderSn, paymentType: PaymentType.WALLET, payPassword, ...extra });
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   admin = await adminUser(t.app);
   [ann, ben, cat] = await Promise.all([registerUser(t.app), registerUser(t.app), registerUser(t.app)]);
   t.app.orders.registerKind({
-    type: OrderType.THREAD,
+    type: OrderType.ONLOOKER,
     async prepare(_ctx, input) {
       if (input.amount === undefined) throw invalid('amount is required', { field: 'amount' });
       return { amountFen: yuanToFen(yuanAmount.parse(input.amount)), payeeId: input.payeeId ?? null };
@@ -59,7 +59,7 @@ describe('order.create and order.detail', () => {
     const r = await createPaid(ann, '10.50');
     expect(r.Code).toBe(0);
     expect(r.Data).toMatchObject({
-      type: 3,
+      type: 6,
       status: 0,
       amount: '10.50',
       amountFen: 1050,
@@ -78,7 +78,7 @@ describe('order.create and order.detail', () => {
   it('answers -4001 naming the field: unknown type, missing or bad amount, bad orderSn', async () => {
     const unknown = await post(ann.token, 'order.create', { type: 77, amount: '1' });
     expect([unknown.Code, unknown.Message]).toEqual([-4001, expect.stringContaining('type')]);
-    const noAmount = await post(ann.token, 'order.create', { type: OrderType.THREAD });
+    const noAmount = await post(ann.token, 'order.create', { type: OrderType.ONLOOKER });
     expect([noAmount.Code, noAmount.Message]).toEqual([-4001, expect.stringContaining('amount')]);
     const bad = await createPaid(ann, '1.234');
     expect([bad.Code, bad.Message]).toEqual([-4001, expect.stringContaining('amount')]);
@@ -92,6 +92,12 @@ describe('order.create and order.detail', () => {
     const a = await createPaid(ann, '2', { idempotencyKey: 'create-ann-0001' });
     const b = await createPaid(ann, '2', { idempotencyKey: 'create-ann-0001' });
     expect(b.Data.orderSn).toBe(a.Data.orderSn);
+    const racing = await Promise.all(
+      [1, 2, 3, 4].map(() => createPaid(ann, '2', { idempotencyKey: 'create-ann-0002' })),
+    );
+    expect(new Set(racing.map((r) => r.Data.orderSn)).size).toBe(1);
+    const [n] = await sql(`SELECT count(*)::int AS n FROM orders WHERE create_key = 'create-ann-0002'`);
+    expect(n!.n).toBe(1);
   });
 
   it('permissions: guests -3001, a member without order.create or trade.pay.order -4002', async () => {
@@ -146,7 +152,7 @@ describe('wallet payments', () => {
        WHERE o.order_sn = $1 GROUP BY t.reason`,
       [sn],
     );
-    expect(tx).toEqual({ reason: 61, n: 3, s: '0' });
+    expect(tx).toEqual({ reason: 1003, n: 3, s: '0' });
   });
 
   it('a paid order cannot be paid again (-4003); the same idempotency key answers the first result', async () => {
@@ -279,5 +285,23 @@ describe('pay password', () => {
     expect((await get(undefined, 'users/pay-password')).Code).toBe(-3001);
     const [row] = await sql('SELECT pay_password_hash AS h FROM users WHERE id = $1', [dan.userId]);
     expect(String(row!.h)).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('wallet/log filters', () => {
+  it('by change type and by day; a bad date is -4001 naming it', async () => {
+    const log = (q: string) => get(ann.token, `wallet/log?${q}`);
+    const all = (await log('')).Data.totalCount as number;
+    const manual = await log('changeType=32');
+    expect(manual.Data.pageData.every((e: { changeType: number }) => e.changeType === 32)).toBe(true);
+    expect(manual.Data.totalCount).toBe(1);
+    const two = await log('changeType[]=32&changeType[]=61');
+    expect(two.Data.totalCount).toBeGreaterThan(1);
+    expect(two.Data.totalCount).toBeLessThanOrEqual(all);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await log(`startTime=${today}&endTime=${today}`)).Data.totalCount).toBe(all);
+    expect((await log('endTime=2000-01-01')).Data.totalCount).toBe(0);
+    const bad = await log('startTime=yesterday');
+    expect([bad.Code, bad.Message]).toEqual([-4001, expect.stringContaining('startTime')]);
   });
 });

@@ -41,6 +41,8 @@ import type { Notice } from '../notifications/index.js';
 export { TomRegistry, type TomType } from './toms.registry.js';
 export type { CaptchaProvider } from './captcha.js';
 export { threads, threadToms } from './threads.table.js';
+export { sharedText, type PurchasesOf } from './paid.policy.js';
+import { NO_PURCHASES, type PurchasesOf } from './paid.policy.js';
 import { findToms, profilePinnedThread } from './threads.repository.js';
 import { registerReviewRoutes } from './review.routes.js';
 import { ReviewService } from './review.service.js';
@@ -63,6 +65,8 @@ export interface ThreadsFeature {
   setEvents(events: ContentEvents): void;
   /** Plug in the plugins' thread presenters. */
   setExtensions(fn: ThreadExtensions): void;
+  /** Plug in the paid-content feature: what each viewer bought of paid threads. */
+  setPurchases(fn: PurchasesOf): void;
   /** A thread the actor may see with its blocks (for plugins), or null. */
   visibleThread(
     actor: Actor,
@@ -126,6 +130,7 @@ export async function mountThreads(ctx: {
       return captchaBox.provider;
     },
     followees: async () => [],
+    purchases: NO_PURCHASES,
     notify: async () => {},
     events: NO_EVENTS,
     files,
@@ -182,6 +187,10 @@ export async function mountThreads(ctx: {
     },
     setEvents: (events) => {
       deps.events = events;
+    },
+    setPurchases: (fn) => {
+      deps.purchases = fn;
+      files.purchases = fn;
     },
     setExtensions: (fn) => {
       deps.extensions = fn;

@@ -38,11 +38,27 @@ function userOf(actor: Actor, thread: ThreadRow, b: PostBundle, id: number) {
     nickname: u?.nickname || u?.username || '',
     avatar: u?.avatar ?? '',
     groupName: '',
+    // The original's post user: `id` and `groups` as its clients read them (no group badge on replies here).
+    id,
+    isRealName: false,
+    groups: { id: 0, name: '', isDisplay: false },
   };
   return shownUser(actor, thread, card);
 }
 
+/** Plain text of a reply's HTML for the original clients' `summaryText`. */
+function summaryOf(html: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH)}...` : text;
+}
+const SUMMARY_LENGTH = 100;
+
 function base(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow, b: PostBundle) {
+  const ability = postAbility(gate, actor, thread, p);
+  const files = b.files.get(p.id) ?? [];
   return {
     id: p.id,
     postId: p.id,
@@ -66,8 +82,18 @@ function base(gate: Gate, actor: Actor, thread: ThreadRow, p: PostRow, b: PostBu
     user: userOf(actor, thread, b, p.userId)!,
     replyUser: userOf(actor, thread, b, p.replyUserId),
     commentUser: userOf(actor, thread, b, p.commentUserId),
-    ability: postAbility(gate, actor, thread, p),
-    attachments: b.files.get(p.id) ?? [],
+    ability,
+    attachments: files,
+    // The original's flat fields, read by its clients (the h5 comment list reads `images.length` of every reply).
+    images: files.filter((f) => f.type === 1),
+    summaryText: summaryOf(p.content),
+    rewards: 0,
+    redPacketAmount: 0,
+    canLike: ability.canLike,
+    canEdit: ability.canEdit,
+    canDelete: ability.canDelete,
+    canHide: ability.canDelete,
+    canApprove: ability.canApprove,
   };
 }
 

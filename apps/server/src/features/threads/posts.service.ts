@@ -26,6 +26,7 @@ import {
 } from './posts.repository.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import type { ThreadsReader } from './threads-read.service.js';
+import { isPriced } from './paid.policy.js';
 import { bumpThread, bumpUser, likedPostIds, type ThreadRow } from './threads.repository.js';
 
 /** `posts.create` input after parsing. */
@@ -216,6 +217,8 @@ export class PostsService {
   async detail(actor: Actor, postId: number, cursor: number | undefined, perPage: number) {
     const post = await this.visiblePost(actor, postId);
     const thread = await this.reader.visibleThread(actor, post.threadId);
+    // A paid thread's text is read through thread.detail, which cuts it for non-payers.
+    if (post.isFirst && isPriced(thread)) throw notFound();
     const parent = post.isComment ? await this.visiblePost(actor, post.replyPostId) : post;
     const comments = await listComments(
       this.deps.db,

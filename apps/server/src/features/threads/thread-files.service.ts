@@ -1,4 +1,4 @@
-import type { AttachmentItem } from '@forum/contracts';
+import { TomId, type AttachmentItem } from '@forum/contracts';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { DbOrTx, Tx } from '../../platform/db/db.js';
@@ -8,6 +8,15 @@ import { postVisibleTo } from './anonymity.policy.js';
 import { findPost } from './posts.repository.js';
 import { findUploads, type UploadRef } from './thread-files.repository.js';
 import type { ThreadRow } from './threads.repository.js';
+import { lockedTom, NO_PURCHASES, paidView, type PurchasesOf } from './paid.policy.js';
+
+/** The block type each upload type belongs to in a thread's first post. */
+const FILE_TOM_OF: Record<number, number> = {
+  [AttachmentType.IMAGE]: TomId.IMAGE,
+  [AttachmentType.AUDIO]: TomId.AUDIO,
+  [AttachmentType.VIDEO]: TomId.VIDEO,
+  [AttachmentType.FILE]: TomId.ATTACHMENT,
+};
 
 /** The upload types threads and replies use (message images belong to dialogs). */
 export const POST_FILE_TYPES = [
@@ -34,6 +43,9 @@ export class ThreadFiles {
     private readonly attachments: AttachmentsService,
     private readonly visibleThread: VisibleThread,
   ) {}
+
+  /** What viewers bought (the paid-content feature plugs it in with the threads' deps). */
+  purchases: PurchasesOf = NO_PURCHASES;
 
   /**
    * -4001 naming the problem unless every id is an existing upload of one of `types`, uploaded by the
@@ -106,10 +118,22 @@ export class ThreadFiles {
       throw err;
     }
     if (actor.userId === thread.userId) return true;
+    if (post.isFirst && !(await this.paidFileOpen(actor, thread, row.type))) return false;
     const res = { categoryId: thread.categoryId };
     if (row.type === AttachmentType.FILE) return this.gate.can(actor, 'thread.downloadAttachment', res);
     if (row.type === AttachmentType.VIDEO) return this.gate.can(actor, 'thread.viewVideo', res);
     return true;
+  }
+
+  /** A paid thread's locked file is open to payers (and free viewers) only: the URL alone never reveals it. */
+  private async paidFileOpen(actor: Actor, thread: ThreadRow, type: number): Promise<boolean> {
+    const tom = FILE_TOM_OF[type];
+    if (tom === undefined || !lockedTom(thread, String(tom))) return true;
+    const bought =
+      actor.userId == null
+        ? undefined
+        : (await this.purchases(this.db, actor.userId, [thread.id])).get(thread.id);
+    return paidView(this.gate, actor, thread, bought).files;
   }
 
   /** Unlinks the post's uploads that are not in `keep` (an edit dropped them); returns the ids unlinked. */

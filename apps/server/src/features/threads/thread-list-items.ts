@@ -4,6 +4,7 @@ import { viewerMarks } from './thread-cards.js';
 import type { SharedPage } from './thread-list-cache.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import { loadThreads } from './threads.loader.js';
+import { isPriced } from './paid.policy.js';
 import { presentThread, searchHighlight } from './threads.presenter.js';
 import type { ThreadRow } from './threads.repository.js';
 
@@ -20,14 +21,16 @@ export async function presentList(
     if (!terms) return item;
     return {
       ...item,
-      highlight: searchHighlight(r.title, bundle.firstPosts.get(r.id)?.content ?? '', terms),
+      // The item's text, not the stored one: a non-payer's highlight never quotes the paid part.
+      highlight: searchHighlight(r.title, item.content.text, terms),
     };
   });
 }
 
-/** Whether a thread looks different to different members of one group beyond their marks. */
+/** Whether a thread looks different to different members of one group beyond their marks (bought or not). */
 function personal(deps: ThreadsDeps, me: number, r: ThreadRow): boolean {
-  return r.userId === me || (r.tomTypes ?? []).some((t) => deps.toms.find(t)?.perViewer === true);
+  if (r.userId === me || isPriced(r)) return true;
+  return (r.tomTypes ?? []).some((t) => deps.toms.find(t)?.perViewer === true);
 }
 
 /** A group's list page as one member sees it, item by item, as objects or as JSON text. */

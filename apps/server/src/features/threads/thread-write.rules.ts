@@ -1,7 +1,7 @@
 import { Code } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Tx } from '../../platform/db/db.js';
-import { AppError, notFound } from '../../platform/http/errors.js';
+import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import { bumpCategoryThreads } from '../categories/index.js';
 import { requireCaptcha } from './captcha.js';
 import type { ThreadsDeps } from './threads.deps.js';
@@ -18,6 +18,39 @@ export interface ThreadWrite {
   draft?: boolean;
   captchaTicket?: string;
   captchaRandStr?: string;
+  /** Yuan as the contract parsed them; stored in fen. */
+  price?: number;
+  attachmentPrice?: number;
+  freeWords?: number;
+}
+
+/**
+ * The thread's price columns from the input (reference §1.3): fen, only one of price and attachmentPrice, and
+ * `thread.insertPay` in the category to set either above zero. Fields the input leaves out stay as they are.
+ */
+export function priceCols(
+  deps: ThreadsDeps,
+  actor: Actor,
+  categoryId: number,
+  input: ThreadWrite,
+  before?: Pick<ThreadRow, 'price' | 'attachmentPrice'>,
+): Partial<Pick<ThreadRow, 'price' | 'attachmentPrice' | 'freeWords'>> {
+  const fen = (yuan: number | undefined) => (yuan === undefined ? undefined : Math.round(yuan * 100));
+  const price = fen(input.price) ?? before?.price ?? 0;
+  const attachmentPrice = fen(input.attachmentPrice) ?? before?.attachmentPrice ?? 0;
+  if (price > 0 && attachmentPrice > 0) {
+    throw invalid('attachmentPrice: a thread has a price or an attachment price, not both', {
+      field: 'attachmentPrice',
+    });
+  }
+  const changed = price !== (before?.price ?? 0) || attachmentPrice !== (before?.attachmentPrice ?? 0);
+  if (changed && (price > 0 || attachmentPrice > 0))
+    deps.gate.authorize(actor, 'thread.insertPay', { categoryId });
+  return {
+    ...(input.price !== undefined && { price }),
+    ...(input.attachmentPrice !== undefined && { attachmentPrice }),
+    ...(input.freeWords !== undefined && { freeWords: input.freeWords }),
+  };
 }
 
 /** The category id when it exists, else -4004-class `CATEGORY_MISSING`. */

@@ -15,6 +15,7 @@ import {
   checkGates,
   checkSpeed,
   positionCols,
+  priceCols,
   requireCategory,
   type ThreadWrite,
 } from './thread-write.rules.js';
@@ -35,6 +36,7 @@ export async function createThread(
   await checkGates(deps, actor, categoryId, input);
   if (input.anonymous) gate.authorize(actor, 'thread.allowAnonymous', res);
   authorizePosition(deps, actor, categoryId, input.position);
+  const prices = priceCols(deps, actor, categoryId, input);
   const tomsIn = parseToms(deps, actor, categoryId, input.content?.indexes ?? {});
   // Plugins' filters see (and may change or refuse) the text before anything is checked or written.
   const { title, text } = await deps.events.filterThread({
@@ -62,6 +64,7 @@ export async function createThread(
         issueAt: draft ? null : now,
         postedAt: now,
         ...positionCols(input.position),
+        ...prices,
       },
       prepared,
     );

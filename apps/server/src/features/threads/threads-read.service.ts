@@ -14,6 +14,7 @@ import { postVisibleTo } from './anonymity.policy.js';
 import { highlightTermsOf, presentLiker, presentThread } from './threads.presenter.js';
 import { findFirstPosts, findThread, type ThreadRow, type Viewer } from './threads.repository.js';
 import { siteAllowsBlock } from './thread-toms.writer.js';
+import { sharedText } from './paid.policy.js';
 
 /** `thread.list` input after parsing. */
 export interface ListInput {
@@ -227,7 +228,7 @@ export class ThreadsReader {
       threadId: r.id,
       categoryId: r.categoryId,
       title: r.title,
-      summary: htmlToText(firsts.get(r.id)?.content ?? '').slice(0, 100),
+      summary: htmlToText(sharedText(r, firsts.get(r.id)?.content ?? '')).slice(0, 100),
       updatedAt: r.updatedAt.toISOString(),
       canViewPosts: this.deps.gate.can(actor, 'thread.viewPosts', { categoryId: r.categoryId }),
     }));
@@ -287,6 +288,7 @@ export class ThreadsReader {
         siteAllowsBlock(this.deps, t.id) && (!t.permission || this.allowed(actor, t.permission, categoryId));
     out.position = this.allowed(actor, 'thread.insertPosition', categoryId);
     out.anonymous = this.allowed(actor, 'thread.allowAnonymous', categoryId);
+    out.pay = this.allowed(actor, 'thread.insertPay', categoryId);
     // Lets the editor ask for the captcha before the first send; administrators are never asked.
     out.captcha =
       !actor.isGuest &&

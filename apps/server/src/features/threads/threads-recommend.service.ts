@@ -5,6 +5,7 @@ import { forbidden } from '../../platform/http/errors.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import { listHotRecent, listSiteThreads } from './threads-recommend.repository.js';
 import { findFirstPosts, type ThreadRow, type Viewer } from './threads.repository.js';
+import { sharedText } from './paid.policy.js';
 
 /** Characters of text that stand in for the title of an untitled thread. */
 const TITLE_FROM_TEXT = 40;
@@ -37,7 +38,7 @@ export async function recommendThreads(
   return rows.map((r) => ({
     threadId: r.id,
     categoryId: r.categoryId,
-    title: r.title || htmlToText(texts.get(r.id) ?? '').slice(0, TITLE_FROM_TEXT),
+    title: r.title || htmlToText(sharedText(r, texts.get(r.id) ?? '')).slice(0, TITLE_FROM_TEXT),
     viewCount: r.viewCount,
     isSite: r.isSite,
     displayTag: {

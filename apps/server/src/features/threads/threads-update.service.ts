@@ -13,6 +13,7 @@ import {
   authorizePosition,
   checkSpeed,
   positionCols,
+  priceCols,
   requireCategory,
   requireThread,
   type ThreadWrite,
@@ -38,6 +39,7 @@ export async function editThread(
   if (categoryId !== before.categoryId) gate.authorize(actor, 'createThread', { categoryId });
   if (input.anonymous && !before.isAnonymous) gate.authorize(actor, 'thread.allowAnonymous', { categoryId });
   authorizePosition(deps, actor, categoryId, input.position);
+  const prices = priceCols(deps, actor, categoryId, input, before);
   if (input.draft === true && !before.isDraft)
     throw invalid('draft: a published thread cannot go back to draft');
   const publishing = before.isDraft && input.draft === false;
@@ -60,6 +62,7 @@ export async function editThread(
       isApproved: prepared.isApproved === 0 ? 0 : locked.isApproved,
       ...(input.anonymous !== undefined && { isAnonymous: input.anonymous }),
       ...(input.position && positionCols(input.position)),
+      ...prices,
       ...(publishing && { isDraft: false, issueAt: new Date() }),
     };
     const topicIds = await deps.topics.linkThread(

@@ -14,6 +14,7 @@ import type { ThreadFiles } from './thread-files.service.js';
 import type { Viewer } from './threads.repository.js';
 import type { TomRegistry } from './toms.registry.js';
 import type { ThreadExtensions } from './thread-extensions.js';
+import type { PurchasesOf } from './paid.policy.js';
 
 /** Everything the threads services share, passed explicitly. */
 export interface ThreadsDeps {
@@ -38,6 +39,8 @@ export interface ThreadsDeps {
   notify: (notices: Notice[]) => Promise<void>;
   /** Plugins' hooks (after commit, never throw) and filters (before a write; may change or refuse it). */
   events: ContentEvents;
+  /** What each viewer bought of paid threads; the paid-content feature replaces the empty default. */
+  purchases: PurchasesOf;
   /** Plugins' additions to threads as presented (`extensions.<name>`); the plugins feature sets it. */
   extensions?: ThreadExtensions;
 }

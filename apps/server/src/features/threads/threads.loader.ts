@@ -9,6 +9,7 @@ import {
   type ThreadRow,
 } from './threads.repository.js';
 import type { ThreadsDeps } from './threads.deps.js';
+import { isPriced } from './paid.policy.js';
 
 /** Everything presenting a set of threads needs, loaded in a fixed number of queries (no N+1). */
 export interface ThreadBundle {
@@ -22,6 +23,8 @@ export interface ThreadBundle {
   userStick: number | null;
   /** Block bodies as this actor sees them (vote counts, paid cuts), by thread then key. */
   shown: Map<number, Record<string, unknown>>;
+  /** The order types this actor bought, by paid thread. */
+  bought: Map<number, Set<number>>;
 }
 
 /** Loads the bundle for some threads as seen by an actor: shared parts from the card cache, then the viewer's marks. */
@@ -37,6 +40,8 @@ export async function loadThreads(deps: ThreadsDeps, actor: Actor, rows: ThreadR
     threadOfPost.set(c.first.id, tid);
   }
   const me = actor.userId;
+  const priced = rows.filter(isPriced).map((r) => r.id);
+  const bought = me && priced.length ? await deps.purchases(db, me, priced) : new Map<number, Set<number>>();
   const marks = me
     ? await viewerMarks(db, me, [...threadOfPost.keys()], ids)
     : { likedPosts: new Set<number>(), favorited: new Set<number>(), userStick: null };
@@ -70,6 +75,7 @@ export async function loadThreads(deps: ThreadsDeps, actor: Actor, rows: ThreadR
     topics,
     userStick: marks.userStick,
     shown,
+    bought,
   };
 }
 

@@ -9,6 +9,7 @@ import { blanked, revealsUser, shownUser, shownUserId } from './anonymity.policy
 import type { ThreadBundle } from './threads.loader.js';
 import type { ThreadRow } from './threads.repository.js';
 import type { ThreadExtensions } from './thread-extensions.js';
+import { freeText, lockedBody, lockedTom, paidView } from './paid.policy.js';
 
 /** "刚刚", "5分钟前", ... as the original's `diffTime`. */
 export function diffTime(at: Date, now = Date.now()): string {
@@ -30,6 +31,8 @@ export function threadAbility(gate: Gate, actor: Actor, t: ThreadRow): ThreadIte
     canDelete:
       gate.can(actor, 'thread.hide', res) || (own && gate.can(actor, 'thread.hideOwnThreadOrPost', res)),
     canEssence: gate.can(actor, 'thread.essence', res),
+    // The share poster is drawn by the original clients themselves from what the viewer already sees.
+    canPoster: true,
     canStick: gate.can(actor, 'thread.sticky', res),
     canReply: !actor.isGuest && gate.can(actor, 'thread.reply', res),
     canViewPost: gate.can(actor, 'thread.viewPosts', res),
@@ -64,11 +67,14 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
     isDisplay: group?.isDisplay ?? false,
   };
   const first = b.firstPosts.get(t.id);
+  const paid = paidView(kit.gate, actor, t, b.bought.get(t.id));
   const indexes: ThreadItem['content']['indexes'] = {};
   const shown = b.shown.get(t.id) ?? {};
   for (const tom of b.toms.get(t.id) ?? []) {
     const id = Number(tom.tomType);
-    indexes[tom.key] = { tomId: Number.isFinite(id) ? id : tom.tomType, body: shown[tom.key] ?? tom.body };
+    const body =
+      !paid.files && lockedTom(t, tom.tomType) ? lockedBody(tom.body) : (shown[tom.key] ?? tom.body);
+    indexes[tom.key] = { tomId: Number.isFinite(id) ? id : tom.tomType, body };
   }
   const extensions = kit.extensions?.(() => ({
     threadId: t.id,
@@ -101,7 +107,7 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
     price: t.price / 100,
     attachmentPrice: t.attachmentPrice / 100,
     payType: t.price > 0 ? 1 : t.attachmentPrice > 0 ? 2 : 0,
-    paid: false,
+    paid: paid.paid,
     isApproved: t.isApproved,
     isStick: t.isSticky,
     isEssence: t.isEssence,
@@ -122,7 +128,9 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
       followCount: author?.followCount ?? 0,
       fansCount: author?.fansCount ?? 0,
       likedCount: author?.likedCount ?? 0,
+      questionCount: 0,
       isRealName: false,
+      joinedAt: author?.joinedAt ? author.joinedAt.toISOString() : '',
     }),
     group: showAuthor ? authorGroup : blanked(authorGroup),
     likeReward: {
@@ -136,8 +144,12 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
       isRedPack: false,
       isReward: false,
       isEssence: t.isEssence,
+      isPoster: false,
     },
-    content: { text: first?.content ?? '', indexes },
+    content: {
+      text: paid.text ? (first?.content ?? '') : freeText(first?.content ?? '', t.freeWords),
+      indexes,
+    },
     ability: threadAbility(kit.gate, actor, t),
   };
 }

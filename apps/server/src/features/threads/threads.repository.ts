@@ -140,6 +140,7 @@ export async function findAuthors(db: DbOrTx, ids: number[]) {
       followCount: users.followCount,
       fansCount: users.fansCount,
       likedCount: users.likedCount,
+      joinedAt: users.joinedAt,
       groupId: groupUser.groupId,
     })
     .from(users)

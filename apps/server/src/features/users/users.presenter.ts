@@ -9,6 +9,8 @@ function groupBrief(g: GroupRow | undefined) {
     color: g?.color ?? '',
     icon: g?.icon ?? '',
     isDisplay: g?.isDisplay ?? false,
+    pid: g?.id ?? 0,
+    groupName: g?.name ?? '',
   };
 }
 
@@ -20,9 +22,12 @@ export function presentPublicUser(u: UserRow, group: GroupRow | undefined): Publ
     username: u.username,
     nickname: u.nickname,
     avatarUrl: u.avatar,
+    avatar: u.avatar,
     backgroundUrl: u.background,
     signature: u.signature,
     group: groupBrief(group),
+    isRealName: false,
+    questionCount: 0,
     threadCount: u.threadCount,
     followCount: u.followCount,
     fansCount: u.fansCount,
@@ -50,5 +55,19 @@ export function presentUserSearchItem(
   group: GroupRow | undefined,
   marked: { nickname: string; username: string } | undefined,
 ): UserSearchItem {
-  return { ...presentPublicUser(u, group), ...(marked ? { highlight: marked } : {}) };
+  return {
+    ...presentPublicUser(u, group),
+    isFollow: false,
+    isMutualFollow: false,
+    ...(marked ? { highlight: marked } : {}),
+  };
+}
+
+/** The viewer's follow state (0 none, 1 following, 2 mutual) and block flag in the original's names. */
+export function relationFlags(rel: { follow: 0 | 1 | 2; isDeny: boolean } | null | undefined) {
+  return {
+    isFollow: (rel?.follow ?? 0) > 0,
+    isMutualFollow: rel?.follow === 2,
+    isDeny: rel?.isDeny ?? false,
+  };
 }

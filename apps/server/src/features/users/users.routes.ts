@@ -14,6 +14,7 @@ import type { Gate } from '../../platform/access/gate.js';
 import { clearSessionCookies, setSessionCookies } from '../../platform/auth/cookies.js';
 import { checkStatus, type Route } from '../../platform/http/router.js';
 import type { UsersService } from './users.service.js';
+import { relationFlags } from './users.presenter.js';
 
 function client(req: FastifyRequest) {
   return { ip: req.ip ?? 'unknown', userAgent: String(req.headers['user-agent'] ?? '') };
@@ -65,13 +66,24 @@ export function registerUsersRoutes(route: Route, deps: { users: UsersService; g
     const pinned = users.pinnedThread ? { pinnedThreadId: await users.pinnedThread(profile.userId) } : {};
     // A member looking at someone else also learns how the two relate (follows feature, when mounted).
     if (other && actor.userId !== null && users.relations) {
-      return { ...profile, ...pinned, ...(await users.relations(actor.userId, profile.userId)) };
+      const rel = await users.relations(actor.userId, profile.userId);
+      return { ...profile, ...pinned, ...rel, ...relationFlags(rel) };
     }
-    return { ...profile, ...pinned };
+    return { ...profile, ...pinned, ...relationFlags(null) };
   });
   route(usersList, {}, async (input, { actor }) => {
     gate.authorize(actor, 'user.view');
-    return users.search.list(input.filter, input.page, input.perPage);
+    const page = await users.search.list(input.filter, input.page, input.perPage);
+    if (actor.userId === null || !users.relationsOf) return page;
+    const rel = await users.relationsOf(
+      actor.userId,
+      page.pageData.map((u) => u.userId),
+    );
+    const withRelation = (u: (typeof page.pageData)[number]) => {
+      const { isFollow, isMutualFollow } = relationFlags(rel.get(u.userId));
+      return { ...u, isFollow, isMutualFollow };
+    };
+    return { ...page, pageData: page.pageData.map(withRelation) };
   });
   route(usernameCheck, { status: 'skip', rateClass: 'auth', keepsGuestCache: true }, async (input) => ({
     available: await users.usernameAvailable(input.username),

@@ -66,6 +66,11 @@ export class UsersService {
     viewerId: number,
     userId: number,
   ) => Promise<{ follow: 0 | 1 | 2; isDeny: boolean; isDenied: boolean }>;
+  /** The same for a page of users (follow state and block flag); set by the follows feature. */
+  relationsOf?: (
+    viewerId: number,
+    ids: number[],
+  ) => Promise<Map<number, { follow: 0 | 1 | 2; isDeny: boolean }>>;
 
   constructor(
     private readonly db: Db,

@@ -158,13 +158,25 @@ export interface EntryRow {
   createdAt: Date;
 }
 
+/** Which log lines to list: change types (wallet-log reasons) and UTC days, both ends inclusive. */
+export interface LogFilter {
+  changeTypes?: number[];
+  startDay?: string;
+  endDay?: string;
+}
+
 /** A member's entries on their own accounts, newest first, and how many there are. */
 export async function listEntries(
   db: DbOrTx,
   userId: number,
   page: { limit: number; offset: number },
+  filter: LogFilter = {},
 ): Promise<{ rows: EntryRow[]; total: number }> {
-  const mine = sql`e.account_id IN (SELECT id FROM ledger_accounts WHERE user_id = ${userId})`;
+  const where = [sql`e.account_id IN (SELECT id FROM ledger_accounts WHERE user_id = ${userId})`];
+  if (filter.changeTypes?.length) where.push(sql`t.reason = ANY(${sql.param(filter.changeTypes)}::int[])`);
+  if (filter.startDay) where.push(sql`t.created_at >= ${filter.startDay}::date`);
+  if (filter.endDay) where.push(sql`t.created_at < ${filter.endDay}::date + 1`);
+  const mine = sql.join(where, sql` AND `);
   const [rows, count] = await Promise.all([
     rowsOf<{
       id: string;
@@ -181,7 +193,11 @@ export async function listEntries(
           JOIN ledger_transactions t ON t.id = e.transaction_id
           WHERE ${mine} ORDER BY e.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
     ),
-    rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ledger_entries e WHERE ${mine}`),
+    rowsOf<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+          WHERE ${mine}`,
+    ),
   ]);
   return {
     rows: rows.map((r) => ({

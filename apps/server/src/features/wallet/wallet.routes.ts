@@ -7,7 +7,13 @@ export function registerWalletRoutes(route: Route, wallet: WalletService): void 
   const signedIn = { auth: 'required' as const, payExempt: true };
   const admin = { admin: true };
   route(walletUser, signedIn, async (_input, { actor }) => wallet.mine(actor));
-  route(walletLog, signedIn, async (input, { actor }) => wallet.log(actor, input.page, input.perPage));
+  route(walletLog, signedIn, async (input, { actor }) =>
+    wallet.log(actor, input.page, input.perPage, {
+      changeTypes: input.changeType,
+      startDay: input.startTime,
+      endDay: input.endTime,
+    }),
+  );
   route(adminUserWallet, admin, async (input) => wallet.ofUser(input.userId));
   route(adminUpdateUserWallet, admin, async (input, { actor }) => wallet.adminUpdate(actor, input));
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/db.js';
 import { loginRequired, notFound } from '../../platform/http/errors.js';
 import { findUserById } from '../users/index.js';
 import type { Ledger } from './ledger.service.js';
-import { listEntries, readWallet } from './ledger.repository.js';
+import { listEntries, readWallet, type LogFilter } from './ledger.repository.js';
 import { yuanToFen } from './money.js';
 import { presentEntry, presentWallet } from './wallet.presenter.js';
 import { pageReply } from '../../platform/http/page.js';
@@ -23,13 +23,20 @@ export class WalletService {
     return presentWallet(userId, await readWallet(this.db, userId));
   }
 
-  /** The actor's entries, newest first. */
-  async log(actor: Actor, page: number, perPage: number): Promise<Page<WalletLogItem>> {
+  /** The actor's entries, newest first, optionally of some change types and days. */
+  async log(
+    actor: Actor,
+    page: number,
+    perPage: number,
+    filter: LogFilter = {},
+  ): Promise<Page<WalletLogItem>> {
     const userId = signedIn(actor);
-    const { rows, total } = await listEntries(this.db, userId, {
-      limit: perPage,
-      offset: (page - 1) * perPage,
-    });
+    const { rows, total } = await listEntries(
+      this.db,
+      userId,
+      { limit: perPage, offset: (page - 1) * perPage },
+      filter,
+    );
     return pageReply(rows.map(presentEntry), page, perPage, total);
   }
 

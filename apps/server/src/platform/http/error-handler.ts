@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { AppError } from './errors.js';
 import { envelope } from './envelope.js';
 import { sqlState } from '../db/errors.js';
+import { errorStatus } from './original-clients.js';
 
 /** First failing field of a zod error, as "field: message". */
 export function firstZodIssue(err: ZodError): string {
@@ -71,6 +72,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     const e = toEnvelopeError(err);
     if (e.status >= 500) req.log.error({ err }, 'unexpected error');
     else req.log.debug({ err: (err as Error)?.message }, 'client error');
-    return reply.code(e.status).send(envelope(req, e.code, e.message, e.data));
+    // One rule: the original Discuz! Q clients get their errors with HTTP 200 (see original-clients.ts).
+    return reply.code(errorStatus(req, e.status)).send(envelope(req, e.code, e.message, e.data));
   });
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(errorStatus(req, 404)).send(envelope(req, Code.RESOURCE_NOT_FOUND, '', null)),
+  );
 }

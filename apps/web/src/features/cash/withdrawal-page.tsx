@@ -25,8 +25,9 @@ export function Component() {
   const [key, setKey] = useState(newKey);
   const [busy, setBusy] = useState(false);
   const cash = forum.setCash;
+  const rate = String(cash.cashRate);
   const allowed = forum.otherPermissions.canWithdraw;
-  const preview = feePreview(amount, cash?.cashRate ?? '0');
+  const preview = feePreview(amount, rate);
 
   const load = useCallback(async () => {
     const { walletUser, walletCashList } = await import('@forum/contracts');
@@ -86,11 +87,7 @@ export function Component() {
             inputMode="decimal"
             value={amount}
             onChange={setAmount}
-            hint={
-              cash
-                ? t('cash.limits', { min: cash.cashMinSum, max: cash.cashMaxSum, daily: cash.cashSumLimit })
-                : undefined
-            }
+            hint={t('cash.limits', { min: cash.cashMinSum, max: cash.cashMaxSum, daily: cash.cashSumLimit })}
             error={amount && !preview ? t('cash.amountInvalid') : undefined}
             required
           />
@@ -106,7 +103,7 @@ export function Component() {
           />
           <p className="cash-form__fee muted" data-testid="cash-fee">
             {t('cash.feePreview', {
-              rate: cash?.cashRate ?? '0',
+              rate,
               fee: preview?.fee ?? '0.00',
               actual: preview?.actual ?? '0.00',
             })}

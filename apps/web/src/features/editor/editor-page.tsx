@@ -27,6 +27,7 @@ import {
 } from './editor-state.ts';
 import { goodsProblem } from './goods-editor.tsx';
 import { UploadType, uploadFile } from './upload.ts';
+import { PriceEditor, payFields } from '../paid/price-editor.tsx';
 import { pluginBlocksOf, useEditorPlugins, withPluginBlocks } from './editor-plugins.tsx';
 
 // Tiptap and ProseMirror are the heaviest code of the site: fetched only when the editor is on screen.
@@ -127,6 +128,8 @@ export function Component() {
     const problem = draft.goods ? goodsProblem(draft.goods) : null;
     if (problem) return toast.error(t(problem));
     if (length > THREAD_TEXT_MAX) return toast.error(t('editor.tooLong', { max: THREAD_TEXT_MAX }));
+    const pay = payFields(draft.pay);
+    if ('error' in pay) return toast.error(t(pay.error));
     setBusy(true);
     const content = withPluginBlocks(buildContent(draft), pluginBlocks);
     const position = buildPosition(draft, editing > 0);
@@ -136,6 +139,8 @@ export function Component() {
       content,
       anonymous: draft.anonymous,
       ...(position && { position }),
+      // Without thread.insertPay the fields stay out (an edit by a moderator keeps the author's price).
+      ...(perm('pay') && pay),
     };
     // Edits are not gated by the captcha (the server checks it on create only).
     const saved = editing
@@ -198,6 +203,7 @@ export function Component() {
         {t('editor.counter', { count: length, max: THREAD_TEXT_MAX })}
       </p>
       <EditorBlocks draft={draft} update={update} variant={platform} />
+      {perm('pay') && <PriceEditor value={draft.pay} onChange={(pay) => set({ pay })} variant={platform} />}
       {plugins.content}
       {captcha.prompt}
       <div className="editor-page__tools">

@@ -5,6 +5,7 @@ import { safeLocalStorage } from '../../app/storage.ts';
 import { goodsFromBody, goodsToBody, type GoodsDraft } from './goods-editor.tsx';
 import { NO_POSITION, type PositionDraft } from './position-editor.tsx';
 import type { VoteDraft } from './vote-editor.tsx';
+import { payDraftOf, type PayDraft } from '../paid/price-editor.tsx';
 
 /** Everything the editor holds; autosaved to local storage (see {@link saveDraft}). */
 export interface EditorDraft {
@@ -21,6 +22,8 @@ export interface EditorDraft {
   goods?: GoodsDraft | null;
   /** The thread's place (a thread field, not a block). */
   position?: PositionDraft | null;
+  /** Price, attachment price and free words (thread fields). */
+  pay?: PayDraft | null;
 }
 
 /**
@@ -96,6 +99,7 @@ export function draftFromThread(th: ThreadItem): EditorDraft {
     audio: shownFiles(th, TomId.AUDIO, 'audio')[0] ?? null,
     goods: goods ? goodsFromBody(goods) : null,
     position: p.address || p.location || p.longitude || p.latitude ? { ...p } : null,
+    pay: payDraftOf(th),
   };
 }
 

@@ -9,6 +9,7 @@ import { useRequireLogin } from '../../shared/use-require-login.ts';
 import { PeopleList } from '../people/people-list.tsx';
 import { ThreadCard } from '../threads/thread-card.tsx';
 import { MySettings } from './my-settings.tsx';
+import { PurchasesList } from '../paid/purchases-list.tsx';
 
 /** The personal centre's sections, by path under /my (the original's page names). */
 const SECTIONS = [
@@ -16,6 +17,7 @@ const SECTIONS = [
   { path: 'draft', key: 'drafts' },
   { path: 'like', key: 'likes' },
   { path: 'collect', key: 'favorites' },
+  { path: 'buy', key: 'purchases' },
   { path: 'follows', key: 'follows' },
   { path: 'fans', key: 'fans' },
   { path: 'block', key: 'blocks' },
@@ -25,6 +27,9 @@ type Section = (typeof SECTIONS)[number];
 
 /** `thread.list` `complex` of each thread section (reference: 1 drafts, 2 likes, 3 favourites, 5 mine). */
 const COMPLEX: Partial<Record<Section['key'], number>> = { threads: 5, drafts: 1, likes: 2, favorites: 3 };
+
+/** A section's title key (purchases are the paid-content namespace's). */
+const labelKey = (s: Section) => (s.key === 'purchases' ? 'paid.purchases' : `my.${s.key}`);
 
 function sectionOf(pathname: string): Section | null {
   const rest = pathname.replace(/^\/my\/?/, '').replace(/\/$/, '');
@@ -109,6 +114,7 @@ function PeopleSection({ kind }: { kind: 'follows' | 'fans' | 'blocks' }) {
 
 function SectionBody({ section }: { section: Section }) {
   if (section.key === 'settings') return <MySettings />;
+  if (section.key === 'purchases') return <PurchasesList />;
   if (section.key === 'follows' || section.key === 'fans' || section.key === 'blocks')
     return <PeopleSection kind={section.key} />;
   return <ThreadSection complex={COMPLEX[section.key]!} drafts={section.key === 'drafts'} />;
@@ -132,7 +138,7 @@ export function Component() {
     <nav className={`my-menu my-menu--${platform}`} aria-label={t('my.title')}>
       {SECTIONS.map((s) => (
         <NavLink key={s.key} to={s.path ? `/my/${s.path}` : '/my'} end data-testid={`my-nav-${s.key}`}>
-          {t(`my.${s.key}`)}
+          {t(labelKey(s))}
         </NavLink>
       ))}
     </nav>
@@ -181,7 +187,7 @@ export function Component() {
           </>
         )}
         <section className="panel my-body" data-section={section.key}>
-          <h1 className="panel__title">{t(`my.${section.key}`)}</h1>
+          <h1 className="panel__title">{t(labelKey(section))}</h1>
           <SectionBody section={section} />
         </section>
       </div>
@@ -193,7 +199,7 @@ export function Component() {
       <div className="my__layout">
         {menu}
         <section className="panel my-body" data-section={section.key}>
-          <h1 className="panel__title">{t(`my.${section.key}`)}</h1>
+          <h1 className="panel__title">{t(labelKey(section))}</h1>
           <SectionBody section={section} />
         </section>
       </div>

@@ -14,6 +14,7 @@ import { shortTime } from './thread-text.ts';
 import { UserHover } from '../people/user-hover.tsx';
 import { PluginSlot } from '../../plugins/plugin-slot.tsx';
 import { noop, threadBlockOf } from '../../plugins/plugin-inputs.ts';
+import { PaidLock, PriceBadge, TipButton } from '../paid/paid-panel.tsx';
 
 /** Who liked the thread: the first few avatars and "+N" for the rest (spec §3 avatar group). */
 function ThreadLikers({ thread }: { thread: ThreadItem }) {
@@ -65,6 +66,7 @@ function ThreadHeader({ thread, variant }: { thread: ThreadItem; variant: Varian
         </div>
       </div>
       <div className="thread-head__tags">
+        <PriceBadge thread={thread} />
         {thread.isStick && (
           <span className="tag tag--pin" data-testid="tag-pinned">
             {t('list.pinned')}
@@ -101,6 +103,7 @@ export function Component() {
       <article className="panel thread-main">
         <ThreadHeader thread={thread} variant={platform} />
         <ThreadContent thread={thread} variant={platform} />
+        <PaidLock thread={thread} variant={platform} onChange={setThread} />
         <PluginSlot
           target="plugin_detail"
           hook="thread_extension_display_hook"
@@ -111,6 +114,9 @@ export function Component() {
         />
         <ThreadLikers thread={thread} />
         <ThreadReactions thread={thread} onChange={setThread} variant={platform} />
+        <div className="thread-tip-row">
+          <TipButton thread={thread} variant={platform} onChange={setThread} />
+        </div>
         <ThreadAdminActions thread={thread} onChange={setThread} variant={platform} />
       </article>
       <ReplyList

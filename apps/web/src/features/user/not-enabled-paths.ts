@@ -14,6 +14,4 @@ export const NOT_ENABLED_PATHS = [
   'user/rebind',
   'user/wx-rebind-action',
   'forum/partner-invite',
-  'wallet',
-  'wallet/recharge',
 ] as const;

@@ -1,0 +1,31 @@
+import type { Database } from '../../platform/db/db.js';
+import type { Route } from '../../platform/http/router.js';
+import type { PersonalPageRules } from '../../platform/web/page-key.js';
+import type { OrderService } from '../orders/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { ThreadsFeature } from '../threads/index.js';
+import { paidContentKinds } from './paid-content.kinds.js';
+import { hasAnyPurchase, purchasesOf } from './paid-content.repository.js';
+import { registerPaidContentRoutes } from './paid-content.routes.js';
+import { PurchasesService } from './paid-content.service.js';
+
+/** Paid content (issue 12 item 3): paid threads and attachments, tips, the revenue split, my purchases. */
+export { threadPurchases } from './paid-content.table.js';
+export { inviterOf, type Inviter } from './inviters.js';
+export { splitRevenue, type Split } from './revenue-split.js';
+
+/** Registers the order kinds 2, 3 and 7, tells threads what viewers bought, mounts `purchases.list`. */
+export function mountPaidContent(ctx: {
+  route: Route;
+  database: Database;
+  settings: SettingsService;
+  orders: OrderService;
+  threads: ThreadsFeature;
+  personalPages: PersonalPageRules;
+}): void {
+  for (const kind of paidContentKinds(ctx)) ctx.orders.registerKind(kind);
+  ctx.threads.setPurchases(purchasesOf);
+  // A group's shared page shows paid threads cut: a member who bought something gets pages rendered for them.
+  ctx.personalPages.add((actor) => hasAnyPurchase(ctx.database.db, actor.userId));
+  registerPaidContentRoutes(ctx.route, new PurchasesService(ctx.database.db));
+}

@@ -1,0 +1,114 @@
+import { Code, OrderType, THREAD_PRICE_MAX_YUAN, type OrderCreateInput } from '@forum/contracts';
+import type { Actor } from '../../platform/auth/actor.js';
+import type { Tx } from '../../platform/db/db.js';
+import { AppError, invalid, notFound } from '../../platform/http/errors.js';
+import type { OrderKind, OrderRow } from '../orders/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { ThreadsFeature } from '../threads/index.js';
+import { yuanToFen, type Move } from '../wallet/index.js';
+import { inviterOf } from './inviters.js';
+import * as repo from './paid-content.repository.js';
+import { splitRevenue } from './revenue-split.js';
+
+/** What the kinds need: thread visibility and the site's shares. */
+export interface KindDeps {
+  threads: Pick<ThreadsFeature, 'visibleThread'>;
+  settings: Pick<SettingsService, 'int'>;
+}
+
+/** The thread an order is about: visible to the payer, not theirs (-4001 / -4004 naming threadId). */
+async function targetThread(d: KindDeps, tx: Tx, actor: Actor, input: OrderCreateInput, lock = false) {
+  if (input.threadId === undefined) throw invalid('threadId is required', { field: 'threadId' });
+  const seen = await d.threads.visibleThread(actor, input.threadId);
+  const t = seen && (await repo.pricedThread(tx, input.threadId, lock));
+  if (!t) throw notFound('threadId: no such thread');
+  if (t.userId === actor.userId) throw invalid('threadId: this is your own thread', { field: 'threadId' });
+  return t;
+}
+
+/**
+ * Who gets a paid order's money (reference §1.9): the author and the site by the site's tenths, the payer's
+ * inviter their commission out of the author's share. Parts of zero are left out; one account appearing twice
+ * (the author invited the payer) gets one move.
+ */
+export async function revenueMoves(d: KindDeps, tx: Tx, order: OrderRow): Promise<Move[]> {
+  const inviter = await inviterOf(tx, order.userId);
+  const split = splitRevenue(
+    order.amountFen,
+    d.settings.int('site_author_scale', 0),
+    d.settings.int('site_master_scale', 0),
+    inviter?.scale ?? null,
+  );
+  const byUser = new Map<number, bigint>();
+  const add = (userId: number, fen: bigint) => byUser.set(userId, (byUser.get(userId) ?? 0n) + fen);
+  add(order.payeeId!, split.author);
+  if (inviter) add(inviter.inviterId, split.inviter);
+  const moves: Move[] = [...byUser]
+    .filter(([, fen]) => fen > 0n)
+    .map(([userId, fen]) => ({ account: { kind: 'member_available', userId }, amount: fen }));
+  if (split.site > 0n) moves.push({ account: { kind: 'site_revenue' }, amount: split.site });
+  return moves;
+}
+
+/** Order type 3 (the thread) or 7 (its attachments): the thread's price, bought once per member. */
+function saleKind(d: KindDeps, type: 3 | 7): OrderKind {
+  const priceOf = (t: repo.PricedThread) => (type === OrderType.THREAD ? t.price : t.attachmentPrice);
+  return {
+    type,
+    async prepare({ tx, actor }, input) {
+      const t = await targetThread(d, tx, actor, input);
+      if (priceOf(t) <= 0) {
+        throw invalid(
+          `threadId: ${type === OrderType.THREAD ? 'this thread' : 'its attachments'} are not for sale`,
+          {
+            field: 'threadId',
+          },
+        );
+      }
+      if (await repo.hasPurchase(tx, actor.userId!, t.id, type)) {
+        throw new AppError(Code.RESOURCE_EXIST, 'threadId: you have bought this already');
+      }
+      return {
+        amountFen: BigInt(priceOf(t)),
+        payeeId: t.userId,
+        threadId: t.id,
+        title: t.title || `#${t.id}`,
+      };
+    },
+    credits: ({ tx }, order) => revenueMoves(d, tx, order),
+    async fulfil({ tx }, order) {
+      const fresh = await repo.insertPurchase(tx, {
+        userId: order.userId,
+        threadId: order.threadId!,
+        type,
+        orderSn: order.orderSn,
+        amountFen: order.amountFen,
+      });
+      // A second order for the same thing, paid later: refused, its money never moves (same transaction).
+      if (!fresh) throw new AppError(Code.RESOURCE_EXIST, 'threadId: you have bought this already');
+      await repo.bumpPaidCount(tx, order.threadId!);
+    },
+  };
+}
+
+/** Order type 2: a tip to a thread's author, any amount from 0.01 to 100,000 yuan. */
+function tipKind(d: KindDeps): OrderKind {
+  return {
+    type: OrderType.REWARD,
+    async prepare({ tx, actor }, input) {
+      const t = await targetThread(d, tx, actor, input);
+      if (input.amount === undefined) throw invalid('amount is required', { field: 'amount' });
+      const amountFen = yuanToFen(input.amount);
+      if (amountFen < 1n || amountFen > BigInt(THREAD_PRICE_MAX_YUAN * 100)) {
+        throw invalid(`amount must be from 0.01 to ${THREAD_PRICE_MAX_YUAN}`, { field: 'amount' });
+      }
+      return { amountFen, payeeId: t.userId, threadId: t.id, title: t.title || `#${t.id}` };
+    },
+    credits: ({ tx }, order) => revenueMoves(d, tx, order),
+  };
+}
+
+/** The paid-content order kinds: tips, paid threads, paid attachments. */
+export function paidContentKinds(d: KindDeps): OrderKind[] {
+  return [tipKind(d), saleKind(d, OrderType.THREAD), saleKind(d, OrderType.ATTACHMENT)];
+}

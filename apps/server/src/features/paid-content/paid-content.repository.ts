@@ -1,0 +1,128 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/db.js';
+import { threads } from '../threads/index.js';
+import { threadPurchases } from './paid-content.table.js';
+
+/** What a paid order needs of its thread. */
+export interface PricedThread {
+  id: number;
+  userId: number;
+  categoryId: number;
+  title: string;
+  price: number;
+  attachmentPrice: number;
+}
+
+/** A live thread's price columns (locked in the order's transaction when `lock`). */
+export async function pricedThread(db: DbOrTx, id: number, lock = false): Promise<PricedThread | null> {
+  const q = db
+    .select({
+      id: threads.id,
+      userId: threads.userId,
+      categoryId: threads.categoryId,
+      title: threads.title,
+      price: threads.price,
+      attachmentPrice: threads.attachmentPrice,
+    })
+    .from(threads)
+    .where(and(eq(threads.id, id), sql`${threads.deletedAt} IS NULL`));
+  const rows = lock ? await q.for('update') : await q;
+  return rows[0] ?? null;
+}
+
+/** Records a purchase; false when the member already bought it. */
+export async function insertPurchase(db: DbOrTx, row: typeof threadPurchases.$inferInsert): Promise<boolean> {
+  const rows = await db
+    .insert(threadPurchases)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: threadPurchases.id });
+  return rows.length > 0;
+}
+
+/** One more sale of the thread (reference §1.3 `paid_count`). */
+export async function bumpPaidCount(db: DbOrTx, threadId: number): Promise<void> {
+  await db
+    .update(threads)
+    .set({ paidCount: sql`${threads.paidCount} + 1` })
+    .where(eq(threads.id, threadId));
+}
+
+/** Whether the member bought this type of access to the thread. */
+export async function hasPurchase(
+  db: DbOrTx,
+  userId: number,
+  threadId: number,
+  type: number,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: threadPurchases.id })
+    .from(threadPurchases)
+    .where(
+      and(
+        eq(threadPurchases.userId, userId),
+        eq(threadPurchases.threadId, threadId),
+        eq(threadPurchases.type, type),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The order types the member bought, by thread, among these threads. */
+export async function purchasesOf(
+  db: DbOrTx,
+  userId: number,
+  threadIds: number[],
+): Promise<Map<number, Set<number>>> {
+  const out = new Map<number, Set<number>>();
+  if (!threadIds.length) return out;
+  const rows = await db
+    .select({ threadId: threadPurchases.threadId, type: threadPurchases.type })
+    .from(threadPurchases)
+    .where(and(eq(threadPurchases.userId, userId), inArray(threadPurchases.threadId, threadIds)));
+  for (const r of rows) {
+    const set = out.get(r.threadId) ?? new Set<number>();
+    set.add(r.type);
+    out.set(r.threadId, set);
+  }
+  return out;
+}
+
+/** A page of the member's purchases with the threads' titles, newest first. */
+export async function listPurchases(db: DbOrTx, userId: number, page: number, perPage: number) {
+  const where = eq(threadPurchases.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: threadPurchases.id,
+        threadId: threadPurchases.threadId,
+        type: threadPurchases.type,
+        orderSn: threadPurchases.orderSn,
+        amountFen: threadPurchases.amountFen,
+        createdAt: threadPurchases.createdAt,
+        title: threads.title,
+      })
+      .from(threadPurchases)
+      .leftJoin(threads, eq(threads.id, threadPurchases.threadId))
+      .where(where)
+      .orderBy(desc(threadPurchases.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(threadPurchases).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A purchase row as listed. */
+export type PurchaseRow = Awaited<ReturnType<typeof listPurchases>>['rows'][number];
+
+/** Whether the member bought anything at all (their pages are then rendered for them). */
+export async function hasAnyPurchase(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: threadPurchases.id })
+    .from(threadPurchases)
+    .where(eq(threadPurchases.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}

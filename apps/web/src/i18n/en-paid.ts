@@ -1,0 +1,38 @@
+import type { zhPaid } from './zh-paid.ts';
+
+/** English strings of paid content, tips and purchases (typed against the Chinese set). */
+export const enPaid: typeof zhPaid = {
+  paid: {
+    badge: 'Paid ¥{{amount}}',
+    attachmentBadge: 'Attachments ¥{{amount}}',
+    lockedTitle: 'The rest of this thread is paid content',
+    lockedAttachments: 'The attachments are paid content',
+    lockedItems: '{{count}} more paid items',
+    payToRead: 'Pay ¥{{amount}} to read it all',
+    payForAttachments: 'Pay ¥{{amount}} to download the attachments',
+    paidNote: 'You bought this content',
+    tip: 'Tip',
+    tipTitle: 'Tip the author',
+    tipAmount: 'Tip amount (yuan)',
+    payTitle: 'Pay',
+    amount: 'Amount',
+    balance: 'Wallet balance ¥{{amount}}',
+    payPassword: 'Pay password (6 digits)',
+    payPasswordConfirm: 'Pay password again',
+    setPasswordFirst: 'Set a 6-digit pay password first',
+    setPassword: 'Set it and pay',
+    confirm: 'Pay now',
+    cancel: 'Cancel',
+    paying: 'Paying…',
+    success: 'Paid',
+    badAmount: 'Enter an amount from 0.01 to 100000 with at most two decimals',
+    purchases: 'My purchases',
+    purchaseThread: 'Paid thread',
+    purchaseAttachment: 'Paid attachments',
+    editorPrice: 'Paid content',
+    editorPriceLabel: 'Thread price (yuan)',
+    editorAttachmentPriceLabel: 'Attachment price (yuan)',
+    editorFreeWordsLabel: 'Free to read (%)',
+    editorPriceHint: 'Set a thread price or an attachment price, not both; at most 100000 with two decimals',
+  },
+};
