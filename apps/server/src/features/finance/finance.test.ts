@@ -12,10 +12,10 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await adminUser(t.app);
   await t.app.forum.settings.set([{ key: 'cash_rate', tag: 'cash', value: '0.03' }]);
-  // Test kinds: a registration all to the site, a paid thread 70 % to its author and 30 % to the site.
+  // Test kinds: a registration all to the site, an onlooker order 70 % to its author and 30 % to the site.
   for (const [type, authorTenths] of [
     [OrderType.REGISTER, 0n],
-    [OrderType.THREAD, 7n],
+    [OrderType.ONLOOKER, 7n],
   ] as const) {
     t.app.orders.registerKind({
       type,
@@ -56,7 +56,7 @@ async function movements(): Promise<void> {
       amount: `${100 + i}.37`,
       idempotencyKey: `fin-credit-${++n}`,
     });
-    // A paid registration and a paid thread (to the next member) through a provider, and an unpaid order.
+    // A paid registration and an onlooker order (to the next member) through a provider, and an unpaid order.
     const order = async (type: number, amount: string, pay: boolean) => {
       const payeeId = people[(i + 1) % people.length]!.userId;
       const o = await post('/api/v3/order.create', { type, amount, payeeId }, p.token);
@@ -66,8 +66,8 @@ async function movements(): Promise<void> {
       if (pay) await t.app.orders.payOrder(o.Data.orderSn, paid);
     };
     await order(OrderType.REGISTER, `10.0${i}`, true);
-    await order(OrderType.THREAD, '9.90', true);
-    await order(OrderType.THREAD, '5.00', false);
+    await order(OrderType.ONLOOKER, '9.90', true);
+    await order(OrderType.ONLOOKER, '5.00', false);
     const apply = async (amount: string) =>
       (
         await post(
@@ -102,7 +102,7 @@ describe('finance statistics', () => {
         (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
           JOIN ledger_transactions x ON x.id = e.transaction_id
           WHERE a.kind = 'site_revenue' AND x.reason NOT IN (11, 70))::text AS royalty`);
-    // The fixture's own arithmetic: 3 × 10.33 paid out, fees 3 % rounded up (31 fen each); 3 × 2.97 thread shares.
+    // The fixture's own arithmetic: 3 × 10.33 paid out, fees 3 % rounded up (31 fen each); 3 × 2.97 site shares.
     expect(raw).toMatchObject({
       income: '5973',
       orders: '6',
@@ -125,7 +125,7 @@ describe('finance statistics', () => {
         orderCount: Number(raw.orders),
       });
     }
-    // Credits 304.11 plus 3 × 6.93 of thread income, less 30.99 paid out.
+    // Credits 304.11 plus 3 × 6.93 of author shares, less 30.99 paid out.
     expect(yuan(raw.wallet!)).toBe('293.91');
     // Here every registration's money went to the site, so the profit is all of the site's revenue.
     expect(yuan(raw.site!)).toBe((await get('/api/statistic/finance.v2')).Data.totalProfit);
@@ -226,11 +226,11 @@ describe('fund details and order records', () => {
     expect(paid.Data.totalCount).toBe(6);
     const pending = await get('/api/backAdmin/users.order.logs', {
       status: '0',
-      type: String(OrderType.THREAD),
+      type: String(OrderType.ONLOOKER),
     });
     expect(pending.Data.totalCount).toBe(3);
     const one = pending.Data.pageData[0];
-    expect(one).toMatchObject({ type: 3, status: 0, amount: '5.00', username: expect.any(String) });
+    expect(one).toMatchObject({ type: 6, status: 0, amount: '5.00', username: expect.any(String) });
     expect(one.payeeName).toEqual(expect.any(String));
     const byPayer = await get('/api/backAdmin/users.order.logs', { username: one.username });
     expect(byPayer.Data.totalCount).toBe(3);
