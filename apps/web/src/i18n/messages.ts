@@ -3,7 +3,17 @@ import type { Translator } from './translator.ts';
 
 /** Page string sets loaded with their route chunk; the shell strings (zh.ts / en.ts) are loaded up front. */
 export type Namespace =
-  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'wallet' | 'paid' | 'cash';
+  | 'account'
+  | 'threads'
+  | 'editor'
+  | 'search'
+  | 'people'
+  | 'my'
+  | 'message'
+  | 'notifications'
+  | 'wallet'
+  | 'paid'
+  | 'cash';
 
 type Loader = () => Promise<object>;
 
