@@ -25,6 +25,11 @@ import { Templates } from './pages/templates.tsx';
 import { ActionLog } from './pages/action-log.tsx';
 import { Invites } from './pages/invites.tsx';
 import { inv } from './i18n-invites.ts';
+import { mm } from './i18n-money.ts';
+import { Finance } from './pages/finance.tsx';
+import { FundDetails } from './pages/fund-details.tsx';
+import { Orders } from './pages/orders.tsx';
+import { CashSettings, Withdrawals } from './pages/withdrawals.tsx';
 
 const MENU = [
   { to: '/', label: s.menu.dashboard, end: true },
@@ -44,6 +49,11 @@ const MENU = [
   { to: '/templates', label: s.menu.templates },
   { to: '/plugins', label: m.menu.plugins },
   { to: '/invites', label: inv.menu },
+  { to: '/finance', label: mm.menu.finance },
+  { to: '/funds', label: mm.menu.funds },
+  { to: '/orders', label: mm.menu.orders },
+  { to: '/withdrawals', label: mm.menu.withdrawals },
+  { to: '/cash-settings', label: mm.menu.cashSettings },
   { to: '/log', label: s.menu.log },
 ];
 
@@ -109,6 +119,11 @@ const router = createBrowserRouter(
         { path: 'templates', Component: Templates },
         { path: 'plugins', Component: Plugins },
         { path: 'invites', Component: Invites },
+        { path: 'finance', Component: Finance },
+        { path: 'funds', Component: FundDetails },
+        { path: 'orders', Component: Orders },
+        { path: 'withdrawals', Component: Withdrawals },
+        { path: 'cash-settings', Component: CashSettings },
         { path: 'log', Component: ActionLog },
       ],
     },

@@ -19,6 +19,8 @@ import { mountAdmin } from './features/admin/index.js';
 import { mountSignInFields } from './features/signin-fields/index.js';
 import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
+import { mountCash } from './features/cash/index.js';
+import { mountFinance } from './features/finance/index.js';
 import { mountOrders } from './features/orders/index.js';
 import { mountPaidContent } from './features/paid-content/index.js';
 import { mountRedPackets } from './features/redpackets/index.js';
@@ -71,4 +73,6 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   // paid site, paid groups and invites: order kinds 1, 8 and 4, invite codes at registration
   mountPaidSite({ ...ctx, orders });
   mountInvites(ctx);
+  mountCash({ ...ctx, ledger, notifier });
+  mountFinance(ctx);
 }

@@ -17,6 +17,7 @@ export * from './features/signin-fields/signin-fields.table.js';
 export * from './features/admin/admin.table.js';
 export * from './features/plugins/plugins.table.js';
 export * from './features/wallet/wallet.table.js';
+export * from './features/cash/cash.table.js';
 export * from './features/orders/orders.table.js';
 export * from './features/paid-content/paid-content.table.js';
 export * from './features/redpackets/redpackets.table.js';

@@ -13,6 +13,7 @@ import './shared/notifications.css';
 import './shared/paid.css';
 import './shared/redpackets.css';
 import './shared/membership.css';
+import './shared/cash.css';
 import { routes } from './app/routes.tsx';
 import { loadBundle, loadShell, setBrowserTranslator } from './i18n/messages.ts';
 import { Translator } from './i18n/translator.ts';

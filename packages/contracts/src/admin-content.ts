@@ -29,7 +29,8 @@ export const reviewItem = z.object({
 /** One item. */
 export type ReviewItem = z.infer<typeof reviewItem>;
 
-const day = z
+/** An optional day filter (YYYY-MM-DD); an empty string reads as unset. */
+export const dayFilter = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date (YYYY-MM-DD)' })
   .optional()
@@ -40,8 +41,8 @@ export const manageFilter = z.object({
   categoryId: z.coerce.number().int().min(0).default(0),
   q: z.string().trim().max(100, { message: 'q can be at most 100 characters' }).default(''),
   username: z.string().trim().max(100, { message: 'username can be at most 100 characters' }).default(''),
-  createdAtBegin: day,
-  createdAtEnd: day,
+  createdAtBegin: dayFilter,
+  createdAtEnd: dayFilter,
 });
 
 /**

@@ -35,6 +35,8 @@ export const NOTICE_EVENTS = [
   'site.renewal',
   // beyond the original: someone followed you (Discourse and NodeBB tell this too)
   'user.followed',
+  // beyond the original: a withdrawal was approved and awaits payout (issue 12: every review result is told)
+  'withdrawal.approved',
 ] as const;
 /** One event. */
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];

@@ -187,6 +187,13 @@ export const routes: RouteObject[] = [
         ['message', 'notifications', 'people'],
       ),
       page(
+        'wallet/withdrawal',
+        'src/features/cash/withdrawal-page.tsx',
+        () => import('../features/cash/withdrawal-page.tsx'),
+        'cash.title',
+        ['cash'],
+      ),
+      page(
         'thread/post',
         'src/features/editor/editor-page.tsx',
         () => import('../features/editor/editor-page.tsx'),

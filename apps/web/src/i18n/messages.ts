@@ -3,7 +3,19 @@ import type { Translator } from './translator.ts';
 
 /** Page string sets loaded with their route chunk; the shell strings (zh.ts / en.ts) are loaded up front. */
 export type Namespace =
-  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'wallet' | 'paid' | 'redpackets' | 'membership';
+  | 'account'
+  | 'threads'
+  | 'editor'
+  | 'search'
+  | 'people'
+  | 'my'
+  | 'message'
+  | 'notifications'
+  | 'wallet'
+  | 'paid'
+  | 'redpackets'
+  | 'membership'
+  | 'cash';
 
 type Loader = () => Promise<object>;
 
@@ -22,6 +34,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     paid: () => import('./zh-paid.ts').then((m) => m.zhPaid),
     redpackets: () => import('./zh-redpackets.ts').then((m) => m.zhRedpackets),
     membership: () => import('./zh-membership.ts').then((m) => m.zhMembership),
+    cash: () => import('./zh-cash.ts').then((m) => m.zhCash),
   },
   en: {
     account: () => import('./en-account.ts').then((m) => m.enAccount),
@@ -36,6 +49,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     paid: () => import('./en-paid.ts').then((m) => m.enPaid),
     redpackets: () => import('./en-redpackets.ts').then((m) => m.enRedpackets),
     membership: () => import('./en-membership.ts').then((m) => m.enMembership),
+    cash: () => import('./en-cash.ts').then((m) => m.enCash),
   },
 };
 

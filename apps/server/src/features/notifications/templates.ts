@@ -143,6 +143,12 @@ export const TEMPLATE_EVENTS: Record<NoticeEvent, TemplateEvent> = {
     title: '提现成功',
     content: '你申请的 {amount} 元提现已到账',
   },
+  'withdrawal.approved': {
+    type: 'withdrawal',
+    typeName: '提现审核通过通知',
+    title: '提现审核通过',
+    content: '你申请的 {amount} 元提现已审核通过，等待打款',
+  },
   'withdrawal.failed': {
     type: 'withdrawal',
     typeName: '提现失败通知',

@@ -24,6 +24,7 @@ export { reconcileOrders } from './reconcile.js';
 export { WechatPayProvider } from './providers/wechat-pay.js';
 export { SandboxProvider } from './providers/sandbox.js';
 export { orders, payNotifies, payPasswordGuards } from './orders.table.js';
+export { presentOrder } from './orders.presenter.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
