@@ -19,6 +19,7 @@ import { mountAdmin } from './features/admin/index.js';
 import { mountSignInFields } from './features/signin-fields/index.js';
 import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
+import { mountSms } from './features/sms/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -59,4 +60,6 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   await mountPlugins(ctx, threads);
   // issue 12: money; the ledger core first (wallet and its admin calls)
   mountWallet(ctx);
+  // issue 13: login flows; phone and text message codes
+  mountSms(ctx);
 }

@@ -17,3 +17,4 @@ export * from './features/signin-fields/signin-fields.table.js';
 export * from './features/admin/admin.table.js';
 export * from './features/plugins/plugins.table.js';
 export * from './features/wallet/wallet.table.js';
+export * from './features/sms/sms.table.js';

@@ -38,6 +38,9 @@ export const setReg = z.object({
   passwordStrength: z.array(z.number().int()),
 });
 
+/** Third-party services switched on (reference §1.15 tag qcloud): the login page offers phone login with SMS. */
+export const qcloud = z.object({ qcloudSms: z.boolean() });
+
 /** The actor's site-wide abilities, used by headers and menus. */
 export const otherPermissions = z.object({
   canViewThreads: z.boolean(),
@@ -67,6 +70,7 @@ export const agreement = z.object({
 export const forumData = z.object({
   setSite,
   setReg,
+  qcloud,
   agreement,
   otherPermissions,
   user: currentUser.nullable(),

@@ -34,3 +34,4 @@ export * from './admin-users.js';
 export * from './plugin-rules.js';
 export * from './plugins.js';
 export * from './wallet.js';
+export * from './sms.js';

@@ -97,6 +97,7 @@ export class ForumService {
         passwordLength: Math.max(6, s.int('password_length', 6)),
         passwordStrength: parseStrength(s.get('password_strength')),
       },
+      qcloud: { qcloudSms: s.bool('qcloud_sms') },
       agreement: {
         privacy: s.bool('privacy'),
         privacyContent: s.get('privacy_content'),

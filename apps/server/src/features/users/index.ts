@@ -1,6 +1,21 @@
 /** Users feature: accounts, sessions and the actor behind a request. */
-export { UsersService, LOGIN_MAX_FAILURES, LOGIN_LOCK_MS, REVOKED_CHANNEL } from './users.service.js';
-export { registerUsersRoutes } from './users.routes.js';
-export { findUserByUsername, insertUser, updateUser, countUsers, findUserById } from './users.repository.js';
-export { presentPublicUser } from './users.presenter.js';
+export {
+  UsersService,
+  LOGIN_MAX_FAILURES,
+  LOGIN_LOCK_MS,
+  REVOKED_CHANNEL,
+  BIND_PHONE,
+} from './users.service.js';
+export type { ClientInfo } from './users.service.js';
+export { registerUsersRoutes, client, withCookies } from './users.routes.js';
+export {
+  findUserByUsername,
+  hasBoundPhone,
+  insertUser,
+  updateUser,
+  countUsers,
+  findUserById,
+  findUserByMobile,
+} from './users.repository.js';
+export { presentCurrentUser, presentPublicUser } from './users.presenter.js';
 export type { UserRow } from './users.repository.js';

@@ -18,6 +18,7 @@ import { TOKEN_TTL_MS, hashToken, newToken } from '../../platform/auth/tokens.js
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
+import type { Tx } from '../../platform/db/db.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError } from '../../platform/http/errors.js';
 import { pick, type Lang } from '../../platform/http/lang.js';
@@ -30,6 +31,8 @@ import { UsersSearchService } from './users-search.service.js';
 /** Five failed logins from one IP lock it for 15 minutes (reference §1.1: 5 per IP). */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/** `bind_type` bit of a bound phone (reference §3: 1 WeChat, 2 QQ, 4 phone). */
+export const BIND_PHONE = 4;
 /** Sessions are cached this long; logout and status changes drop them at once on every instance. */
 const SESSION_CACHE_MS = 5000;
 /** Bus channel of revoked sessions: a token hash, or '*' when any session may have changed (bans, groups). */
@@ -113,33 +116,18 @@ export class UsersService {
     lang: Lang,
   ): Promise<LoginResult> {
     if (!this.settings.bool('register_close')) throw new AppError(Code.REGISTER_CLOSED);
+    // Phone mode (1) and WeChat mode (2) create accounts only through their own flow (reference §1.1).
+    if (this.settings.int('register_type', 0) !== 0) throw new AppError(Code.BAD_REGISTER_TYPE);
     this.censor('username', input.username);
     if (input.nickname) this.censor('nickname', input.nickname);
     this.checkPassword(input.password, lang);
     if (await repo.findUserByUsername(this.db, input.username)) throw new AppError(Code.USERNAME_EXISTS);
     const passwordHash = await hashPassword(input.password);
-    // With extended sign-in fields on (and a required one to fill), a new account starts at "fill the fields".
-    const status =
-      this.settings.bool('open_ext_fields') && (await this.needsFields?.())
-        ? UserStatus.NEEDS_FIELDS
-        : this.settings.bool('register_validate')
-          ? UserStatus.PENDING
-          : UserStatus.NORMAL;
     try {
-      return await inTransaction(this.db, async (tx) => {
-        const user = await repo.insertUser(tx, {
-          username: input.username,
-          nickname: input.nickname ?? input.username,
-          passwordHash,
-          status,
-          registerIp: client.ip,
-          lastLoginIp: client.ip,
-          loginAt: new Date(),
-        });
-        await setUserGroup(tx, user.id, this.groups.defaultGroupId());
-        const tokens = await this.issueTokens(tx, user.id, client);
-        return this.loginResult(user, this.groups.defaultGroupId(), tokens);
-      });
+      return await this.createAccount(
+        { username: input.username, nickname: input.nickname ?? input.username, passwordHash },
+        client,
+      );
     } catch (err) {
       // Two registrations racing for one name: the unique index decides, the loser gets the clear code.
       if (isUniqueViolation(err)) {
@@ -147,6 +135,38 @@ export class UsersService {
       }
       throw err;
     }
+  }
+
+  /**
+   * Creates an account under the registration rules (review, sign-in fields, default group) and logs it in.
+   * `spend` runs first in the same transaction (a text message code), so a failure leaves nothing behind.
+   */
+  async createAccount(
+    fields: { username: string; nickname: string; passwordHash: string; mobile?: string },
+    client: ClientInfo,
+    spend?: (tx: Tx) => Promise<void>,
+  ): Promise<LoginResult> {
+    // With extended sign-in fields on (and a required one to fill), a new account starts at "fill the fields".
+    const status =
+      this.settings.bool('open_ext_fields') && (await this.needsFields?.())
+        ? UserStatus.NEEDS_FIELDS
+        : this.settings.bool('register_validate')
+          ? UserStatus.PENDING
+          : UserStatus.NORMAL;
+    return inTransaction(this.db, async (tx) => {
+      await spend?.(tx);
+      const user = await repo.insertUser(tx, {
+        ...fields,
+        ...(fields.mobile ? { bindType: BIND_PHONE } : {}),
+        status,
+        registerIp: client.ip,
+        lastLoginIp: client.ip,
+        loginAt: new Date(),
+      });
+      await setUserGroup(tx, user.id, this.groups.defaultGroupId());
+      const tokens = await this.issueTokens(tx, user.id, client);
+      return this.loginResult(user, this.groups.defaultGroupId(), tokens);
+    });
   }
 
   /** Logs in; five failures from one IP lock it with a message that says how long to wait. */
@@ -176,6 +196,18 @@ export class UsersService {
       );
     }
     if (failure) await repo.clearLoginFailures(this.db, client.ip);
+    return this.signIn(user, client);
+  }
+
+  /**
+   * Logs a known account in: refused for banned, rejected and ignored accounts; otherwise a new token pair.
+   * `spend` runs first in the same transaction (a text message code), so a refusal leaves it unspent.
+   */
+  async signIn(
+    user: repo.UserRow,
+    client: ClientInfo,
+    spend?: (tx: Tx) => Promise<void>,
+  ): Promise<LoginResult> {
     if (user.status === UserStatus.BANNED) {
       throw new AppError(Code.USER_BAN, user.banReason, { banReason: user.banReason });
     }
@@ -186,6 +218,7 @@ export class UsersService {
     // Read before the transaction: a query on `db` inside it would take a second pooled connection.
     const membership = await this.groupOf(user.id);
     return inTransaction(this.db, async (tx) => {
+      await spend?.(tx);
       const updated = await repo.updateUser(tx, user.id, { loginAt: new Date(), lastLoginIp: client.ip });
       const tokens = await this.issueTokens(tx, user.id, client);
       return this.loginResult(updated ?? user, membership, tokens);
