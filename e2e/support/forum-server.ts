@@ -22,6 +22,7 @@ interface ServerModule {
       database: { exec(sql: string, params?: unknown[]): Promise<unknown> };
       groups: { changed(): Promise<void> };
       users: { sessionsChanged(): Promise<void> };
+      smsOutbox?: { lastCode(mobile: string): string | undefined } | null;
     };
   }>;
 }
@@ -42,6 +43,10 @@ export interface RunningForum {
   groupOf(userId: number, groupId: number, extra?: string[]): Promise<void>;
   /** Moves a user into an existing group (the admin's user screen arrives later). */
   moveUser(userId: number, groupId: number): Promise<void>;
+  /** Runs one SQL statement on the forum's database (moving test data in time). */
+  exec(sql: string, params?: unknown[]): Promise<unknown>;
+  /** The last text message code sent to a phone (start with `SMS_PROVIDER: 'console'`). */
+  smsCode(mobile: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -111,6 +116,8 @@ export async function startForum(env: Record<string, string> = {}): Promise<Runn
       await app.forum.groups.changed();
       await app.forum.users.sessionsChanged();
     },
+    smsCode: (mobile) => app.forum.smsOutbox?.lastCode(mobile),
+    exec: (sql, params) => app.forum.database.exec(sql, params),
     async moveUser(userId, groupId) {
       await app.forum.database.exec(`UPDATE group_user SET group_id = $2 WHERE user_id = $1`, [
         userId,

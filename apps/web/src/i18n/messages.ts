@@ -3,7 +3,7 @@ import type { Translator } from './translator.ts';
 
 /** Page string sets loaded with their route chunk; the shell strings (zh.ts / en.ts) are loaded up front. */
 export type Namespace =
-  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications';
+  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'phone';
 
 type Loader = () => Promise<object>;
 
@@ -18,6 +18,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     my: () => import('./zh-my.ts').then((m) => m.zhMy),
     message: () => import('./zh-message.ts').then((m) => m.zhMessage),
     notifications: () => import('./zh-notifications.ts').then((m) => m.zhNotifications),
+    phone: () => import('./zh-phone.ts').then((m) => m.zhPhone),
   },
   en: {
     account: () => import('./en-account.ts').then((m) => m.enAccount),
@@ -28,6 +29,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     my: () => import('./en-my.ts').then((m) => m.enMy),
     message: () => import('./en-message.ts').then((m) => m.enMessage),
     notifications: () => import('./en-notifications.ts').then((m) => m.enNotifications),
+    phone: () => import('./en-phone.ts').then((m) => m.enPhone),
   },
 };
 

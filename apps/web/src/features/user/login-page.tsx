@@ -11,7 +11,7 @@ import { PasswordField, UsernameField } from './account-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
-/** `/user/login` and `/user/username-login`: username and password (the only method enabled so far). */
+/** `/user/login` and `/user/username-login`: username and password, with links to the other enabled methods. */
 export function Component() {
   const { t } = useTranslation();
   const { platform, forum } = useSite();
@@ -55,10 +55,13 @@ export function Component() {
           </>
         )}
       </p>
-      <p className="auth-links auth-links--muted">
-        {t('login.otherMethods')}: <Link to="/user/phone-login">{t('login.phone')}</Link> ·{' '}
-        <Link to="/user/wx-login">{t('login.wechat')}</Link>
-      </p>
+      {/* Only the methods the site switched on (WeChat is not built yet, so it is not offered). */}
+      {forum.qcloud.qcloudSms && (
+        <p className="auth-links auth-links--muted">
+          {t('login.otherMethods')}: <Link to="/user/phone-login">{t('login.phone')}</Link> ·{' '}
+          <Link to="/user/reset-password">{t('phone.forgot')}</Link>
+        </p>
+      )}
     </AuthCard>
   );
 }

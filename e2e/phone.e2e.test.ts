@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hydrated, launch, openContext, shot } from './support/browser.ts';
+import { api, loginAs } from './support/forum-api.ts';
+import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
+import { openMember } from './support/members.ts';
+
+// Phone flows (issue 13) at 1280 px (pc) and 375 px (h5), with the console SMS provider: each code is read
+// from its record of sent messages, as a developer reads it from the server log.
+
+let forum: RunningForum;
+let browser: Browser;
+let seq = 0;
+const newPhone = () => `138${String(process.pid % 10_000).padStart(4, '0')}${String(++seq).padStart(4, '0')}`;
+/** Lets the next code to a phone through the 60-second resend interval. */
+const age = (mobile: string) =>
+  forum.exec(`UPDATE mobile_codes SET created_at = created_at - interval '2 minutes' WHERE mobile = $1`, [
+    mobile,
+  ]);
+
+/** Fills the phone, presses "send code" and types the code the server sent. */
+async function sendAndFill(page: Page, mobile: string | null, known?: string) {
+  if (mobile !== null) await page.locator('input[name="mobile"]').fill(mobile);
+  const to = mobile ?? known!;
+  const before = forum.smsCode(to);
+  await page.getByTestId('sms-send').click();
+  await expect.poll(() => forum.smsCode(to)).not.toBe(before);
+  await page.getByTestId('sms-send').and(page.locator(':disabled')).waitFor();
+  await page.locator('input[name="code"]').fill(forum.smsCode(to)!);
+}
+
+async function publish(page: Page, text: string) {
+  await page.goto(forum.url + '/thread/post');
+  await hydrated(page);
+  const area = page.getByTestId('editor-area');
+  await area.click();
+  await page.keyboard.type(text);
+  await page.getByTestId('publish').click();
+}
+
+describe.skipIf(noChromiumReason !== null)(
+  `phone flows${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      forum = await startForum({ SMS_PROVIDER: 'console' });
+      await forum.setSettings({ site_name: '测试论坛', thread_post_interval: '0' });
+      browser = await launch();
+      // SMS switched on the way an administrator does it.
+      const admin = await openContext(browser, 'pc');
+      await loginAs(admin.page, forum.url, 'admin', 'admin-pass-123');
+      const on = await api(admin.context, forum.url, 'POST', '/api/backAdmin/settings.create', {
+        data: [{ key: 'qcloud_sms', value: '1', tag: 'qcloud' }],
+      });
+      expect(on.Code).toBe(0);
+      await admin.context.close();
+      await forum.grant(10, 'publishNeedBindPhone');
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await forum?.close();
+    });
+
+    for (const kind of ['pc', 'h5'] as const) {
+      it(`${kind}: the login page offers phone login; a new phone signs up, sets a nickname, lands home`, async () => {
+        const { context, page, errors } = await openContext(browser, kind);
+        await page.goto(forum.url + '/user/login');
+        await hydrated(page);
+        await page.getByRole('link', { name: '手机号登录' }).click();
+        await page.waitForURL(forum.url + '/user/phone-login');
+        await sendAndFill(page, newPhone());
+        await shot(page, 'phone-login', kind);
+        await page.getByTestId('phone-login-form').locator('button[type="submit"]').click();
+        await page.waitForURL(forum.url + '/user/bind-nickname');
+        await page.locator('input[name="nickname"]').fill(`手机${kind}`);
+        await page.getByRole('button', { name: '确定' }).click();
+        await page.waitForURL(forum.url + '/');
+        expect(await page.evaluate(() => localStorage.getItem('forum_uid'))).toBeTruthy();
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+
+      it(`${kind}: the -8001 gate sends a member to bind a phone, then back; rebind; reset password`, async () => {
+        const { context, page, errors, username } = await openMember(browser, forum.url, kind, `绑定${kind}`);
+        await publish(page, `需要绑定手机 ${kind}`);
+        await page.waitForURL(forum.url + '/user/bind-phone');
+        const mobile = newPhone();
+        await sendAndFill(page, mobile);
+        await shot(page, 'bind-phone', kind);
+        await page.getByTestId('bind-phone-form').locator('button[type="submit"]').click();
+        await page.waitForURL(forum.url + '/thread/post');
+        await publish(page, `已绑定手机 ${kind}`);
+        await page.waitForURL(/\/thread\/\d+$/);
+
+        // Rebind: verify the current phone, then the new one.
+        await age(mobile);
+        await page.goto(forum.url + '/user/rebind');
+        await hydrated(page);
+        expect(await page.getByTestId('rebind-step').innerText()).toContain(
+          `${mobile.slice(0, 3)}****${mobile.slice(7)}`,
+        );
+        await sendAndFill(page, null, mobile);
+        await page.getByRole('button', { name: '下一步' }).click();
+        await page.locator('input[name="mobile"]').waitFor();
+        const next = newPhone();
+        await sendAndFill(page, next);
+        await shot(page, 'rebind', kind);
+        await page.getByRole('button', { name: '更换', exact: true }).click();
+        await expect
+          .poll(
+            async () =>
+              (await api<{ mobile: string }>(context, forum.url, 'GET', '/api/v3/user')).Data?.mobile,
+          )
+          .toBe(next);
+
+        // Reset the password as a guest with the new phone; the old session ends, the new password works.
+        const guest = await openContext(browser, kind);
+        await age(next);
+        await guest.page.goto(forum.url + '/user/reset-password');
+        await hydrated(guest.page);
+        await sendAndFill(guest.page, next);
+        await guest.page.locator('input[name="password"]').fill('changed-456');
+        await guest.page.locator('input[name="confirm"]').fill('changed-456');
+        await shot(guest.page, 'reset-password', kind);
+        await guest.page.getByTestId('reset-password-form').locator('button[type="submit"]').click();
+        await guest.page.waitForURL(forum.url + '/user/username-login');
+        expect((await api(context, forum.url, 'GET', '/api/v3/user')).Code).toBe(-4011);
+        await loginAs(guest.page, forum.url, username, 'changed-456');
+        expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+        expect(guest.errors).toEqual([]);
+        await guest.context.close();
+        await context.close();
+      });
+    }
+  },
+);
