@@ -39,7 +39,7 @@ async function publish(page: Page, text: string) {
 }
 
 describe.skipIf(noChromiumReason !== null)(
-  `phone flows${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
+  `phone flows and the registration captcha${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
   () => {
     beforeAll(async () => {
       forum = await startForum({ SMS_PROVIDER: 'console' });
@@ -77,6 +77,26 @@ describe.skipIf(noChromiumReason !== null)(
         expect(await page.evaluate(() => localStorage.getItem('forum_uid'))).toBeTruthy();
         expect(errors).toEqual([]);
         await context.close();
+      });
+
+      it(`${kind}: registration with the captcha on: the browser solves the proof of work`, async () => {
+        await forum.setSettings({ register_captcha: '1' });
+        const { context, page, errors } = await openContext(browser, kind);
+        await page.goto(forum.url + '/user/register');
+        await hydrated(page);
+        await page.locator('input[name="username"]').fill(`cap${kind}${seq++}`);
+        await page.locator('input[name="password"]').fill('secret-123');
+        await page.locator('input[name="confirm"]').fill('secret-123');
+        await shot(page, 'register-captcha', kind);
+        const sent = page.waitForRequest((r) => r.url().includes('/users/username.register'));
+        await page.getByRole('button', { name: '注册', exact: true }).last().click();
+        const body = (await sent).postDataJSON() as { captchaTicket?: string; captchaRandStr?: string };
+        expect(body.captchaTicket).toBeTruthy();
+        expect(body.captchaRandStr).toMatch(/^\d+$/);
+        await page.waitForURL(forum.url + '/');
+        expect(errors).toEqual([]);
+        await context.close();
+        await forum.setSettings({ register_captcha: '0' });
       });
 
       it(`${kind}: the -8001 gate sends a member to bind a phone, then back; rebind; reset password`, async () => {

@@ -12,6 +12,11 @@ CREATE TABLE "mobile_codes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "captcha_spent" (
+	"ticket_hash" varchar(64) PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "mobile_codes_mobile_idx" ON "mobile_codes" USING btree ("mobile","created_at");--> statement-breakpoint
 CREATE INDEX "mobile_codes_ip_idx" ON "mobile_codes" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_mobile_uq" ON "users" USING btree ("mobile") WHERE "users"."mobile" <> '';

@@ -20,6 +20,7 @@ import { mountSignInFields } from './features/signin-fields/index.js';
 import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
 import { mountSms } from './features/sms/index.js';
+import { startCaptcha } from './features/captcha/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -60,6 +61,9 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   await mountPlugins(ctx, threads);
   // issue 12: money; the ledger core first (wallet and its admin calls)
   mountWallet(ctx);
-  // issue 13: login flows; phone and text message codes
+  // issue 13: login flows; phone and text message codes, the proof-of-work captcha (registration, threads)
   mountSms(ctx);
+  const captcha = await startCaptcha(ctx);
+  threads.setCaptcha(captcha);
+  ctx.users.captcha = captcha;
 }

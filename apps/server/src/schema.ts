@@ -18,3 +18,4 @@ export * from './features/admin/admin.table.js';
 export * from './features/plugins/plugins.table.js';
 export * from './features/wallet/wallet.table.js';
 export * from './features/sms/sms.table.js';
+export * from './features/captcha/captcha.table.js';

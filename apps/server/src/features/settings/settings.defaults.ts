@@ -65,6 +65,9 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   password_length: { tag: 'default', value: '6' },
   password_strength: { tag: 'default', value: '' },
   is_need_transition: { tag: 'default', value: '1' },
+  /** Proof-of-work captcha: leading zero bits a browser must find (16 ≈ a second), and its signing secret. */
+  captcha_difficulty: { tag: 'captcha', value: '16' },
+  captcha_secret: { tag: 'captcha', value: '' },
   qcloud_sms: { tag: 'qcloud', value: '0' },
   qcloud_secret_id: { tag: 'qcloud', value: '' },
   qcloud_secret_key: { tag: 'qcloud', value: '' },

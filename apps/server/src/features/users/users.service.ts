@@ -24,6 +24,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { pick, type Lang } from '../../platform/http/lang.js';
 import { findUserGroup, setUserGroup, type GroupsService } from '../groups/index.js';
 import type { SettingsService } from '../settings/index.js';
+import { requireCaptcha, type CaptchaProvider } from '../captcha/index.js';
 import { presentCurrentUser, presentPublicUser } from './users.presenter.js';
 import * as repo from './users.repository.js';
 import { UsersSearchService } from './users-search.service.js';
@@ -60,6 +61,8 @@ export class UsersService {
   private censor: NameCensor = () => {};
   /** User search (`users.list`). */
   readonly search: UsersSearchService;
+  /** The site's captcha, asked at registration when `register_captcha` is on; set by the captcha feature. */
+  captcha?: CaptchaProvider;
   /** Whether a new account must fill sign-in fields first; set by the sign-in fields feature. */
   needsFields?: () => Promise<boolean>;
   /** The thread a user pinned on their profile; set by the threads feature. */
@@ -111,13 +114,22 @@ export class UsersService {
 
   /** Registers with username and password (reference §1.1 rules). */
   async register(
-    input: { username: string; password: string; nickname?: string | undefined },
+    input: {
+      username: string;
+      password: string;
+      nickname?: string | undefined;
+      captchaTicket?: string | undefined;
+      captchaRandStr?: string | undefined;
+    },
     client: ClientInfo,
     lang: Lang,
   ): Promise<LoginResult> {
     if (!this.settings.bool('register_close')) throw new AppError(Code.REGISTER_CLOSED);
     // Phone mode (1) and WeChat mode (2) create accounts only through their own flow (reference §1.1).
     if (this.settings.int('register_type', 0) !== 0) throw new AppError(Code.BAD_REGISTER_TYPE);
+    if (this.captcha && this.settings.bool('register_captcha')) {
+      await requireCaptcha(this.captcha, input.captchaTicket, input.captchaRandStr);
+    }
     this.censor('username', input.username);
     if (input.nickname) this.censor('nickname', input.nickname);
     this.checkPassword(input.password, lang);
