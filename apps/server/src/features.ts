@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ForumServices } from './services.js';
-import type { AdminAudit, Route } from './platform/http/router.js';
+import type { AdminAudit, Guard, Route } from './platform/http/router.js';
 import { registerForumRoutes } from './features/forum/index.js';
 import { registerInstallRoutes } from './features/install/index.js';
 import { registerUsersRoutes } from './features/users/index.js';
@@ -21,6 +21,7 @@ import { mountPlugins } from './features/plugins/index.js';
 import { mountWallet } from './features/wallet/index.js';
 import { mountSms } from './features/sms/index.js';
 import { startCaptcha } from './features/captcha/index.js';
+import { mountTwoFactor } from './features/two-factor/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -29,6 +30,8 @@ export interface FeatureContext extends ForumServices {
   route: Route;
   /** Where administrators' writes are logged; the admin feature installs the recorder. */
   adminAudit: { record?: AdminAudit };
+  /** The checks run before every handler; a feature may add one. */
+  guards: Guard[];
 }
 
 /** Mounts every feature's routes (one line per feature; later issues add theirs here). */
@@ -66,4 +69,5 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   const captcha = await startCaptcha(ctx);
   threads.setCaptcha(captcha);
   ctx.users.captcha = captcha;
+  await mountTwoFactor(ctx);
 }

@@ -19,3 +19,4 @@ export * from './features/plugins/plugins.table.js';
 export * from './features/wallet/wallet.table.js';
 export * from './features/sms/sms.table.js';
 export * from './features/captcha/captcha.table.js';
+export * from './features/two-factor/two-factor.table.js';

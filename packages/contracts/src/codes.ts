@@ -51,6 +51,10 @@ export const Code = {
   CATEGORY_MISSING: -7076,
   BAD_MOBILE: -7078,
   DOWNLOAD_LIMIT: -7083,
+  /** Not in the original: the password was right, now the authenticator code (Data.twoFactorToken). */
+  TWO_FACTOR_REQUIRED: -7090,
+  /** Not in the original: a wrong or used authenticator or recovery code. */
+  TWO_FACTOR_WRONG: -7091,
   NEED_BIND_WECHAT: -8000,
   NEED_BIND_PHONE: -8001,
   SMS_NOT_OPEN: -9001,
@@ -125,6 +129,11 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
     zh: '今日下载次数已用完',
     en: 'You have used up your downloads for today',
   },
+  [Code.TWO_FACTOR_REQUIRED]: {
+    zh: '请输入两步验证码',
+    en: 'Enter your two-factor authentication code',
+  },
+  [Code.TWO_FACTOR_WRONG]: { zh: '两步验证码错误', en: 'Wrong two-factor authentication code' },
   [Code.NEED_BIND_WECHAT]: { zh: '请先绑定微信', en: 'Please bind WeChat first' },
   [Code.NEED_BIND_PHONE]: { zh: '请先绑定手机号', en: 'Please bind a phone number first' },
   [Code.SMS_NOT_OPEN]: { zh: '短信服务未开启', en: 'The SMS service is not enabled' },

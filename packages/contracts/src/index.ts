@@ -35,3 +35,4 @@ export * from './plugin-rules.js';
 export * from './plugins.js';
 export * from './wallet.js';
 export * from './sms.js';
+export * from './two-factor.js';

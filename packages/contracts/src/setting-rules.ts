@@ -55,6 +55,7 @@ export const SETTING_RULES: Record<string, z.ZodType<string, string>> = {
   register_type: int(0, 2),
   qcloud_sms: bool,
   captcha_difficulty: int(8, 24),
+  two_factor_admin_required: bool,
   qcloud_sms_region: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as ap-guangzhou'),
   qcloud_sms_endpoint: z.string().regex(/^https?:\/\/[^\s/]+\/?$/, 'must be an http(s) origin'),
   password_length: int(6, 50),

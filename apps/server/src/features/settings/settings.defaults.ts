@@ -68,6 +68,9 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   /** Proof-of-work captcha: leading zero bits a browser must find (16 ≈ a second), and its signing secret. */
   captcha_difficulty: { tag: 'captcha', value: '16' },
   captcha_secret: { tag: 'captcha', value: '' },
+  /** Two-factor authentication: required of administrators for admin calls; the login-step signing secret. */
+  two_factor_admin_required: { tag: 'two_factor', value: '0' },
+  two_factor_secret: { tag: 'two_factor', value: '' },
   qcloud_sms: { tag: 'qcloud', value: '0' },
   qcloud_secret_id: { tag: 'qcloud', value: '' },
   qcloud_secret_key: { tag: 'qcloud', value: '' },

@@ -63,6 +63,8 @@ export class UsersService {
   readonly search: UsersSearchService;
   /** The site's captcha, asked at registration when `register_captcha` is on; set by the captcha feature. */
   captcha?: CaptchaProvider;
+  /** A second-step token when the account must answer an authenticator code; set by the two-factor feature. */
+  secondFactor?: (user: repo.UserRow) => Promise<string | null>;
   /** Whether a new account must fill sign-in fields first; set by the sign-in fields feature. */
   needsFields?: () => Promise<boolean>;
   /** The thread a user pinned on their profile; set by the threads feature. */
@@ -187,17 +189,11 @@ export class UsersService {
     client: ClientInfo,
     lang: Lang,
   ): Promise<LoginResult> {
-    const failure = await repo.findLoginFailure(this.db, client.ip);
-    if (failure && failure.count >= LOGIN_MAX_FAILURES) {
-      const waitMs = failure.lastFailedAt.getTime() + LOGIN_LOCK_MS - Date.now();
-      if (waitMs > 0) throw this.lockedError(waitMs, lang);
-    }
+    const failure = await this.assertNotLocked(client.ip, lang);
     const user = await repo.findUserByUsername(this.db, input.username);
     const ok = await verifyPassword(user?.passwordHash || null, input.password);
     if (!user || !ok) {
-      const count = await repo.recordLoginFailure(this.db, client.ip, LOGIN_LOCK_MS);
-      if (count >= LOGIN_MAX_FAILURES) throw this.lockedError(LOGIN_LOCK_MS, lang);
-      const left = LOGIN_MAX_FAILURES - count;
+      const left = await this.recordFailure(client.ip, lang);
       throw new AppError(
         Code.WRONG_CREDENTIALS,
         pick(lang, {
@@ -208,7 +204,27 @@ export class UsersService {
       );
     }
     if (failure) await repo.clearLoginFailures(this.db, client.ip);
+    // An account with an authenticator answers -7090 with a token for the second step instead.
+    const second = await this.secondFactor?.(user);
+    if (second) throw new AppError(Code.TWO_FACTOR_REQUIRED, '', { twoFactorToken: second });
     return this.signIn(user, client);
+  }
+
+  /** Refuses an address locked by failed logins (-4029 saying how long); answers its failure row, if any. */
+  async assertNotLocked(ip: string, lang: Lang) {
+    const failure = await repo.findLoginFailure(this.db, ip);
+    if (failure && failure.count >= LOGIN_MAX_FAILURES) {
+      const waitMs = failure.lastFailedAt.getTime() + LOGIN_LOCK_MS - Date.now();
+      if (waitMs > 0) throw this.lockedError(waitMs, lang);
+    }
+    return failure;
+  }
+
+  /** Counts a failed login step from an address; throws the lock at the limit, else answers the tries left. */
+  async recordFailure(ip: string, lang: Lang): Promise<number> {
+    const count = await repo.recordLoginFailure(this.db, ip, LOGIN_LOCK_MS);
+    if (count >= LOGIN_MAX_FAILURES) throw this.lockedError(LOGIN_LOCK_MS, lang);
+    return LOGIN_MAX_FAILURES - count;
   }
 
   /**
