@@ -87,10 +87,15 @@ export const routes: RouteObject[] = [
         'home.title',
         ['people'],
       ),
-      page('user/login', 'src/features/user/login-page.tsx', loginPage, 'login.title', ['account', 'phone']),
+      page('user/login', 'src/features/user/login-page.tsx', loginPage, 'login.title', [
+        'account',
+        'phone',
+        'security',
+      ]),
       page('user/username-login', 'src/features/user/login-page.tsx', loginPage, 'login.usernameTitle', [
         'account',
         'phone',
+        'security',
       ]),
       ...PHONE_PAGES.map(([path, file, load, title]) =>
         page(path, `src/features/user/${file}.tsx`, load, title, ['account', 'phone']),
@@ -152,7 +157,7 @@ export const routes: RouteObject[] = [
         'src/features/my/my-page.tsx',
         () => import('../features/my/my-page.tsx'),
         'placeholder.my',
-        ['my', 'people', 'threads'],
+        ['my', 'people', 'threads', 'security'],
       ),
       page(
         'message',

@@ -3,7 +3,16 @@ import type { Translator } from './translator.ts';
 
 /** Page string sets loaded with their route chunk; the shell strings (zh.ts / en.ts) are loaded up front. */
 export type Namespace =
-  'account' | 'threads' | 'editor' | 'search' | 'people' | 'my' | 'message' | 'notifications' | 'phone';
+  | 'account'
+  | 'threads'
+  | 'editor'
+  | 'search'
+  | 'people'
+  | 'my'
+  | 'message'
+  | 'notifications'
+  | 'phone'
+  | 'security';
 
 type Loader = () => Promise<object>;
 
@@ -19,6 +28,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     message: () => import('./zh-message.ts').then((m) => m.zhMessage),
     notifications: () => import('./zh-notifications.ts').then((m) => m.zhNotifications),
     phone: () => import('./zh-phone.ts').then((m) => m.zhPhone),
+    security: () => import('./zh-security.ts').then((m) => m.zhSecurity),
   },
   en: {
     account: () => import('./en-account.ts').then((m) => m.enAccount),
@@ -30,6 +40,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     message: () => import('./en-message.ts').then((m) => m.enMessage),
     notifications: () => import('./en-notifications.ts').then((m) => m.enNotifications),
     phone: () => import('./en-phone.ts').then((m) => m.enPhone),
+    security: () => import('./en-security.ts').then((m) => m.enSecurity),
   },
 };
 

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { usernameLogin } from '@forum/contracts';
-import { Button } from '@forum/ui';
+import { Code, twoFactorLogin, usernameLogin } from '@forum/contracts';
+import { Button, TextField } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { safeSessionStorage } from '../../app/storage.ts';
 import { rememberReturn } from '../../app/login-return.ts';
@@ -18,6 +18,9 @@ export function Component() {
   const [params] = useSearchParams();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Set when the password was right and the account asks for its authenticator code (-7090).
+  const [pending, setPending] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const { busy, run } = useAuthSubmit('login.success');
 
   // A server-side redirect may carry the page that asked for login; it obeys the same return rules.
@@ -28,10 +31,48 @@ export function Component() {
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
+    void run(async () => {
+      const res = await (
+        await getBrowserApi()
+      ).call(usernameLogin, { username, password, type: `${platform}_username_login` });
+      const token = (res.Data as { twoFactorToken?: string } | null)?.twoFactorToken;
+      if (res.Code === Code.TWO_FACTOR_REQUIRED && token) setPending(token);
+      return res;
+    });
+  };
+  const handleCode = (e: FormEvent) => {
+    e.preventDefault();
+    if (!pending) return;
     void run(async () =>
-      (await getBrowserApi()).call(usernameLogin, { username, password, type: `${platform}_username_login` }),
+      (await getBrowserApi()).call(twoFactorLogin, { twoFactorToken: pending, code: code.trim() }),
     );
   };
+
+  if (pending) {
+    return (
+      <AuthCard variant={platform} title={t('security.loginTitle')}>
+        <p className="auth-note">{t('security.loginTip')}</p>
+        <form className="auth-form" onSubmit={handleCode} data-testid="two-factor-form">
+          <TextField
+            label={t('security.code')}
+            name="code"
+            trim
+            maxLength={11}
+            autoComplete="one-time-code"
+            placeholder={t('security.codePlaceholder')}
+            variant={platform}
+            value={code}
+            onChange={setCode}
+            autoFocus
+            required
+          />
+          <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
+            {t('security.loginSubmit')}
+          </Button>
+        </form>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard variant={platform} title={t('login.usernameTitle')}>
