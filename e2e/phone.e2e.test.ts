@@ -4,6 +4,7 @@ import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { api, loginAs } from './support/forum-api.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { openMember } from './support/members.ts';
+import { openAdmin, toastSaying } from './support/admin.ts';
 
 // Phone flows (issue 13) at 1280 px (pc) and 375 px (h5), with the console SMS provider: each code is read
 // from its record of sent messages, as a developer reads it from the server log.
@@ -45,19 +46,42 @@ describe.skipIf(noChromiumReason !== null)(
       forum = await startForum({ SMS_PROVIDER: 'console' });
       await forum.setSettings({ site_name: '测试论坛', thread_post_interval: '0' });
       browser = await launch();
-      // SMS switched on the way an administrator does it.
-      const admin = await openContext(browser, 'pc');
-      await loginAs(admin.page, forum.url, 'admin', 'admin-pass-123');
-      const on = await api(admin.context, forum.url, 'POST', '/api/backAdmin/settings.create', {
-        data: [{ key: 'qcloud_sms', value: '1', tag: 'qcloud' }],
-      });
-      expect(on.Code).toBe(0);
-      await admin.context.close();
       await forum.grant(10, 'publishNeedBindPhone');
     });
     afterAll(async () => {
       await browser?.close();
       await forum?.close();
+    });
+
+    it('pc: the administrator switches SMS on under login methods; the secret key reads back masked', async () => {
+      const { context, page, errors } = await openAdmin(browser, forum.url);
+      await page.goto(`${forum.url}/admin/login-methods`);
+      await page.getByTestId('admin-login-methods').waitFor();
+      await page.locator('input[name="qcloud_sms"]').check();
+      await page.locator('input[name="qcloud_secret_key"]').fill('tc-secret-key-1');
+      await page.getByTestId('settings-save').click();
+      await toastSaying(page, '已保存').waitFor();
+      await page.reload();
+      await page.getByTestId('admin-login-methods').waitFor();
+      expect(await page.locator('input[name="qcloud_secret_key"]').inputValue()).toBe('******');
+      expect(await page.locator('input[name="qcloud_sms"]').isChecked()).toBe(true);
+      await shot(page, 'admin-login-methods', 'pc');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('h5: in phone registration mode the sign-up page points to phone login', async () => {
+      await forum.setSettings({ register_type: '1' });
+      const { context, page, errors } = await openContext(browser, 'h5');
+      await page.goto(forum.url + '/user/register');
+      await hydrated(page);
+      await page.getByTestId('register-by-phone').waitFor();
+      await shot(page, 'register-by-phone', 'h5');
+      await page.getByRole('link', { name: '手机号登录' }).click();
+      await page.waitForURL(forum.url + '/user/phone-login');
+      expect(errors).toEqual([]);
+      await context.close();
+      await forum.setSettings({ register_type: '0' });
     });
 
     for (const kind of ['pc', 'h5'] as const) {

@@ -23,11 +23,14 @@ import { Categories } from './pages/categories.tsx';
 import { SignInFieldsPage } from './pages/signin-fields.tsx';
 import { Templates } from './pages/templates.tsx';
 import { ActionLog } from './pages/action-log.tsx';
+import { LoginMethodSettings } from './pages/login-methods.tsx';
+import { l } from './i18n-login.ts';
 
 const MENU = [
   { to: '/', label: s.menu.dashboard, end: true },
   { to: '/site', label: s.menu.site },
   { to: '/register', label: s.menu.register },
+  { to: '/login-methods', label: l.menu },
   { to: '/functions', label: m.menu.functions },
   { to: '/attachments', label: m.menu.attachments },
   { to: '/users', label: s.menu.users },
@@ -92,6 +95,7 @@ const router = createBrowserRouter(
         { index: true, Component: Dashboard },
         { path: 'site', Component: SiteSettings },
         { path: 'register', Component: RegisterSettings },
+        { path: 'login-methods', Component: LoginMethodSettings },
         { path: 'functions', Component: FunctionSettings },
         { path: 'attachments', Component: AttachmentSettings },
         { path: 'users', Component: Users },

@@ -37,7 +37,7 @@ async function uploadPicture(type: string, file: File): Promise<string | null> {
  * A settings form: reads every setting, edits the given keys and saves them in one call. The contracts'
  * setting rules check each value (and the cross-field rules) inline before sending; the server checks again.
  */
-function SettingsForm({ title, fields, testId }: { title: string; fields: Field[]; testId: string }) {
+export function SettingsForm({ title, fields, testId }: { title: string; fields: Field[]; testId: string }) {
   const [stored, setStored] = useState<SettingItem[] | null>(null);
   useEffect(() => {
     void run(settingsList, {}).then((rows) => rows && setStored(rows));

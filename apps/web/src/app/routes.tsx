@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
         'src/features/user/register-page.tsx',
         () => import('../features/user/register-page.tsx'),
         'register.title',
-        ['account'],
+        ['account', 'phone'],
       ),
       page(
         'user/agreement',

@@ -9,6 +9,7 @@ export const enPhone = {
     send: 'Send code',
     resend: 'Resend in {{seconds}} s',
     sent: 'Code sent',
+    registerByPhone: 'This site signs up with a phone number: verify yours to create an account',
     loginTitle: 'Log in with phone',
     loginSubmit: 'Log in / Sign up',
     loginTip: 'A phone number not yet registered gets a new account once verified',

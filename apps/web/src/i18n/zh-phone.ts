@@ -9,6 +9,7 @@ export const zhPhone = {
     send: '发送验证码',
     resend: '{{seconds}} 秒后重发',
     sent: '验证码已发送',
+    registerByPhone: '本站使用手机号注册：验证手机号即可创建账号',
     loginTitle: '手机号登录',
     loginSubmit: '登录 / 注册',
     loginTip: '未注册的手机号验证后将自动创建账号',

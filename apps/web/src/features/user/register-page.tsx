@@ -38,6 +38,22 @@ export function Component() {
     );
   }
 
+  // Phone mode (register_type 1): new accounts come from phone login, not from this form.
+  if (forum.setReg.registerType === 1) {
+    return (
+      <AuthCard variant={platform} title={t('register.title')}>
+        <p className="auth-note" data-testid="register-by-phone">
+          {t('phone.registerByPhone')}
+        </p>
+        {forum.qcloud.qcloudSms && (
+          <p className="auth-links">
+            <Link to="/user/phone-login">{t('phone.loginTitle')}</Link>
+          </p>
+        )}
+      </AuthCard>
+    );
+  }
+
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (password !== confirm) {
