@@ -98,7 +98,7 @@ export const routes: RouteObject[] = [
         'security',
       ]),
       ...PHONE_PAGES.map(([path, file, load, title]) =>
-        page(path, `src/features/user/${file}.tsx`, load, title, ['account', 'phone']),
+        page(path, `src/features/user/${file}.tsx`, load, title, ['account', 'phone', 'security']),
       ),
       page(
         'user/register',

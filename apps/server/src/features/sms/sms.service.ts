@@ -118,6 +118,12 @@ export class SmsService {
     const row = await this.check(mobile, 'login', code, null);
     const spend = (tx: Tx) => this.spend(tx, row);
     const user = await findUserByMobile(this.db, mobile);
+    // An account with an authenticator still answers the second step (the code is spent either way).
+    const second = user ? await this.users.secondFactor?.(user) : null;
+    if (second) {
+      await this.spendAlone(row);
+      throw new AppError(Code.TWO_FACTOR_REQUIRED, '', { twoFactorToken: second });
+    }
     if (user) return this.users.signIn(user, client, spend);
     this.requireRegistration();
     try {

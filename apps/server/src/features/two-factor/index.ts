@@ -9,6 +9,7 @@ import {
 } from '@forum/contracts';
 import type { Guard, Route } from '../../platform/http/router.js';
 import { AppError } from '../../platform/http/errors.js';
+import { langOf, pick } from '../../platform/http/lang.js';
 import type { ForumServices } from '../../services.js';
 import { client, withCookies } from '../users/index.js';
 import { TwoFactorService } from './two-factor.service.js';
@@ -46,12 +47,14 @@ export async function mountTwoFactor(
       withCookies(req, reply, await tf.login(input.twoFactorToken, input.code, client(req), lang)),
   );
   // Enforced for administrators: their admin calls wait until they turn it on (they still log in to do so).
-  ctx.guards.push(async (actor, options) => {
+  ctx.guards.push(async (actor, options, req) => {
     if (!options.admin || !actor.isAdmin || !tf.adminRequired()) return;
     if (!(await tf.enabled(actor.userId!))) {
-      throw new AppError(Code.UNAUTHORIZED, 'two-factor authentication is required for administrators', {
-        twoFactorRequired: true,
+      const message = pick(langOf(req), {
+        zh: '本站要求管理员先开启两步验证（个人中心 › 账号设置）',
+        en: 'Turn on two-factor authentication first (My › Settings): this site requires it of administrators',
       });
+      throw new AppError(Code.UNAUTHORIZED, message, { twoFactorRequired: true });
     }
   });
   return tf;

@@ -4,7 +4,7 @@ import { base32Decode, base32Encode, hotp, matchTotp, totpCounter } from './totp
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ smsProvider: 'console' });
 });
 afterAll(async () => t?.close());
 
@@ -69,6 +69,29 @@ describe('two-factor login', () => {
     expect((await post('2fa.disable', { code: recovery[1] }, u.token)).Code).toBe(0);
     expect((await post('username.login', { username: u.username, password: u.password })).Code).toBe(0);
     expect((await post('2fa.setup', {}, undefined)).Code).toBe(-3001);
+  });
+
+  it('phone login of an account with an authenticator also asks for the second step', async () => {
+    await t.app.forum.settings.set([{ key: 'qcloud_sms', tag: 'qcloud', value: '1' }]);
+    const u = await registerUser(t.app);
+    const mobile = `137${String(process.pid % 100_000_000).padStart(8, '0')}`;
+    await post('sms.send', { mobile, type: 'bind' }, u.token);
+    await post('sms.bind', { mobile, code: t.app.forum.smsOutbox!.lastCode(mobile) }, u.token);
+    const { secret } = await enrol(u.token);
+    await t.app.forum.database.exec(
+      `UPDATE mobile_codes SET created_at = created_at - interval '2 minutes' WHERE mobile = $1`,
+      [mobile],
+    );
+    await post('sms.send', { mobile, type: 'login' });
+    const code = t.app.forum.smsOutbox!.lastCode(mobile);
+    const first = await post('sms.login', { mobile, code });
+    expect(first.Code).toBe(-7090);
+    expect((await post('sms.login', { mobile, code })).Code).toBe(-9003);
+    const ok = await post('2fa.login', {
+      twoFactorToken: first.Data.twoFactorToken,
+      code: codeOf(secret, 1),
+    });
+    expect(ok.Data.userId).toBe(u.userId);
   });
 
   it('enforced for administrators: admin calls wait for enrolment; members are not affected', async () => {

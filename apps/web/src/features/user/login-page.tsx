@@ -1,14 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { Code, twoFactorLogin, usernameLogin } from '@forum/contracts';
-import { Button, TextField } from '@forum/ui';
+import { usernameLogin } from '@forum/contracts';
+import { Button } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { safeSessionStorage } from '../../app/storage.ts';
 import { rememberReturn } from '../../app/login-return.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { PasswordField, UsernameField } from './account-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { pendingTwoFactor, TwoFactorStep } from './two-factor-step.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
 /** `/user/login` and `/user/username-login`: username and password, with links to the other enabled methods. */
@@ -20,7 +21,6 @@ export function Component() {
   const [password, setPassword] = useState('');
   // Set when the password was right and the account asks for its authenticator code (-7090).
   const [pending, setPending] = useState<string | null>(null);
-  const [code, setCode] = useState('');
   const { busy, run } = useAuthSubmit('login.success');
 
   // A server-side redirect may carry the page that asked for login; it obeys the same return rules.
@@ -35,44 +35,11 @@ export function Component() {
       const res = await (
         await getBrowserApi()
       ).call(usernameLogin, { username, password, type: `${platform}_username_login` });
-      const token = (res.Data as { twoFactorToken?: string } | null)?.twoFactorToken;
-      if (res.Code === Code.TWO_FACTOR_REQUIRED && token) setPending(token);
+      setPending(pendingTwoFactor(res));
       return res;
     });
   };
-  const handleCode = (e: FormEvent) => {
-    e.preventDefault();
-    if (!pending) return;
-    void run(async () =>
-      (await getBrowserApi()).call(twoFactorLogin, { twoFactorToken: pending, code: code.trim() }),
-    );
-  };
-
-  if (pending) {
-    return (
-      <AuthCard variant={platform} title={t('security.loginTitle')}>
-        <p className="auth-note">{t('security.loginTip')}</p>
-        <form className="auth-form" onSubmit={handleCode} data-testid="two-factor-form">
-          <TextField
-            label={t('security.code')}
-            name="code"
-            trim
-            maxLength={11}
-            autoComplete="one-time-code"
-            placeholder={t('security.codePlaceholder')}
-            variant={platform}
-            value={code}
-            onChange={setCode}
-            autoFocus
-            required
-          />
-          <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
-            {t('security.loginSubmit')}
-          </Button>
-        </form>
-      </AuthCard>
-    );
-  }
+  if (pending) return <TwoFactorStep variant={platform} token={pending} busy={busy} run={run} />;
 
   return (
     <AuthCard variant={platform} title={t('login.usernameTitle')}>

@@ -7,6 +7,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { MobileField, SmsCodeField } from './phone-fields.tsx';
+import { pendingTwoFactor, TwoFactorStep } from './two-factor-step.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
 /** `/user/phone-login`: a phone and a text message code; a new phone gets an account when registration is open. */
@@ -15,7 +16,9 @@ export function Component() {
   const { platform, forum } = useSite();
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
+  const [pending, setPending] = useState<string | null>(null);
   const { busy, run } = useAuthSubmit('login.success');
+  if (pending) return <TwoFactorStep variant={platform} token={pending} busy={busy} run={run} />;
   if (!forum.qcloud.qcloudSms) {
     return (
       <AuthCard variant={platform} title={t('phone.loginTitle')}>
@@ -28,9 +31,13 @@ export function Component() {
   }
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () =>
-      (await getBrowserApi()).call(smsLogin, { mobile, code, type: `${platform}_sms_login` }),
-    );
+    void run(async () => {
+      const res = await (
+        await getBrowserApi()
+      ).call(smsLogin, { mobile, code, type: `${platform}_sms_login` });
+      setPending(pendingTwoFactor(res));
+      return res;
+    });
   };
   return (
     <AuthCard variant={platform} title={t('phone.loginTitle')}>
