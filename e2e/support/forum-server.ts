@@ -22,6 +22,7 @@ interface ServerModule {
       database: { exec(sql: string, params?: unknown[]): Promise<unknown> };
       groups: { changed(): Promise<void> };
       users: { sessionsChanged(): Promise<void> };
+      smsOutbox?: { lastCode(mobile: string): string | undefined } | null;
     };
     orders: { registerKind(kind: unknown): void };
   }>;
@@ -45,6 +46,10 @@ export interface RunningForum {
   moveUser(userId: number, groupId: number): Promise<void>;
   /** Registers an order kind (the orders feature's `OrderKind`), e.g. a test-only one to pay through the dialog. */
   registerOrderKind(kind: object): void;
+  /** Runs one SQL statement on the forum's database (moving test data in time). */
+  exec(sql: string, params?: unknown[]): Promise<unknown>;
+  /** The last text message code sent to a phone (start with `SMS_PROVIDER: 'console'`). */
+  smsCode(mobile: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -114,6 +119,8 @@ export async function startForum(env: Record<string, string> = {}): Promise<Runn
       await app.forum.groups.changed();
       await app.forum.users.sessionsChanged();
     },
+    smsCode: (mobile) => app.forum.smsOutbox?.lastCode(mobile),
+    exec: (sql, params) => app.forum.database.exec(sql, params),
     async moveUser(userId, groupId) {
       await app.forum.database.exec(`UPDATE group_user SET group_id = $2 WHERE user_id = $1`, [
         userId,

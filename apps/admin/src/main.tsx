@@ -30,11 +30,14 @@ import { Finance } from './pages/finance.tsx';
 import { FundDetails } from './pages/fund-details.tsx';
 import { Orders } from './pages/orders.tsx';
 import { CashSettings, Withdrawals } from './pages/withdrawals.tsx';
+import { LoginMethodSettings } from './pages/login-methods.tsx';
+import { l } from './i18n-login.ts';
 
 const MENU = [
   { to: '/', label: s.menu.dashboard, end: true },
   { to: '/site', label: s.menu.site },
   { to: '/register', label: s.menu.register },
+  { to: '/login-methods', label: l.menu },
   { to: '/functions', label: m.menu.functions },
   { to: '/attachments', label: m.menu.attachments },
   { to: '/users', label: s.menu.users },
@@ -105,6 +108,7 @@ const router = createBrowserRouter(
         { index: true, Component: Dashboard },
         { path: 'site', Component: SiteSettings },
         { path: 'register', Component: RegisterSettings },
+        { path: 'login-methods', Component: LoginMethodSettings },
         { path: 'functions', Component: FunctionSettings },
         { path: 'attachments', Component: AttachmentSettings },
         { path: 'users', Component: Users },

@@ -15,7 +15,7 @@ import { installErrorHandling } from './platform/http/error-handler.js';
 import { rewriteOriginalClientUrl } from './platform/http/original-clients.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { installRateLimit } from './platform/http/rate-limit.js';
-import { createRouter, type AdminAudit } from './platform/http/router.js';
+import { createRouter, type AdminAudit, type Guard } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
 import { registerAdminApp } from './platform/web/admin.plugin.js';
@@ -155,6 +155,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const contracts: CallContract[] = [];
   // Filled by the admin feature: every administrator write lands in its action log.
   const adminAudit: { record?: AdminAudit } = {};
+  // Checks run before every handler; features may add theirs when mounted (two-factor for administrators).
+  const guards: Guard[] = [forum.siteClosedGuard, payModeGuard(settings)];
   const route = createRouter(app, {
     resolveActor: (req) => {
       const viewAsValue = req.headers[VIEW_AS_HEADER];
@@ -165,14 +167,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       const t = tokenFromRequest(req);
       return users.resolveActor(t?.token ?? null, t?.via ?? 'none');
     },
-    guards: [forum.siteClosedGuard, payModeGuard(settings)],
+    guards,
     validateResponses: config.validateResponses,
     contracts,
     guestCache,
     inflight,
     audit: adminAudit,
   });
-  await mountFeatures({ ...app.forum, app, route, adminAudit });
+  await mountFeatures({ ...app.forum, app, route, adminAudit, guards });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ForumServices } from './services.js';
-import type { AdminAudit, Route } from './platform/http/router.js';
+import type { AdminAudit, Guard, Route } from './platform/http/router.js';
 import { registerForumRoutes } from './features/forum/index.js';
 import { registerInstallRoutes } from './features/install/index.js';
 import { registerUsersRoutes } from './features/users/index.js';
@@ -26,6 +26,9 @@ import { mountPaidContent } from './features/paid-content/index.js';
 import { mountRedPackets } from './features/redpackets/index.js';
 import { mountPaidSite } from './features/paid-site/index.js';
 import { mountInvites } from './features/invites/index.js';
+import { mountSms } from './features/sms/index.js';
+import { startCaptcha } from './features/captcha/index.js';
+import { mountTwoFactor } from './features/two-factor/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -34,6 +37,8 @@ export interface FeatureContext extends ForumServices {
   route: Route;
   /** Where administrators' writes are logged; the admin feature installs the recorder. */
   adminAudit: { record?: AdminAudit };
+  /** The checks run before every handler; a feature may add one. */
+  guards: Guard[];
 }
 
 /** Mounts every feature's routes (one line per feature; later issues add theirs here). */
@@ -75,4 +80,10 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   mountInvites(ctx);
   mountCash({ ...ctx, ledger, notifier });
   mountFinance(ctx);
+  // issue 13: login flows; phone and text message codes, the proof-of-work captcha (registration, threads)
+  mountSms(ctx);
+  const captcha = await startCaptcha(ctx);
+  threads.setCaptcha(captcha);
+  ctx.users.captcha = captcha;
+  await mountTwoFactor(ctx);
 }

@@ -23,3 +23,6 @@ export * from './features/paid-content/paid-content.table.js';
 export * from './features/redpackets/redpackets.table.js';
 export * from './features/paid-site/paid-site.table.js';
 export * from './features/invites/invites.table.js';
+export * from './features/sms/sms.table.js';
+export * from './features/captcha/captcha.table.js';
+export * from './features/two-factor/two-factor.table.js';

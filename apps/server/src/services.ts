@@ -23,6 +23,8 @@ export interface ForumServices {
   users: UsersService;
   install: InstallService;
   forum: ForumService;
+  /** The console SMS provider's record of sent codes (`SMS_PROVIDER=console`): a test and development hook. */
+  smsOutbox?: { lastCode(mobile: string): string | undefined } | null;
   /** Rules that make a member's pages their own rather than their group's (features add theirs). */
   personalPages: PersonalPageRules;
 }

@@ -43,3 +43,5 @@ export * from './paid-content.js';
 export * from './redpackets.js';
 export * from './paid-site.js';
 export * from './invites.js';
+export * from './sms.js';
+export * from './two-factor.js';

@@ -116,12 +116,24 @@ export const userThreadStick = defineCall({
   output: z.object({ threadId: z.number().int(), status: z.number().int() }),
 });
 
-/** `GET captcha`: a challenge from the built-in captcha provider (groups with `createThreadWithCaptcha`). */
+/**
+ * A captcha challenge: a question to answer, or (`pow`) a proof of work: find a decimal nonce whose
+ * sha256(`challenge:nonce`) starts with `difficulty` zero bits; the nonce is the answer.
+ */
+export const captchaChallenge = z.object({
+  ticket: z.string(),
+  question: z.string(),
+  pow: z.object({ challenge: z.string(), difficulty: z.number().int() }).optional(),
+});
+/** A captcha challenge. */
+export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
+
+/** `GET captcha`: a challenge from the site's captcha (registration, groups with `createThreadWithCaptcha`). */
 export const captchaIssue = defineCall({
   method: 'GET',
   path: '/api/v3/captcha',
   summary: 'A captcha challenge: send `ticket` back as captchaTicket and the answer as captchaRandStr',
   tags: ['threads'],
   input: z.object({}),
-  output: z.object({ ticket: z.string(), question: z.string() }),
+  output: captchaChallenge,
 });

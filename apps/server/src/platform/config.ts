@@ -28,6 +28,8 @@ export interface Config {
   bodyLimit: number;
   /** Check every reply against its contract (tests): catches fields leaking out. */
   validateResponses: boolean;
+  /** Where text message codes go: Tencent Cloud SMS (settings tag qcloud), or the server log for development. */
+  smsProvider: 'tencent' | 'console';
 }
 
 /** Requests allowed per window, per user (or IP for guests) and route class. */
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     validateResponses: env.VALIDATE_RESPONSES === '1' || nodeEnv === 'test',
+    smsProvider: env.SMS_PROVIDER === 'console' ? 'console' : 'tencent',
   };
   return { ...base, ...overrides, rateLimit: { ...base.rateLimit, ...overrides.rateLimit } };
 }

@@ -41,6 +41,28 @@ function page(
 
 const notEnabled = () => import('../features/user/not-enabled-page.tsx');
 const loginPage = () => import('../features/user/login-page.tsx');
+/** The phone pages (issue 13): path, module file, loader, title key. */
+const PHONE_PAGES: Array<[string, string, () => Promise<Record<string, unknown>>, string]> = [
+  [
+    'user/phone-login',
+    'phone-login-page',
+    () => import('../features/user/phone-login-page.tsx'),
+    'phone.loginTitle',
+  ],
+  [
+    'user/bind-phone',
+    'bind-phone-page',
+    () => import('../features/user/bind-phone-page.tsx'),
+    'phone.bindTitle',
+  ],
+  ['user/rebind', 'rebind-page', () => import('../features/user/rebind-page.tsx'), 'phone.rebindTitle'],
+  [
+    'user/reset-password',
+    'reset-password-page',
+    () => import('../features/user/reset-password-page.tsx'),
+    'phone.resetTitle',
+  ],
+];
 
 /** The route table of the site; later issues add their pages here. */
 export const routes: RouteObject[] = [
@@ -65,16 +87,25 @@ export const routes: RouteObject[] = [
         'home.title',
         ['people'],
       ),
-      page('user/login', 'src/features/user/login-page.tsx', loginPage, 'login.title', ['account']),
+      page('user/login', 'src/features/user/login-page.tsx', loginPage, 'login.title', [
+        'account',
+        'phone',
+        'security',
+      ]),
       page('user/username-login', 'src/features/user/login-page.tsx', loginPage, 'login.usernameTitle', [
         'account',
+        'phone',
+        'security',
       ]),
+      ...PHONE_PAGES.map(([path, file, load, title]) =>
+        page(path, `src/features/user/${file}.tsx`, load, title, ['account', 'phone', 'security']),
+      ),
       page(
         'user/register',
         'src/features/user/register-page.tsx',
         () => import('../features/user/register-page.tsx'),
         'register.title',
-        ['account'],
+        ['account', 'phone'],
       ),
       page(
         'user/agreement',
@@ -148,7 +179,7 @@ export const routes: RouteObject[] = [
         'src/features/my/my-page.tsx',
         () => import('../features/my/my-page.tsx'),
         'placeholder.my',
-        ['my', 'people', 'threads', 'paid'],
+        ['my', 'people', 'threads', 'paid', 'security'],
       ),
       // issue 12: the wallet pages and the pay dialog's host page
       page(

@@ -15,7 +15,9 @@ export type Namespace =
   | 'paid'
   | 'redpackets'
   | 'membership'
-  | 'cash';
+  | 'cash'
+  | 'phone'
+  | 'security';
 
 type Loader = () => Promise<object>;
 
@@ -35,6 +37,8 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     redpackets: () => import('./zh-redpackets.ts').then((m) => m.zhRedpackets),
     membership: () => import('./zh-membership.ts').then((m) => m.zhMembership),
     cash: () => import('./zh-cash.ts').then((m) => m.zhCash),
+    phone: () => import('./zh-phone.ts').then((m) => m.zhPhone),
+    security: () => import('./zh-security.ts').then((m) => m.zhSecurity),
   },
   en: {
     account: () => import('./en-account.ts').then((m) => m.enAccount),
@@ -50,6 +54,8 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     redpackets: () => import('./en-redpackets.ts').then((m) => m.enRedpackets),
     membership: () => import('./en-membership.ts').then((m) => m.enMembership),
     cash: () => import('./en-cash.ts').then((m) => m.enCash),
+    phone: () => import('./en-phone.ts').then((m) => m.enPhone),
+    security: () => import('./en-security.ts').then((m) => m.enSecurity),
   },
 };
 

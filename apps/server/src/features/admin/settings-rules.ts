@@ -16,5 +16,5 @@ export function settingsProblem(items: SettingItem[], current: (key: string) => 
 
 /** Keys whose values are secrets: shown masked to the admin area, never in full. */
 export function isSecretKey(key: string): boolean {
-  return /(secret|password|private_key|app_key|api_key|token)$/i.test(key);
+  return /(secret|password|private_key|secret_key|app_key|api_key|token)$/i.test(key);
 }

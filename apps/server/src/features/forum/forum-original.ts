@@ -54,7 +54,8 @@ export function originalGroups(s: SettingsService, counts: SiteCounts, perms: Ot
     qcloud: {
       qcloudClose: false,
       qcloudAppId: '',
-      qcloudSms: false,
+      // Text messages work when switched on (issue 13: console or Tencent Cloud provider).
+      qcloudSms: s.bool('qcloud_sms'),
       qcloudCaptcha: false,
       qcloudCaptchaAppId: '',
       qcloudFaceid: false,

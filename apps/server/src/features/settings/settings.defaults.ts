@@ -65,7 +65,21 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   password_length: { tag: 'default', value: '6' },
   password_strength: { tag: 'default', value: '' },
   is_need_transition: { tag: 'default', value: '1' },
+  /** Proof-of-work captcha: leading zero bits a browser must find (16 ≈ a second), and its signing secret. */
+  captcha_difficulty: { tag: 'captcha', value: '16' },
+  captcha_secret: { tag: 'captcha', value: '' },
+  /** Two-factor authentication: required of administrators for admin calls; the login-step signing secret. */
+  two_factor_admin_required: { tag: 'two_factor', value: '0' },
+  two_factor_secret: { tag: 'two_factor', value: '' },
   qcloud_sms: { tag: 'qcloud', value: '0' },
+  qcloud_secret_id: { tag: 'qcloud', value: '' },
+  qcloud_secret_key: { tag: 'qcloud', value: '' },
+  qcloud_sms_app_id: { tag: 'qcloud', value: '' },
+  qcloud_sms_sign: { tag: 'qcloud', value: '' },
+  qcloud_sms_template_id: { tag: 'qcloud', value: '' },
+  qcloud_sms_region: { tag: 'qcloud', value: 'ap-guangzhou' },
+  /** The SMS API origin; only a test or a private gateway changes it. */
+  qcloud_sms_endpoint: { tag: 'qcloud', value: 'https://sms.tencentcloudapi.com' },
   qcloud_vod: { tag: 'qcloud', value: '0' },
   qcloud_vod_auto_play: { tag: 'qcloud', value: '1' },
   miniprogram_video: { tag: 'wx_miniprogram', value: '0' },

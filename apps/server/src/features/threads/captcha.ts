@@ -1,18 +1,12 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { Code } from '@forum/contracts';
-import { AppError } from '../../platform/http/errors.js';
+import type { CaptchaProvider } from '../captcha/index.js';
 
-/** A captcha provider: the built-in one below, or a real one (Tencent, hCaptcha) plugged in by config or plugin. */
-export interface CaptchaProvider {
-  /** A new challenge for the client (the built-in one asks a sum). */
-  issue(): { ticket: string; question: string };
-  /** True when the client's answer to the ticket is right. */
-  verify(ticket: string, answer: string): Promise<boolean>;
-}
+export type { CaptchaProvider } from '../captcha/index.js';
+export { requireCaptcha } from '../captcha/index.js';
 
 const TTL_MS = 5 * 60_000;
 
-/** The built-in provider: a signed arithmetic question, stateless so any instance can verify it. */
+/** The arithmetic provider: a signed sum question, stateless (the site uses the captcha feature's proof of work). */
 export class BuiltInCaptcha implements CaptchaProvider {
   constructor(private readonly secret: string = randomBytes(32).toString('hex')) {}
 
@@ -36,16 +30,5 @@ export class BuiltInCaptcha implements CaptchaProvider {
 
   private mac(s: string): string {
     return createHmac('sha256', this.secret).update(s).digest('hex');
-  }
-}
-
-/** Throws -4001 unless the ticket and answer pass the provider. */
-export async function requireCaptcha(
-  provider: CaptchaProvider,
-  ticket?: string,
-  answer?: string,
-): Promise<void> {
-  if (!ticket || !answer || !(await provider.verify(ticket, answer))) {
-    throw new AppError(Code.INVALID_PARAMETER, 'captcha: wrong or expired answer', { captcha: true });
   }
 }

@@ -1,5 +1,6 @@
 import { Code, POST_TEXT_MAX, type AttachmentItem, type PostItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import { hasBoundPhone } from '../users/index.js';
 import type { Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, forbidden, invalid, notFound } from '../../platform/http/errors.js';
@@ -63,7 +64,11 @@ export class PostsService {
     if (thread.isDraft) throw invalid('drafts cannot be replied to');
     const res = { categoryId: thread.categoryId };
     this.deps.gate.authorize(actor, 'thread.reply', res);
-    if (!actor.isAdmin && this.deps.gate.hasGrant(actor, 'publishNeedBindPhone', res))
+    if (
+      !actor.isAdmin &&
+      this.deps.gate.hasGrant(actor, 'publishNeedBindPhone', res) &&
+      !(await hasBoundPhone(this.deps.db, userId))
+    )
       throw new AppError(Code.NEED_BIND_PHONE);
     if (!actor.isAdmin && this.deps.gate.hasGrant(actor, 'createThreadWithCaptcha', res)) {
       await requireCaptcha(this.deps.captcha, input.captchaTicket, input.captchaRandStr);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { solvePow } from '../../test/pow.js';
 
 let t: TestApp;
 let member: { token: string };
@@ -19,11 +20,13 @@ afterAll(async () => t?.close());
 
 const body = { categoryId: 1, title: '验证', content: { text: '<p>正文</p>' } };
 
-/** Answers the built-in `a + b = ?` question. */
+/** Solves the site's proof-of-work challenge. */
 async function solve(): Promise<{ captchaTicket: string; captchaRandStr: string }> {
   const c = await call(t.app, 'GET', '/api/v3/captcha');
-  const [, a, b] = /(\d+) \+ (\d+)/.exec(c.Data.question as string)!;
-  return { captchaTicket: c.Data.ticket, captchaRandStr: String(Number(a) + Number(b)) };
+  return {
+    captchaTicket: c.Data.ticket,
+    captchaRandStr: solvePow(c.Data.pow.challenge, c.Data.pow.difficulty),
+  };
 }
 
 describe('captcha for groups with createThreadWithCaptcha', () => {

@@ -3,6 +3,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { Tx } from '../../platform/db/db.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import { bumpCategoryThreads } from '../categories/index.js';
+import { hasBoundPhone } from '../users/index.js';
 import { requireCaptcha } from './captcha.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import { bumpUser, findThread, isCountedThread, lastThreadAt, type ThreadRow } from './threads.repository.js';
@@ -75,8 +76,10 @@ export async function checkGates(
 ): Promise<void> {
   if (actor.isAdmin) return;
   const { gate } = deps;
-  if (gate.hasGrant(actor, 'publishNeedBindPhone', { categoryId })) {
-    // Phone binding arrives with the login-flows issue; until then nobody has a bound phone.
+  if (
+    gate.hasGrant(actor, 'publishNeedBindPhone', { categoryId }) &&
+    !(await hasBoundPhone(deps.db, actor.userId!))
+  ) {
     throw new AppError(Code.NEED_BIND_PHONE);
   }
   if (gate.hasGrant(actor, 'createThreadWithCaptcha', { categoryId })) {

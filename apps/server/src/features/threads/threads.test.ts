@@ -360,6 +360,6 @@ describe('threads', () => {
     expect(emoji.Data.length).toBeGreaterThan(0);
     expect(emoji.Data[0].code).toMatch(/^:.+:$/);
     const cap = await call(t.app, 'GET', '/api/v3/captcha');
-    expect(cap.Data.question).toMatch(/=/);
+    expect(cap.Data.pow).toMatchObject({ challenge: expect.any(String), difficulty: 16 });
   });
 });

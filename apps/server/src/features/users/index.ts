@@ -1,14 +1,23 @@
 /** Users feature: accounts, sessions and the actor behind a request. */
-export { UsersService, LOGIN_MAX_FAILURES, LOGIN_LOCK_MS, REVOKED_CHANNEL } from './users.service.js';
-export { registerUsersRoutes } from './users.routes.js';
+export {
+  UsersService,
+  LOGIN_MAX_FAILURES,
+  LOGIN_LOCK_MS,
+  REVOKED_CHANNEL,
+  BIND_PHONE,
+} from './users.service.js';
+export type { ClientInfo } from './users.service.js';
+export { registerUsersRoutes, client, withCookies } from './users.routes.js';
 export {
   findUserByUsername,
+  hasBoundPhone,
   insertUser,
   updateUser,
   countUsers,
   findUserById,
   extendPaidUntil,
   PAID_FOREVER,
+  findUserByMobile,
 } from './users.repository.js';
-export { presentPublicUser, relationFlags } from './users.presenter.js';
+export { presentCurrentUser, presentPublicUser, relationFlags } from './users.presenter.js';
 export type { UserRow } from './users.repository.js';

@@ -18,6 +18,23 @@ export async function findUserByUsername(db: DbOrTx, username: string): Promise<
   return rows[0] ?? null;
 }
 
+/** Finds the user a phone is bound to. */
+export async function findUserByMobile(db: DbOrTx, mobile: string): Promise<UserRow | null> {
+  if (!mobile) return null;
+  const rows = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Whether a user has a phone bound (the -8001 gate of groups with `publishNeedBindPhone`). */
+export async function hasBoundPhone(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.mobile} <> ''`))
+    .limit(1);
+  return rows.length === 1;
+}
+
 /** Finds a user by id. */
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);

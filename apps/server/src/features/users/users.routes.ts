@@ -16,12 +16,13 @@ import { checkStatus, type Route } from '../../platform/http/router.js';
 import type { UsersService } from './users.service.js';
 import { relationFlags } from './users.presenter.js';
 
-function client(req: FastifyRequest) {
+/** Where a request came from (audit columns, lockouts, limits). */
+export function client(req: FastifyRequest) {
   return { ip: req.ip ?? 'unknown', userAgent: String(req.headers['user-agent'] ?? '') };
 }
 
 /** Login-like replies also set the session cookies; the CSRF value travels in Data for the page script. */
-function withCookies(req: FastifyRequest, reply: FastifyReply, result: LoginResult): LoginResult {
+export function withCookies(req: FastifyRequest, reply: FastifyReply, result: LoginResult): LoginResult {
   result.csrfToken = setSessionCookies(req, reply, result.accessToken, result.userId);
   return result;
 }

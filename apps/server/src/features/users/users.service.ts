@@ -23,6 +23,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { pick, type Lang } from '../../platform/http/lang.js';
 import { findUserGroup, setUserGroup, type GroupsService } from '../groups/index.js';
 import type { SettingsService } from '../settings/index.js';
+import { requireCaptcha, type CaptchaProvider } from '../captcha/index.js';
 import { presentCurrentUser, presentPublicUser } from './users.presenter.js';
 import * as repo from './users.repository.js';
 import { UsersSearchService } from './users-search.service.js';
@@ -30,6 +31,8 @@ import { UsersSearchService } from './users-search.service.js';
 /** Five failed logins from one IP lock it for 15 minutes (reference §1.1: 5 per IP). */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/** `bind_type` bit of a bound phone (reference §3: 1 WeChat, 2 QQ, 4 phone). */
+export const BIND_PHONE = 4;
 /** Sessions are cached this long; logout and status changes drop them at once on every instance. */
 const SESSION_CACHE_MS = 5000;
 /** Bus channel of revoked sessions: a token hash, or '*' when any session may have changed (bans, groups). */
@@ -62,6 +65,10 @@ export class UsersService {
   private censor: NameCensor = () => {};
   /** User search (`users.list`). */
   readonly search: UsersSearchService;
+  /** The site's captcha, asked at registration when `register_captcha` is on; set by the captcha feature. */
+  captcha?: CaptchaProvider;
+  /** A second-step token when the account must answer an authenticator code; set by the two-factor feature. */
+  secondFactor?: (user: repo.UserRow) => Promise<string | null>;
   /** Whether a new account must fill sign-in fields first; set by the sign-in fields feature. */
   needsFields?: () => Promise<boolean>;
   /** The thread a user pinned on their profile; set by the threads feature. */
@@ -122,40 +129,36 @@ export class UsersService {
 
   /** Registers with username and password (reference §1.1 rules). */
   async register(
-    input: { username: string; password: string; nickname?: string | undefined; code?: string | undefined },
+    input: {
+      username: string;
+      password: string;
+      nickname?: string | undefined;
+      captchaTicket?: string | undefined;
+      captchaRandStr?: string | undefined;
+      /** An invite code (the invites feature decides what it grants). */
+      code?: string | undefined;
+    },
     client: ClientInfo,
     lang: Lang,
   ): Promise<LoginResult> {
     if (!this.settings.bool('register_close')) throw new AppError(Code.REGISTER_CLOSED);
+    // Phone mode (1) and WeChat mode (2) create accounts only through their own flow (reference §1.1).
+    if (this.settings.int('register_type', 0) !== 0) throw new AppError(Code.BAD_REGISTER_TYPE);
+    if (this.captcha && this.settings.bool('register_captcha')) {
+      await requireCaptcha(this.captcha, input.captchaTicket, input.captchaRandStr);
+    }
     this.censor('username', input.username);
     if (input.nickname) this.censor('nickname', input.nickname);
     this.checkPassword(input.password, lang);
     if (await repo.findUserByUsername(this.db, input.username)) throw new AppError(Code.USERNAME_EXISTS);
     const passwordHash = await hashPassword(input.password);
-    // With extended sign-in fields on (and a required one to fill), a new account starts at "fill the fields".
-    const status =
-      this.settings.bool('open_ext_fields') && (await this.needsFields?.())
-        ? UserStatus.NEEDS_FIELDS
-        : this.settings.bool('register_validate')
-          ? UserStatus.PENDING
-          : UserStatus.NORMAL;
     try {
-      return await inTransaction(this.db, async (tx) => {
-        const user = await repo.insertUser(tx, {
-          username: input.username,
-          nickname: input.nickname ?? input.username,
-          passwordHash,
-          status,
-          registerIp: client.ip,
-          lastLoginIp: client.ip,
-          loginAt: new Date(),
-        });
-        await setUserGroup(tx, user.id, this.groups.defaultGroupId());
-        // An invite code may put the new member in another group (the invites feature).
-        const invited = input.code ? await this.invited?.(tx, user.id, input.code) : null;
-        const tokens = await this.issueTokens(tx, user.id, client);
-        return this.loginResult(user, invited ?? this.groups.defaultGroupId(), tokens);
-      });
+      return await this.createAccount(
+        { username: input.username, nickname: input.nickname ?? input.username, passwordHash },
+        client,
+        undefined,
+        input.code,
+      );
     } catch (err) {
       // Two registrations racing for one name: the unique index decides, the loser gets the clear code.
       if (isUniqueViolation(err)) {
@@ -165,23 +168,52 @@ export class UsersService {
     }
   }
 
+  /**
+   * Creates an account under the registration rules (review, sign-in fields, default group) and logs it in.
+   * `spend` runs first in the same transaction (a text message code), so a failure leaves nothing behind.
+   */
+  async createAccount(
+    fields: { username: string; nickname: string; passwordHash: string; mobile?: string },
+    client: ClientInfo,
+    spend?: (tx: Tx) => Promise<void>,
+    inviteCode?: string,
+  ): Promise<LoginResult> {
+    // With extended sign-in fields on (and a required one to fill), a new account starts at "fill the fields".
+    const status =
+      this.settings.bool('open_ext_fields') && (await this.needsFields?.())
+        ? UserStatus.NEEDS_FIELDS
+        : this.settings.bool('register_validate')
+          ? UserStatus.PENDING
+          : UserStatus.NORMAL;
+    return inTransaction(this.db, async (tx) => {
+      await spend?.(tx);
+      const user = await repo.insertUser(tx, {
+        ...fields,
+        ...(fields.mobile ? { bindType: BIND_PHONE } : {}),
+        status,
+        registerIp: client.ip,
+        lastLoginIp: client.ip,
+        loginAt: new Date(),
+      });
+      await setUserGroup(tx, user.id, this.groups.defaultGroupId());
+      // An invite code may put the new member in another group (the invites feature).
+      const invited = inviteCode ? await this.invited?.(tx, user.id, inviteCode) : null;
+      const tokens = await this.issueTokens(tx, user.id, client);
+      return this.loginResult(user, invited ?? this.groups.defaultGroupId(), tokens);
+    });
+  }
+
   /** Logs in; five failures from one IP lock it with a message that says how long to wait. */
   async login(
     input: { username: string; password: string },
     client: ClientInfo,
     lang: Lang,
   ): Promise<LoginResult> {
-    const failure = await repo.findLoginFailure(this.db, client.ip);
-    if (failure && failure.count >= LOGIN_MAX_FAILURES) {
-      const waitMs = failure.lastFailedAt.getTime() + LOGIN_LOCK_MS - Date.now();
-      if (waitMs > 0) throw this.lockedError(waitMs, lang);
-    }
+    const failure = await this.assertNotLocked(client.ip, lang);
     const user = await repo.findUserByUsername(this.db, input.username);
     const ok = await verifyPassword(user?.passwordHash || null, input.password);
     if (!user || !ok) {
-      const count = await repo.recordLoginFailure(this.db, client.ip, LOGIN_LOCK_MS);
-      if (count >= LOGIN_MAX_FAILURES) throw this.lockedError(LOGIN_LOCK_MS, lang);
-      const left = LOGIN_MAX_FAILURES - count;
+      const left = await this.recordFailure(client.ip, lang);
       throw new AppError(
         Code.WRONG_CREDENTIALS,
         pick(lang, {
@@ -192,6 +224,39 @@ export class UsersService {
       );
     }
     if (failure) await repo.clearLoginFailures(this.db, client.ip);
+    // An account with an authenticator answers -7090 with a token for the second step instead.
+    const second = await this.secondFactor?.(user);
+    if (second) throw new AppError(Code.TWO_FACTOR_REQUIRED, '', { twoFactorToken: second });
+    return this.signIn(user, client);
+  }
+
+  /** Refuses an address locked by failed logins (-4029 saying how long); answers its failure row, if any. */
+  async assertNotLocked(ip: string, lang: Lang) {
+    const failure = await repo.findLoginFailure(this.db, ip);
+    if (failure && failure.count >= LOGIN_MAX_FAILURES) {
+      const waitMs = failure.lastFailedAt.getTime() + LOGIN_LOCK_MS - Date.now();
+      if (waitMs > 0) throw this.lockedError(waitMs, lang);
+    }
+    return failure;
+  }
+
+  /** Counts a failed login step from an address; throws the lock at the limit, else answers the tries left. */
+  async recordFailure(ip: string, lang: Lang): Promise<number> {
+    const count = await repo.recordLoginFailure(this.db, ip, LOGIN_LOCK_MS);
+    if (count >= LOGIN_MAX_FAILURES) throw this.lockedError(LOGIN_LOCK_MS, lang);
+    return LOGIN_MAX_FAILURES - count;
+  }
+
+  /**
+   * Logs a known account in: refused for banned, rejected and ignored accounts; otherwise a new token pair.
+   * `spend` runs first in the same transaction (a text message code), so a refusal leaves it unspent.
+   */
+  async signIn(
+    user: repo.UserRow,
+    client: ClientInfo,
+    spend?: (tx: Tx) => Promise<void>,
+    inviteCode?: string,
+  ): Promise<LoginResult> {
     if (user.status === UserStatus.BANNED) {
       throw new AppError(Code.USER_BAN, user.banReason, { banReason: user.banReason });
     }
@@ -202,6 +267,7 @@ export class UsersService {
     // Read before the transaction: a query on `db` inside it would take a second pooled connection.
     const membership = await this.groupOf(user.id);
     return inTransaction(this.db, async (tx) => {
+      await spend?.(tx);
       const updated = await repo.updateUser(tx, user.id, { loginAt: new Date(), lastLoginIp: client.ip });
       const tokens = await this.issueTokens(tx, user.id, client);
       return this.loginResult(updated ?? user, membership, tokens);

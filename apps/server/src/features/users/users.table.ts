@@ -49,6 +49,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     index('users_nickname_idx').on(t.nickname),
+    // One account per phone; an empty mobile means none bound.
+    uniqueIndex('users_mobile_uq')
+      .on(t.mobile)
+      .where(sql`${t.mobile} <> ''`),
     index('users_status_idx').on(t.status),
     // Substring search (users.list) on any script: trigram GIN over the lower-cased names.
     index('users_nickname_trgm_idx').using('gin', sql`lower(${t.nickname}) gin_trgm_ops`),

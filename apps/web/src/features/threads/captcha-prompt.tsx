@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { captchaIssue } from '@forum/contracts';
 import { Button, Input, type Variant } from '@forum/ui';
 import { act, type CaptchaAnswer } from './thread-call.ts';
+import { solvePow } from '../../shared/pow.ts';
 
 interface Challenge {
   ticket: string;
@@ -25,6 +26,11 @@ export function useCaptchaPrompt(variant: Variant): {
   const ask = useCallback(async (retry: boolean): Promise<CaptchaAnswer | null> => {
     const issued = await act(captchaIssue, {});
     if (!issued) return null;
+    // The site's proof of work needs no one to answer: the browser solves it (about a second).
+    if (issued.pow) {
+      const nonce = await solvePow(issued.pow.challenge, issued.pow.difficulty);
+      return { captchaTicket: issued.ticket, captchaRandStr: nonce };
+    }
     setChallenge({ ...issued, retry });
     const answer = await new Promise<string | null>((resolve) => {
       resolver.current = resolve;

@@ -57,6 +57,12 @@ function settle<T>(res: { Code: number; Message: string; Data: T | null }): T | 
     window.location.assign('/user/login');
     return null;
   }
+  // Groups that must bind a phone before posting (reference §2.2 -8001): bind, then come back here.
+  if (res.Code === Code.NEED_BIND_PHONE) {
+    rememberReturn(window.location.pathname + window.location.search, safeSessionStorage());
+    window.location.assign('/user/bind-phone');
+    return null;
+  }
   // The account gate (reference §1.1): sign-in fields to fill first.
   if (res.Code === Code.JUMP_TO_SIGIN_FIELDS) {
     window.location.assign('/user/supplementary');

@@ -9,15 +9,18 @@ import { rememberReturn } from '../../app/login-return.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { PasswordField, UsernameField } from './account-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { pendingTwoFactor, TwoFactorStep } from './two-factor-step.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
-/** `/user/login` and `/user/username-login`: username and password (the only method enabled so far). */
+/** `/user/login` and `/user/username-login`: username and password, with links to the other enabled methods. */
 export function Component() {
   const { t } = useTranslation();
   const { platform, forum } = useSite();
   const [params] = useSearchParams();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Set when the password was right and the account asks for its authenticator code (-7090).
+  const [pending, setPending] = useState<string | null>(null);
   const { busy, run } = useAuthSubmit('login.success');
 
   // A server-side redirect may carry the page that asked for login; it obeys the same return rules.
@@ -28,10 +31,15 @@ export function Component() {
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () =>
-      (await getBrowserApi()).call(usernameLogin, { username, password, type: `${platform}_username_login` }),
-    );
+    void run(async () => {
+      const res = await (
+        await getBrowserApi()
+      ).call(usernameLogin, { username, password, type: `${platform}_username_login` });
+      setPending(pendingTwoFactor(res));
+      return res;
+    });
   };
+  if (pending) return <TwoFactorStep variant={platform} token={pending} busy={busy} run={run} />;
 
   return (
     <AuthCard variant={platform} title={t('login.usernameTitle')}>
@@ -55,10 +63,13 @@ export function Component() {
           </>
         )}
       </p>
-      <p className="auth-links auth-links--muted">
-        {t('login.otherMethods')}: <Link to="/user/phone-login">{t('login.phone')}</Link> ·{' '}
-        <Link to="/user/wx-login">{t('login.wechat')}</Link>
-      </p>
+      {/* Only the methods the site switched on (WeChat is not built yet, so it is not offered). */}
+      {forum.qcloud.qcloudSms && (
+        <p className="auth-links auth-links--muted">
+          {t('login.otherMethods')}: <Link to="/user/phone-login">{t('login.phone')}</Link> ·{' '}
+          <Link to="/user/reset-password">{t('phone.forgot')}</Link>
+        </p>
+      )}
     </AuthCard>
   );
 }

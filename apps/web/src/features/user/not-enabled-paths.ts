@@ -1,7 +1,6 @@
 /** Paths of spec §2 whose login method or feature is not built yet; each says so instead of a blank page. */
 export const NOT_ENABLED_PATHS = [
   'user/wx-auth',
-  'user/phone-login',
   'user/wx-login',
   'user/wx-authorization',
   'user/wx-bind',
@@ -9,8 +8,5 @@ export const NOT_ENABLED_PATHS = [
   'user/wx-bind-qrcode',
   'user/wx-bind-username',
   'user/wx-select',
-  'user/reset-password',
-  'user/bind-phone',
-  'user/rebind',
   'user/wx-rebind-action',
 ] as const;

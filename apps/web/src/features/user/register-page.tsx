@@ -1,13 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { usernameRegister } from '@forum/contracts';
+import { captchaIssue, usernameRegister } from '@forum/contracts';
 import { Button, toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { NicknameField, PasswordField, UsernameField } from './account-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
+import { solvePow } from '../../shared/pow.ts';
+
+/** The answer to the site's proof-of-work challenge; none when it cannot be fetched (the server then refuses). */
+async function solveCaptcha(api: Awaited<ReturnType<typeof getBrowserApi>>) {
+  const issued = await api.call(captchaIssue, {});
+  if (issued.Code !== 0 || !issued.Data?.pow) return {};
+  const { challenge, difficulty } = issued.Data.pow;
+  return { captchaTicket: issued.Data.ticket, captchaRandStr: await solvePow(challenge, difficulty) };
+}
 
 /** `/user/register`: username registration, shown only when the site allows registration. */
 export function Component() {
@@ -32,20 +41,40 @@ export function Component() {
     );
   }
 
+  // Phone mode (register_type 1): new accounts come from phone login, not from this form.
+  if (forum.setReg.registerType === 1) {
+    return (
+      <AuthCard variant={platform} title={t('register.title')}>
+        <p className="auth-note" data-testid="register-by-phone">
+          {t('phone.registerByPhone')}
+        </p>
+        {forum.qcloud.qcloudSms && (
+          <p className="auth-links">
+            <Link to="/user/phone-login">{t('phone.loginTitle')}</Link>
+          </p>
+        )}
+      </AuthCard>
+    );
+  }
+
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (password !== confirm) {
       toast.error(t('register.mismatch'));
       return;
     }
-    void run(async () =>
-      (await getBrowserApi()).call(usernameRegister, {
+    void run(async () => {
+      const api = await getBrowserApi();
+      // With the registration captcha on, the browser solves the site's proof of work first (about a second).
+      const captcha = forum.setReg.registerCaptcha ? await solveCaptcha(api) : {};
+      return api.call(usernameRegister, {
         username,
         password,
         ...(nickname ? { nickname } : {}),
         ...(inviteCode ? { code: inviteCode } : {}),
-      }),
-    );
+        ...captcha,
+      });
+    });
   };
 
   return (

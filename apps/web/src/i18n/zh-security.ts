@@ -1,0 +1,28 @@
+/** Chinese strings of account security (two-factor login step and enrolment, phone links); loaded with the route. */
+export const zhSecurity = {
+  security: {
+    title: '账号安全',
+    phone: '手机号',
+    phoneNone: '未绑定',
+    bindPhone: '绑定手机号',
+    rebindPhone: '更换手机号',
+    twoFactor: '两步验证',
+    twoFactorOn: '已开启（剩余 {{count}} 个恢复码）',
+    twoFactorOff: '未开启',
+    twoFactorRequired: '本站要求管理员开启两步验证后才能使用管理后台',
+    enable: '开启两步验证',
+    scan: '用身份验证器应用扫描二维码，或手动输入密钥：',
+    secret: '密钥',
+    code: '验证码',
+    codePlaceholder: '6 位数字或恢复码',
+    confirm: '确认开启',
+    enabled: '两步验证已开启',
+    recoveryTitle: '恢复码（只显示这一次，请妥善保存）',
+    recoveryDone: '我已保存',
+    disable: '关闭两步验证',
+    disabled: '两步验证已关闭',
+    loginTitle: '两步验证',
+    loginTip: '请输入身份验证器中的 6 位验证码，或一个恢复码',
+    loginSubmit: '验证并登录',
+  },
+};
