@@ -142,17 +142,25 @@ export const tradePayOrder = defineCall({
       orderSn: orderSnField,
       paymentType: z.coerce.number().int(),
       payPassword: z.string().max(20).optional(),
+      /** Ours: instead of the pay password, the token of a pay session still open (see the reply). */
+      payToken: z.string().max(200).optional(),
       /** Ours: a repeated key answers the first result. */
       idempotencyKey: idempotencyKeyField.optional(),
     })
-    .refine((v) => v.paymentType !== PaymentType.WALLET || v.payPassword !== undefined, {
-      path: ['payPassword'],
-      message: 'payPassword is required for a wallet payment',
-    }),
+    .refine(
+      (v) => v.paymentType !== PaymentType.WALLET || v.payPassword !== undefined || v.payToken !== undefined,
+      { path: ['payPassword'], message: 'payPassword is required for a wallet payment' },
+    ),
   output: payAction.extend({
     orderSn: z.string(),
     paymentType: z.number().int(),
     status: z.number().int(),
+    /**
+     * Ours, after a wallet payment by pay password: a pay session (5 minutes) whose token the next wallet
+     * payments may send instead of the pay password; changing the pay password ends it.
+     */
+    payToken: z.string().optional(),
+    payTokenExpiresAt: z.string().optional(),
   }),
 });
 

@@ -45,7 +45,7 @@ export function mountOrders(ctx: {
   config: Config;
   ledger: Ledger;
 }): { orders: OrderService } {
-  const payPasswords = new PayPasswords(ctx.database.db);
+  const payPasswords = new PayPasswords(ctx.database.db, ctx.settings);
   const orders = new OrderService(ctx.database.db, ctx.ledger, ctx.gate, payPasswords);
   orders.registerKind(rechargeKind(ctx.settings));
   registerOrderRoutes(ctx.route, { orders, payPasswords, publicUrl: ctx.config.publicUrl });

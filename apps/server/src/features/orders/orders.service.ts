@@ -43,13 +43,18 @@ export type PayReply = PayAction & {
   paymentType: number;
   status: number;
   walletPayResult?: { result: 'success'; message: string };
+  /** Wallet payments by pay password: the pay session the next payments may use instead (never stored). */
+  payToken?: string;
+  payTokenExpiresAt?: string;
 };
 
 /** Input of `trade/pay/order`. */
 export interface PayInput {
   orderSn: string;
   paymentType: number;
-  payPassword?: string;
+  payPassword?: string | undefined;
+  /** Instead of the pay password: the token of a pay session still open. */
+  payToken?: string | undefined;
   idempotencyKey?: string;
 }
 
@@ -156,8 +161,8 @@ export class OrderService {
       if (kind.wallet === false) {
         throw invalid('paymentType: this order cannot be paid from the wallet', { field: 'paymentType' });
       }
-      await this.payPasswords.verify(userId, input.payPassword ?? '');
-      return this.paying(async (tx) => {
+      const session = await this.payPasswords.authorizePayment(userId, input);
+      const paid = await this.paying(async (tx) => {
         const reply: PayReply = {
           orderSn: order.orderSn,
           paymentType: PaymentType.WALLET,
@@ -167,6 +172,7 @@ export class OrderService {
         await this.settle(tx, order.orderSn, { kind: 'wallet' }, { payKey: key, payResult: reply });
         return reply;
       });
+      return session ? { ...paid, ...session } : paid;
     }
     const provider = this.providers.find((p) => p.paymentTypes.includes(input.paymentType) && p.enabled());
     if (!provider) throw invalid('paymentType: this payment type is not available', { field: 'paymentType' });

@@ -161,9 +161,52 @@ describe('wallet payments', () => {
     expect(first.Code).toBe(0);
     const balanceAfter = await balance(ann.userId);
     const again = await walletPay(ann, sn, '123456', { idempotencyKey: 'pay-ann-00001' });
-    expect(again).toMatchObject({ Code: 0, Data: first.Data });
+    // The replay answers the stored result; the pay session's token is never stored.
+    const { payToken, payTokenExpiresAt, ...stored } = first.Data;
+    expect([typeof payToken, typeof payTokenExpiresAt]).toEqual(['string', 'string']);
+    expect(again).toMatchObject({ Code: 0, Data: stored });
+    expect(again.Data.payToken).toBeUndefined();
     expect((await walletPay(ann, sn)).Code).toBe(-4003);
     expect(await balance(ann.userId)).toBe(balanceAfter);
+  });
+
+  it('a pay session: the token of a payment by pay password pays the next orders; forged, foreign, expired or outdated tokens do not', async () => {
+    const first = await walletPay(ann, (await createPaid(ann, '1')).Data.orderSn);
+    const token = first.Data.payToken as string;
+    expect(Date.parse(first.Data.payTokenExpiresAt) - Date.now()).toBeGreaterThan(4 * 60_000);
+    const byToken = (u: U, payToken: string) => async () =>
+      post(u.token, 'trade/pay/order', {
+        orderSn: (await createPaid(u, '1')).Data.orderSn,
+        paymentType: PaymentType.WALLET,
+        payToken,
+      });
+    const ok = await byToken(ann, token)();
+    expect(ok).toMatchObject({ Code: 0, Data: { status: 1 } });
+    expect(ok.Data.payToken).toBeUndefined();
+    const refused = async (r: Promise<{ Code: number; Message: string }>) =>
+      expect([(await r).Code, (await r).Message]).toEqual([-4001, expect.stringContaining('payToken')]);
+    const [owner, end, mac] = token.split('.');
+    await setPayPassword(cat);
+    await credit(cat, '5', 'seed-cat-0001');
+    await refused(byToken(cat, token)()); // another member's session
+    await refused(byToken(ann, `${owner}.${Number(end) + 60_000}.${mac}`)()); // lengthened
+    await refused(byToken(ann, `${owner}.${Date.now() - 1}.${mac}`)()); // ended
+    await refused(byToken(ann, 'not-a-token')());
+    // Changing the pay password ends every session.
+    const { sessionId } = (await post(ann.token, 'users/pay-password/reset', { payPassword: '123456' })).Data;
+    await post(ann.token, 'users/pay-password.update', {
+      payPassword: '654321',
+      payPasswordConfirmation: '654321',
+      payPasswordToken: sessionId,
+    });
+    await refused(byToken(ann, token)());
+    await post(ann.token, 'users/pay-password/reset', { payPassword: '654321' }).then((r) =>
+      post(ann.token, 'users/pay-password.update', {
+        payPassword: '123456',
+        payPasswordConfirmation: '123456',
+        payPasswordToken: r.Data.sessionId,
+      }),
+    );
   });
 
   it('concurrent payments of one order move the money once', async () => {

@@ -1,8 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Code } from '@forum/contracts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import type { Db } from '../../platform/db/db.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
+import type { SettingsService } from '../settings/index.js';
 import { findUserById, updateUser } from '../users/index.js';
 import * as guards from './pay-password.repository.js';
 
@@ -11,11 +12,68 @@ export const PAY_PASSWORD_MAX_FAILURES = 5;
 /** How long the token of `users/pay-password/reset` may be used to change the pay password. */
 const RESET_TOKEN_MS = 10 * 60_000;
 
+/**
+ * How long a pay session lasts: after the pay password was checked, the member's next wallet payments within
+ * this time may show the session's token instead (argon2id costs ~9 ms of CPU per check, which would cap wallet
+ * payments near 100/s per instance; an HMAC check costs microseconds).
+ */
+export const PAY_SESSION_MS = 5 * 60_000;
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 /** The pay password: six digits hashed with argon2id, a daily limit of wrong tries, a token to change it. */
 export class PayPasswords {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /**
+   * A wallet payment's proof: the pay password (answers a fresh pay-session token), or the token of a session
+   * still open. The token names the member and its end and is signed over their current pay-password hash, so
+   * changing the pay password ends every session.
+   */
+  async authorizePayment(
+    userId: number,
+    proof: { payPassword?: string | undefined; payToken?: string | undefined },
+  ): Promise<{ payToken: string; payTokenExpiresAt: string } | null> {
+    if (proof.payPassword === undefined && proof.payToken !== undefined) {
+      const user = await findUserById(this.db, userId);
+      if (!user) throw notFound();
+      const [owner, end, mac] = proof.payToken.split('.');
+      const ok =
+        Number(owner) === userId &&
+        Number(end) > Date.now() &&
+        mac !== undefined &&
+        safeEqual(mac, await this.sign(`${owner}.${end}`, user.payPasswordHash));
+      if (!ok)
+        throw invalid('payToken: the pay session has ended, enter the pay password', { field: 'payToken' });
+      return null;
+    }
+    await this.verify(userId, proof.payPassword ?? '');
+    const user = (await findUserById(this.db, userId))!;
+    const end = Date.now() + PAY_SESSION_MS;
+    const body = `${userId}.${end}`;
+    return {
+      payToken: `${body}.${await this.sign(body, user.payPasswordHash)}`,
+      payTokenExpiresAt: new Date(end).toISOString(),
+    };
+  }
+
+  private async sign(body: string, payPasswordHash: string): Promise<string> {
+    return createHmac('sha256', await this.secret())
+      .update(`${body}.${payPasswordHash}`)
+      .digest('base64url');
+  }
+
+  /** The signing key, made on first use and kept in settings so every instance checks alike. */
+  private async secret(): Promise<string> {
+    const stored = this.settings.get('pay_token_secret');
+    if (stored) return stored;
+    const made = randomBytes(32).toString('base64url');
+    await this.settings.set([{ key: 'pay_token_secret', tag: 'default', value: made }]);
+    return made;
+  }
 
   /** Whether the member has one, and how many wrong tries they have left today. */
   async status(userId: number): Promise<{ hasPayPassword: boolean; failuresLeft: number }> {
@@ -83,6 +141,12 @@ export class PayPasswords {
     await guards.clearResetToken(this.db, userId);
     return { hasPayPassword: true };
   }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** The daily limit is used up (the original's "toplimit"): a business message. */
