@@ -18,8 +18,14 @@ export interface ForumProcess {
   get(url: string, token?: string): Promise<{ Code: number; Data: any }>;
 }
 
-/** Spawns the server on `dataDir` and waits until the API answers. */
-export async function startForumProcess(dataDir: string): Promise<ForumProcess> {
+/**
+ * Spawns the server on `dataDir` and waits until the API answers. By default on its own embedded server;
+ * `shared` points it at a database (and Redis) other processes use too: several instances of one site.
+ */
+export async function startForumProcess(
+  dataDir: string,
+  shared?: { databaseUrl: string; redisUrl?: string | undefined; env?: NodeJS.ProcessEnv },
+): Promise<ForumProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -32,6 +38,11 @@ export async function startForumProcess(dataDir: string): Promise<ForumProcess> 
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.VITEST;
+  if (shared) {
+    env.DATABASE_URL = shared.databaseUrl;
+    if (shared.redisUrl) env.REDIS_URL = shared.redisUrl;
+    Object.assign(env, shared.env);
+  }
   let out = '';
   const t0 = Date.now();
   const child = spawn(

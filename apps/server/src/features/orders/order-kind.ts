@@ -24,7 +24,13 @@ export interface OrderKind {
   type: number;
   /** Extra permission beyond `order.create` (optional). */
   permission?: string;
-  /** Checks the create input inside the create transaction; returns the amount and the parties. */
+  /**
+   * Optional reads before the create transaction: anything asked of other features' services (which use
+   * their own pooled connections). Asked inside the transaction, every busy create would hold one connection
+   * while waiting for another, and under load the pool starves. Throws to refuse.
+   */
+  check?(actor: Actor, input: OrderCreateInput): Promise<void>;
+  /** Checks the create input inside the create transaction (through `tx` only); returns the amount and parties. */
   prepare(ctx: { tx: Tx; actor: Actor }, input: OrderCreateInput): Promise<PreparedOrder>;
   /** Who gets the money once paid: ledger moves summing to +order.amount (e.g. author 80 %, site 20 %). */
   credits(ctx: { tx: Tx }, order: OrderRow): Promise<Move[]>;

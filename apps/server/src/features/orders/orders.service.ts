@@ -105,6 +105,7 @@ export class OrderService {
     if (!kind) throw invalid('type: this order type is not available', { field: 'type' });
     if (kind.permission) this.gate.authorize(actor, kind.permission);
     const key = input.idempotencyKey ?? null;
+    await kind.check?.(actor, input);
     return inTransaction(this.db, async (tx) => {
       if (key) {
         const first = await repo.orderByCreateKey(tx, userId, key);

@@ -16,11 +16,15 @@ export interface KindDeps {
   settings: Pick<SettingsService, 'int'>;
 }
 
-/** The thread an order is about: visible to the payer, not theirs (-4001 / -4004 naming threadId). */
-async function targetThread(d: KindDeps, tx: Tx, actor: Actor, input: OrderCreateInput, lock = false) {
+/** Before the create transaction: the thread is one the payer may see (-4001 / -4004 naming threadId). */
+async function checkVisible(d: KindDeps, actor: Actor, input: OrderCreateInput): Promise<void> {
   if (input.threadId === undefined) throw invalid('threadId is required', { field: 'threadId' });
-  const seen = await d.threads.visibleThread(actor, input.threadId);
-  const t = seen && (await repo.pricedThread(tx, input.threadId, lock));
+  if (!(await d.threads.visibleThread(actor, input.threadId))) throw notFound('threadId: no such thread');
+}
+
+/** The thread an order is about (its visibility checked before): not the payer's own. */
+async function targetThread(tx: Tx, actor: Actor, input: OrderCreateInput, lock = false) {
+  const t = input.threadId === undefined ? null : await repo.pricedThread(tx, input.threadId, lock);
   if (!t) throw notFound('threadId: no such thread');
   if (t.userId === actor.userId) throw invalid('threadId: this is your own thread', { field: 'threadId' });
   return t;
@@ -55,8 +59,9 @@ function saleKind(d: KindDeps, type: 3 | 7): OrderKind {
   const priceOf = (t: repo.PricedThread) => (type === OrderType.THREAD ? t.price : t.attachmentPrice);
   return {
     type,
+    check: (actor, input) => checkVisible(d, actor, input),
     async prepare({ tx, actor }, input) {
-      const t = await targetThread(d, tx, actor, input);
+      const t = await targetThread(tx, actor, input);
       if (priceOf(t) <= 0) {
         throw invalid(
           `threadId: ${type === OrderType.THREAD ? 'this thread' : 'its attachments'} are not for sale`,
@@ -95,8 +100,9 @@ function saleKind(d: KindDeps, type: 3 | 7): OrderKind {
 function tipKind(d: KindDeps): OrderKind {
   return {
     type: OrderType.REWARD,
+    check: (actor, input) => checkVisible(d, actor, input),
     async prepare({ tx, actor }, input) {
-      const t = await targetThread(d, tx, actor, input);
+      const t = await targetThread(tx, actor, input);
       if (input.amount === undefined) throw invalid('amount is required', { field: 'amount' });
       const amountFen = yuanToFen(input.amount);
       if (amountFen < 1n || amountFen > BigInt(THREAD_PRICE_MAX_YUAN * 100)) {

@@ -278,10 +278,7 @@ describe('tips and commission', () => {
   });
 
   it("the payer's inviter earns be_scale tenths of the author's share (user_distributions)", async () => {
-    // The invites feature owns this table; made here with its columns when that feature is not in this build.
-    await t.app.forum.database.exec(`CREATE TABLE IF NOT EXISTS user_distributions (
-      id serial PRIMARY KEY, user_id integer NOT NULL, inviter_id integer NOT NULL, be_scale integer NOT NULL,
-      is_subordinate boolean NOT NULL DEFAULT true, is_commission boolean NOT NULL DEFAULT true)`);
+    // The invites feature's table: cat invited dan on terms of 3 tenths.
     await t.app.forum.database.exec(
       `INSERT INTO user_distributions (user_id, inviter_id, be_scale, is_subordinate, is_commission)
        VALUES ($1, $2, 3, true, true)`,
