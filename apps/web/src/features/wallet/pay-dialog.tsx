@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { CallInput, orderCreate } from '@forum/contracts';
-import { Button } from '@forum/ui';
+import { Button, TextField } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
@@ -131,18 +131,17 @@ export function PayDialog({ request, onPaid, onClose }: PayDialogProps) {
             <strong>{t('wallet.yuan', { amount: request.amount })}</strong>
           </p>
         ) : (
-          <label className="ui-field">
-            <span className="ui-field__label">{t('wallet.typedAmount')}</span>
-            <input
-              className="ui-input"
-              inputMode="decimal"
-              name="amount"
-              value={typed}
-              readOnly={orderSn !== null}
-              data-testid="pay-amount-input"
-              onChange={(e) => setTyped(e.target.value.trim())}
-            />
-          </label>
+          <TextField
+            label={t('wallet.typedAmount')}
+            inputMode="decimal"
+            name="amount"
+            trim
+            variant={platform}
+            value={typed}
+            readOnly={orderSn !== null}
+            data-testid="pay-amount-input"
+            onChange={setTyped}
+          />
         )}
         {action ? (
           <ProviderWait action={action} />

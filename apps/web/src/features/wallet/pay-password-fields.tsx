@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { TextField } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
+import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 
 /** The payer's balance and whether they have a pay password, as the pay dialog needs them. */
@@ -37,21 +39,21 @@ function PinField(props: {
   onChange(v: string): void;
   testId: string;
 }) {
+  const { platform } = useSite();
   return (
-    <label className="ui-field">
-      <span className="ui-field__label">{props.label}</span>
-      <input
-        className="ui-input pay-dialog__pw"
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
-        name={props.name}
-        value={props.value}
-        data-testid={props.testId}
-        onChange={(e) => props.onChange(e.target.value.replace(/\D/g, ''))}
-      />
-    </label>
+    <TextField
+      label={props.label}
+      className="pay-dialog__pw"
+      type="password"
+      mode="number"
+      autoComplete="off"
+      maxLength={6}
+      variant={platform}
+      name={props.name}
+      value={props.value}
+      onChange={props.onChange}
+      data-testid={props.testId}
+    />
   );
 }
 
