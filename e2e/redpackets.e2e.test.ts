@@ -62,10 +62,10 @@ describe.skipIf(noChromiumReason !== null)(
         await page.getByTestId('publish').click();
         const dialog = page.getByTestId('pay-dialog');
         await dialog.waitFor();
-        expect(await dialog.innerText()).toContain('¥8.88');
+        expect(await dialog.getByTestId('pay-amount').innerText()).toContain('8.88');
         await dialog.locator('input[name="payPassword"]').fill('123456');
         await shot(page, 'redpacket-pay', kind);
-        await dialog.getByTestId('pay-submit').click();
+        await dialog.getByTestId('pay-confirm').click();
         await page.waitForURL(/\/thread\/\d+$/);
         const url = page.url();
         const block = page.getByTestId('redpacket-block');
@@ -132,7 +132,7 @@ describe.skipIf(noChromiumReason !== null)(
         await page.getByTestId('publish').click();
         const dialog = page.getByTestId('pay-dialog');
         await dialog.locator('input[name="payPassword"]').fill('123456');
-        await dialog.getByTestId('pay-submit').click();
+        await dialog.getByTestId('pay-confirm').click();
         await page.waitForURL(/\/thread\/\d+$/);
         const url = page.url();
         expect(await page.getByTestId('bounty-state').innerText()).toContain('剩余 ¥20.00');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hydrated, launch, openContext, shot } from './support/browser.ts';
+import { hydrated, launch, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { api } from './support/forum-api.ts';
 import { openMember } from './support/members.ts';
@@ -9,38 +9,26 @@ import { openMember } from './support/members.ts';
 // the pay dialog, at pc and h5 widths.
 let forum: RunningForum;
 let browser: Browser;
-let payeeId = 0;
-
-/** Fen from a yuan string with at most two decimals (test-only kind; no floats). */
-function fen(yuan: string): bigint {
-  const [whole, part = ''] = yuan.split('.');
-  return BigInt(whole!) * 100n + BigInt(part.padEnd(2, '0').slice(0, 2));
-}
+let paidThreadId = 0;
 
 describe.skipIf(noChromiumReason !== null)(
   `wallet pages${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
   () => {
     beforeAll(async () => {
       forum = await startForum();
-      await forum.setSettings({ site_charge: '1', pay_sandbox_open: '1' });
-      // A paid-thread-like order whose whole amount goes to the payee (paid content arrives with its own helper).
-      forum.registerOrderKind({
-        type: 3,
-        async prepare(_ctx: unknown, input: { amount?: string; payeeId?: number }) {
-          return { amountFen: fen(input.amount ?? '0'), payeeId: input.payeeId, title: 'A paid thread' };
-        },
-        async credits(_ctx: unknown, order: { amountFen: bigint; payeeId: number }) {
-          return [{ account: { kind: 'member_available', userId: order.payeeId }, amount: order.amountFen }];
-        },
-      });
+      await forum.setSettings({ site_charge: '1', pay_sandbox_open: '1', thread_post_interval: '0' });
       browser = await launch();
-      const { context } = await openContext(browser, 'pc');
-      const r = await api<{ userId: number }>(context, forum.url, 'POST', '/api/v3/users/username.register', {
-        username: 'payee_w',
-        password: 'secret123',
+      // The order paid through the dialog: a paid thread of 12.50 by another member.
+      const payee = await openMember(browser, forum.url, 'pc', '收款人');
+      const r = await api<{ threadId: number }>(payee.context, forum.url, 'POST', '/api/v3/thread.create', {
+        categoryId: 1,
+        title: 'A paid thread',
+        content: { text: `<p>${'付费内容。'.repeat(10)}</p>`, indexes: {} },
+        price: 12.5,
       });
-      payeeId = r.Data.userId;
-      await context.close();
+      expect(r.Code, r.Message).toBe(0);
+      paidThreadId = r.Data.threadId;
+      await payee.context.close();
     });
     afterAll(async () => {
       await browser?.close();
@@ -78,7 +66,7 @@ describe.skipIf(noChromiumReason !== null)(
 
           // Pay 12.50 from the wallet through the dialog.
           await page.goto(
-            `${forum.url}/wallet/pay?type=3&amount=12.50&payeeId=${payeeId}&title=A%20paid%20thread`,
+            `${forum.url}/wallet/pay?type=3&amount=12.50&threadId=${paidThreadId}&title=A%20paid%20thread`,
           );
           await hydrated(page);
           await page.getByTestId('pay-password').waitFor();

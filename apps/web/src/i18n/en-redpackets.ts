@@ -52,15 +52,6 @@ export const enRedpackets: typeof zhRedpackets = {
     rewardDone: 'Rewarded',
   },
   pay: {
-    title: 'Payment',
-    amount: 'Amount due ¥{{amount}}',
-    wallet: 'Pay from wallet',
-    password: 'Pay password (6 digits)',
-    submit: 'Pay',
-    cancel: 'Cancel',
     cancelled: 'Payment cancelled; the thread is saved as a draft',
-    paying: 'Saving the draft and paying…',
-    paid: 'Paid',
-    noPassword: 'Set a pay password in your wallet first',
   },
 };

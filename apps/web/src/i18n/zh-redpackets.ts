@@ -50,15 +50,6 @@ export const zhRedpackets = {
     rewardDone: '已打赏',
   },
   pay: {
-    title: '支付',
-    amount: '应付金额 ¥{{amount}}',
-    wallet: '钱包支付',
-    password: '支付密码（6 位数字）',
-    submit: '确认支付',
-    cancel: '取消',
     cancelled: '已取消支付，帖子已存为草稿',
-    paying: '正在保存草稿并支付…',
-    paid: '支付成功',
-    noPassword: '请先在钱包设置支付密码',
   },
 };

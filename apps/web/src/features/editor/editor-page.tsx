@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import {
+  OrderType,
   THREAD_TEXT_MAX,
   threadCreate,
   threadUpdate,
@@ -31,7 +32,7 @@ import { PriceEditor, payFields } from '../paid/price-editor.tsx';
 import { pluginBlocksOf, useEditorPlugins, withPluginBlocks } from './editor-plugins.tsx';
 import { MoneyBlocks, MoneyButtons, moneyOrders, redPacketProblem, rewardProblem } from './money-editor.tsx';
 import { publishWithPayment } from './money-publish.ts';
-import { usePayPrompt } from './pay-prompt.tsx';
+import { usePayment } from '../wallet/use-payment.tsx';
 
 // Tiptap and ProseMirror are the heaviest code of the site: fetched only when the editor is on screen.
 const RichEditor = lazy(() => import('./rich-editor.tsx'));
@@ -81,7 +82,7 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const restored = useRef(false);
   const captcha = useCaptchaPrompt(platform);
-  const payPrompt = usePayPrompt(platform);
+  const payment = usePayment();
   // The server draft a red packet or bounty was saved with, when its payment was cancelled.
   const serverDraft = useRef(d.thread?.isDraft ? d.thread.threadId : 0);
   const plugins = useEditorPlugins(
@@ -162,7 +163,11 @@ export function Component() {
         orderTypes: orders,
         ask: captcha.ask,
         upfront: perm('captcha'),
-        openPay: payPrompt.openPay,
+        // The server priced the order from the block; the dialog pays that order.
+        openPay: async (o) => {
+          const title = t(o.type === OrderType.BOUNTY ? 'bounty.title' : 'redpacket.title');
+          return (await payment.openPay({ orderSn: o.orderSn, amount: o.amount, title })) !== null;
+        },
       });
       setBusy(false);
       serverDraft.current = r.draftId;
@@ -266,7 +271,7 @@ export function Component() {
         </Button>
       </div>
       {plugins.dialog}
-      {payPrompt.prompt}
+      {payment.dialog}
     </div>
   );
 }

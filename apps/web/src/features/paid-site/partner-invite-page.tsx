@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
-import { Button, TextField } from '@forum/ui';
+import { Button, TextField, toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { UNPAID_GROUP } from './pay-mode-redirect.ts';
-import { usePayDialog } from './pay-dialog.tsx';
+import { usePayment } from '../wallet/use-payment.tsx';
 
 /** What an invite code in the address offers. */
 type Offer = { valid: boolean; type: number; groupName: string; inviterNickname: string };
@@ -22,7 +22,7 @@ export function Component() {
   const [params] = useSearchParams();
   const [code, setCode] = useState(params.get('inviteCode') ?? '');
   const [offer, setOffer] = useState<Offer | null>(null);
-  const { openPay, dialog } = usePayDialog();
+  const { openPay, dialog } = usePayment();
   const site = forum.setSite;
   const unpaid = isLogin && forum.user?.group.id === UNPAID_GROUP;
 
@@ -38,8 +38,9 @@ export function Component() {
 
   const join = async () => {
     const { OrderType } = await import('@forum/contracts');
-    const paid = await openPay({ type: OrderType.REGISTER, amount: price, title: site.siteName });
+    const paid = await openPay({ order: { type: OrderType.REGISTER }, amount: price, title: site.siteName });
     if (!paid) return;
+    toast.success(t('membership.paySuccess'));
     await revalidate();
     await navigate('/', { replace: true });
   };

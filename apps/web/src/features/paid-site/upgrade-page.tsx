@@ -6,7 +6,7 @@ import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
-import { usePayDialog } from './pay-dialog.tsx';
+import { usePayment } from '../wallet/use-payment.tsx';
 
 /** The label of a group's button: buy or upgrade (2), renew (1), or not available (0). */
 function actionKey(g: UpgradeGroupItem, inPaidGroup: boolean): string {
@@ -23,7 +23,7 @@ export function Component() {
   const open = forum.setSite.sitePayGroupClose;
   const loggedIn = useRequireLogin();
   const { revalidate } = useRevalidator();
-  const { openPay, dialog } = usePayDialog();
+  const { openPay, dialog } = usePayment();
   const [data, setData] = useState<{ list: UpgradeGroupItem[] } | null>(null);
 
   const load = useCallback(async () => {
@@ -38,7 +38,8 @@ export function Component() {
 
   const buy = async (g: UpgradeGroupItem) => {
     const { OrderType } = await import('@forum/contracts');
-    if (!(await openPay({ type: OrderType.GROUP, groupId: g.groupId, amount: g.fee, title: g.name }))) return;
+    const order = { type: OrderType.GROUP, groupId: g.groupId };
+    if (!(await openPay({ order, amount: g.fee, title: g.name }))) return;
     toast.success(t('membership.groupBought', { name: g.name }));
     await Promise.all([load(), revalidate()]);
   };

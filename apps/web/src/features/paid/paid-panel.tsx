@@ -5,7 +5,7 @@ import { getBrowserApi } from '../../app/api.ts';
 import { sendToLogin } from '../../app/send-to-login.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { usePay } from './pay-dialog.tsx';
+import { usePayment } from '../wallet/use-payment.tsx';
 
 /** Yuan with two decimals from the thread's number. */
 const yuan = (n: number) => n.toFixed(2);
@@ -43,12 +43,12 @@ async function reload(threadId: number): Promise<ThreadItem | null> {
 }
 
 /** Pays through the dialog, then hands the thread as the viewer now sees it back to the page. */
-function usePaidAction(thread: ThreadItem, variant: Variant, onChange: (t: ThreadItem) => void) {
+function usePaidAction(thread: ThreadItem, onChange: (t: ThreadItem) => void) {
   const { t } = useTranslation();
   const { isLogin } = useSite();
   const navigate = useNavigate();
   const location = useLocation();
-  const { openPay, payDialog } = usePay(variant);
+  const { openPay, dialog } = usePayment();
   const run = async (request: Parameters<typeof openPay>[0]) => {
     if (!isLogin) {
       sendToLogin(t('login.pleaseLogin'), location.pathname + location.search, (to) => void navigate(to));
@@ -59,7 +59,7 @@ function usePaidAction(thread: ThreadItem, variant: Variant, onChange: (t: Threa
     const fresh = await reload(thread.threadId);
     if (fresh) onChange(fresh);
   };
-  return { run, payDialog };
+  return { run, payDialog: dialog };
 }
 
 /**
@@ -76,7 +76,7 @@ export function PaidLock({
   onChange: (t: ThreadItem) => void;
 }) {
   const { t } = useTranslation();
-  const { run, payDialog } = usePaidAction(thread, variant, onChange);
+  const { run, payDialog } = usePaidAction(thread, onChange);
   if (thread.payType === 0) return null;
   if (!isLockedFor(thread)) {
     return thread.paid ? (
@@ -105,7 +105,7 @@ export function PaidLock({
         data-testid="paid-buy"
         onClick={() =>
           void run({
-            title: t('paid.payTitle'),
+            title: thread.title || t('paid.lockedTitle'),
             amount,
             order: { type: whole ? OrderType.THREAD : OrderType.ATTACHMENT, threadId: thread.threadId },
           })
@@ -130,7 +130,7 @@ export function TipButton({
 }) {
   const { t } = useTranslation();
   const { forum } = useSite();
-  const { run, payDialog } = usePaidAction(thread, variant, onChange);
+  const { run, payDialog } = usePaidAction(thread, onChange);
   if (forum.user?.userId === thread.user.userId && !thread.isAnonymous) return null;
   return (
     <>

@@ -54,3 +54,10 @@ export function usePayTypes(): number[] | null {
 export function newKey(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
+
+/** Yuan typed by a member: 0.01 to 100,000 with at most two decimals. */
+export function validYuan(v: string): boolean {
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(v.trim())) return false;
+  const n = Number(v);
+  return n >= 0.01 && n <= 100_000;
+}

@@ -1,59 +1,57 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { CallInput, orderCreate } from '@forum/contracts';
-import { Button } from '@forum/ui';
+import { Button, TextField } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { HomeQrCode } from '../home/home-qrcode.tsx';
 import { ProviderChoice, type ProviderAction } from './provider-choice.tsx';
-import { newKey, ORDER, PAY, useOrderStatus, usePayTypes } from './order-status.ts';
+import { newKey, ORDER, PAY, useOrderStatus, usePayTypes, validYuan } from './order-status.ts';
+import { PayPasswordFields, useWalletForPay } from './pay-password-fields.tsx';
+
+/** What `order.create` gets (type, threadId, groupId, payeeId, ...). */
+export type OrderInput = CallInput<typeof orderCreate>;
+
+/**
+ * One paid action: what is paid for, the amount shown (yuan; absent for a tip, where the member types it), and
+ * the order: its input (created by the dialog on the first attempt) or an order made already (the editor's red
+ * packets and bounties, priced by the server from the thread's block).
+ */
+export type PayRequest = { title: string } & (
+  { order: OrderInput; amount?: string } | { orderSn: string; amount: string }
+);
 
 /** Props of {@link PayDialog}. */
 export interface PayDialogProps {
-  /** What `order.create` gets (type, amount, threadId, payeeId, ...); the dialog creates the order once. */
-  order: CallInput<typeof orderCreate>;
-  /** What is being paid for, and the amount shown (yuan). */
-  title: string;
-  amount: string;
+  request: PayRequest;
   onPaid(orderSn: string): void;
   onClose(): void;
 }
 
 /**
- * The pay box every paid action uses (paid threads, tips, red packets, paid groups): creates the order, then
- * pays it from the wallet with the pay password, or through a provider while polling `order.detail`.
+ * The pay box of every paid action (paid threads, tips, red packets, bounties, the paid site, paid groups):
+ * pays from the wallet with the pay password (set here when the member has none), or through a provider while
+ * polling `order.detail`. Opened through `usePayment()`; `/wallet/pay` hosts it for links.
  */
-export function PayDialog({ order, title, amount, onPaid, onClose }: PayDialogProps) {
+export function PayDialog({ request, onPaid, onClose }: PayDialogProps) {
   const { t } = useTranslation();
   const { platform } = useSite();
   const types = usePayTypes();
+  const [wallet, setHasPw] = useWalletForPay();
   const [method, setMethod] = useState<number>(PAY.WALLET);
+  const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
-  const [wallet, setWallet] = useState<{ available: string; availableFen: number; hasPw: boolean } | null>(
-    null,
-  );
-  const [orderSn, setOrderSn] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState('');
+  const [orderSn, setOrderSn] = useState<string | null>('orderSn' in request ? request.orderSn : null);
   const [action, setAction] = useState<ProviderAction | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   // One key per dialog: a double click or a retry after a network error cannot pay twice.
   const keys = useRef({ create: newKey('order'), pay: newKey('pay') });
   const status = useOrderStatus(action ? orderSn : null);
+  const amount = request.amount ?? typed;
 
-  useEffect(() => {
-    void (async () => {
-      const [api, c] = await Promise.all([getBrowserApi(), import('@forum/contracts')]);
-      const [w, pw] = await Promise.all([api.call(c.walletUser, {}), api.call(c.payPasswordStatus, {})]);
-      if (w.Data && pw.Data) {
-        setWallet({
-          available: w.Data.availableAmount,
-          availableFen: w.Data.availableFen,
-          hasPw: pw.Data.hasPayPassword,
-        });
-      }
-    })();
-  }, []);
   useEffect(() => {
     if (status === ORDER.PAID && orderSn) onPaid(orderSn);
     if (status === ORDER.FAILED) setError(t('wallet.failed'));
@@ -62,36 +60,59 @@ export function PayDialog({ order, title, amount, onPaid, onClose }: PayDialogPr
 
   /** The order, created on the first attempt and reused by later ones. */
   const ensureOrder = async (): Promise<string | null> => {
-    if (orderSn) return orderSn;
+    if (orderSn || !('order' in request)) return orderSn;
     const [api, { orderCreate }] = await Promise.all([getBrowserApi(), import('@forum/contracts')]);
-    const res = await api.call(orderCreate, { ...order, idempotencyKey: keys.current.create });
+    const input = { ...request.order, ...(request.amount === undefined && { amount }) };
+    const res = await api.call(orderCreate, { ...input, idempotencyKey: keys.current.create });
     if (!res.Data) return (setError(res.Message), null);
     setOrderSn(res.Data.orderSn);
     return res.Data.orderSn;
   };
 
+  /** Sets the first pay password (when the member has none), then pays the order. */
+  const pay = async (): Promise<void> => {
+    const [api, c] = await Promise.all([getBrowserApi(), import('@forum/contracts')]);
+    const byWallet = method === PAY.WALLET;
+    if (byWallet && wallet?.hasPw === false) {
+      const set = await api.call(c.payPasswordUpdate, {
+        payPassword: password,
+        payPasswordConfirmation: confirm,
+      });
+      if (set.Code !== 0) return setError(set.Message);
+      setHasPw(true);
+    }
+    const sn = await ensureOrder();
+    if (!sn) return;
+    const res = await api.call(c.tradePayOrder, {
+      orderSn: sn,
+      paymentType: method,
+      ...(byWallet ? { payPassword: password, idempotencyKey: keys.current.pay } : {}),
+    });
+    // A pay password removed meanwhile: back to setting one.
+    if ((res.Data as { notSet?: boolean } | null)?.notSet) return setHasPw(false);
+    if (res.Code !== 0 || !res.Data) setError(res.Message);
+    else if (byWallet) onPaid(sn);
+    else setAction(res.Data);
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
+    if (!validYuan(amount)) return setError(t('wallet.invalidAmount'));
     if (method === PAY.WALLET && !/^\d{6}$/.test(password)) return setError(t('wallet.pwSixDigits'));
+    if (method === PAY.WALLET && !wallet?.hasPw && confirm !== password)
+      return setError(t('wallet.pwMismatch'));
     setBusy(true);
-    const sn = await ensureOrder();
-    if (sn) {
-      const [api, { tradePayOrder }] = await Promise.all([getBrowserApi(), import('@forum/contracts')]);
-      const wallet = method === PAY.WALLET;
-      const res = await api.call(tradePayOrder, {
-        orderSn: sn,
-        paymentType: method,
-        ...(wallet ? { payPassword: password, idempotencyKey: keys.current.pay } : {}),
-      });
-      if (!res.Data) setError(res.Message);
-      else if (wallet) onPaid(sn);
-      else setAction(res.Data);
+    try {
+      await pay();
+    } finally {
+      setBusy(false);
     }
-    setBusy(false);
   };
 
-  const short = wallet !== null && wallet.availableFen < Math.round(Number(amount) * 100);
+  const short =
+    wallet !== null && validYuan(amount) && wallet.availableFen < Math.round(Number(amount) * 100);
+  const byWallet = method === PAY.WALLET;
   return (
     <div
       className={`pay-dialog pay-dialog--${platform}`}
@@ -103,11 +124,25 @@ export function PayDialog({ order, title, amount, onPaid, onClose }: PayDialogPr
         <h2 id="pay-title" className="pay-dialog__title">
           {t('wallet.dialogTitle')}
         </h2>
-        <p className="pay-dialog__what">{title}</p>
-        <p className="pay-dialog__amount">
-          <span className="muted">{t('wallet.amountDue')}</span>{' '}
-          <strong>{t('wallet.yuan', { amount })}</strong>
-        </p>
+        <p className="pay-dialog__what">{request.title}</p>
+        {request.amount !== undefined ? (
+          <p className="pay-dialog__amount" data-testid="pay-amount">
+            <span className="muted">{t('wallet.amountDue')}</span>{' '}
+            <strong>{t('wallet.yuan', { amount: request.amount })}</strong>
+          </p>
+        ) : (
+          <TextField
+            label={t('wallet.typedAmount')}
+            inputMode="decimal"
+            name="amount"
+            trim
+            variant={platform}
+            value={typed}
+            readOnly={orderSn !== null}
+            data-testid="pay-amount-input"
+            onChange={setTyped}
+          />
+        )}
         {action ? (
           <ProviderWait action={action} />
         ) : (
@@ -125,39 +160,29 @@ export function PayDialog({ order, title, amount, onPaid, onClose }: PayDialogPr
                 </>
               }
             />
-            {method === PAY.WALLET && wallet && !wallet.hasPw && (
-              <p className="pay-dialog__note">
-                {t('wallet.setPayPasswordFirst')}{' '}
-                <Link to="/wallet/pay-password">{t('wallet.goSetPayPassword')}</Link>
+            {byWallet && wallet && (
+              <PayPasswordFields
+                hasPw={wallet.hasPw}
+                password={password}
+                confirm={confirm}
+                onPassword={setPassword}
+                onConfirm={setConfirm}
+              />
+            )}
+            {byWallet && short && (
+              <p className="pay-dialog__error" data-testid="pay-short">
+                {t('wallet.insufficient')} <Link to="/wallet/recharge">{t('wallet.goRecharge')}</Link>
               </p>
-            )}
-            {method === PAY.WALLET && wallet?.hasPw && (
-              <label className="ui-field">
-                <span className="ui-field__label">{t('wallet.enterPayPassword')}</span>
-                <input
-                  className="ui-input pay-dialog__pw"
-                  type="password"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={6}
-                  value={password}
-                  data-testid="pay-password"
-                  onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))}
-                />
-              </label>
-            )}
-            {method === PAY.WALLET && short && (
-              <p className="pay-dialog__error">{t('wallet.insufficient')}</p>
             )}
           </>
         )}
         {error && (
-          <p className="pay-dialog__error" role="alert">
+          <p className="pay-dialog__error" role="alert" data-testid="pay-error">
             {error}
           </p>
         )}
         <div className="pay-dialog__actions">
-          <Button variant={platform} onClick={onClose}>
+          <Button variant={platform} onClick={onClose} disabled={busy} data-testid="pay-cancel">
             {t('wallet.cancel')}
           </Button>
           {!action && (
@@ -166,10 +191,10 @@ export function PayDialog({ order, title, amount, onPaid, onClose }: PayDialogPr
               kind="primary"
               variant={platform}
               loading={busy}
-              disabled={busy || (method === PAY.WALLET && (!wallet?.hasPw || short))}
+              disabled={busy || (byWallet && (!wallet || short))}
               data-testid="pay-confirm"
             >
-              {t('wallet.confirmPay')}
+              {byWallet && wallet?.hasPw === false ? t('wallet.setAndPay') : t('wallet.confirmPay')}
             </Button>
           )}
         </div>

@@ -34,15 +34,11 @@ export function Component() {
           </p>
         ) : (
           <PayDialog
-            order={{
-              type,
+            request={{
+              order: { type, threadId: num('threadId'), groupId: num('groupId'), payeeId: num('payeeId') },
+              title: params.get('title') || t('wallet.payOrderTitle', { type }),
               amount,
-              threadId: num('threadId'),
-              groupId: num('groupId'),
-              payeeId: num('payeeId'),
             }}
-            title={params.get('title') || t('wallet.payOrderTitle', { type })}
-            amount={amount}
             onPaid={setPaid}
             onClose={() => void navigate('/wallet')}
           />
