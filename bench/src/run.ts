@@ -9,6 +9,7 @@ import type Pg from 'pg';
 import { SERVER_MAIN, serverEnv, serverNodeFlags } from '../../scripts/server-process.mjs';
 import { measureDelivery } from './delivery.js';
 import { registerMembers } from './members.js';
+import { prepareMoney } from './money.js';
 import { printReport, type DeliveryRow, type Row, type TargetResult } from './report.js';
 import { scenarios, type Scenario } from './scenarios.js';
 import { childrenPssMb, freePort, rssMb, startNode, stop, waitFor } from './proc.js';
@@ -33,6 +34,12 @@ const realtime = {
   rate: Number(process.env.BENCH_DELIVERY_RATE ?? 200),
 };
 
+/** What a chained row's connection remembers between its two requests. */
+interface Chain {
+  n?: number;
+  previous?: string;
+}
+
 /** Runs `fn` while sampling a process's resident memory; returns its result and the peak. */
 async function withPeakRss<T>(pid: number, fn: () => Promise<T>): Promise<{ result: T; rssMb: number }> {
   let peak = rssMb(pid);
@@ -47,12 +54,13 @@ async function withPeakRss<T>(pid: number, fn: () => Promise<T>): Promise<{ resu
 
 async function measure(
   url: string,
-  s: Pick<Scenario, 'method' | 'body' | 'token'>,
+  s: Pick<Scenario, 'method' | 'body' | 'token' | 'then'>,
   headers: Record<string, string>,
   pid: number,
 ) {
   let n = 0;
-  const { body, token } = s;
+  const { body, token, then } = s;
+  const as = (i: number) => (token ? { authorization: `Bearer ${token(i)}` } : {});
   const { result, rssMb: peak } = await withPeakRss(pid, () =>
     autocannon({
       url,
@@ -65,14 +73,39 @@ async function measure(
           // Each write gets a distinct body (and sender, when there are several) so the server cannot dedupe them.
           ...(body
             ? {
-                setupRequest: (req: autocannon.Request) => {
+                setupRequest: (req: autocannon.Request, context: object) => {
                   const i = n++;
-                  const as = token ? { authorization: `Bearer ${token(i)}` } : {};
-                  return { ...req, headers: { ...req.headers, ...as }, body: JSON.stringify(body(i)) };
+                  (context as Chain).n = i;
+                  return { ...req, headers: { ...req.headers, ...as(i) }, body: JSON.stringify(body(i)) };
                 },
+                // A chained row keeps the reply for its second request.
+                ...(then
+                  ? {
+                      onResponse: (_status: number, reply: string, context: object) => {
+                        (context as Chain).previous = reply;
+                      },
+                    }
+                  : {}),
               }
             : {}),
         },
+        ...(then
+          ? [
+              {
+                method: 'POST' as const,
+                path: new URL(then.path, url).pathname,
+                setupRequest: (req: autocannon.Request, context: object) => {
+                  const { n: i = 0, previous: reply = '{}' } = context as Chain;
+                  const previous = JSON.parse(reply) as unknown;
+                  return {
+                    ...req,
+                    headers: { ...req.headers, ...as(i) },
+                    body: JSON.stringify(then.body(previous, i)),
+                  };
+                },
+              },
+            ]
+          : []),
       ],
     }),
   );
@@ -197,7 +230,12 @@ async function runTarget(
       ? await (await fetch(base + '/', { headers: { cookie: `access_token=${token}` } })).text()
       : '';
     const overlayPath = /__forumOverlay=fetch\("([^"]+)"/.exec(home)?.[1]?.replace(/\\u0026/g, '&') ?? null;
+    // The money rows: funded payers with open pay sessions (the administrator credits their wallets).
+    const money = members.length
+      ? await prepareMoney(base, await login(base, 'benchadmin', 'benchadmin1'), { token, threadId }, members)
+      : null;
     const ctx = {
+      money,
       threadId,
       bigThreadId,
       bigThreadPages: Math.ceil(dataset.big / 20),

@@ -1,5 +1,9 @@
+import type { MoneyContext } from './money.js';
+
 /** Values the scenarios need from the seeded database. */
 export interface BenchContext {
+  /** Funded payers with open pay sessions and priced threads (the money rows), when prepared. */
+  money: MoneyContext | null;
   /** An ordinary seeded thread. */
   threadId: number;
   /** The thread with the big reply count (deep-page check). */
@@ -28,6 +32,8 @@ export interface Scenario {
   token?: (n: number) => string;
   /** Guest and member rows of one target share a pair name, for the member/guest ratio. */
   pair?: string;
+  /** A second request after each first one, built from the first's reply (pay the order just created). */
+  then?: { path: string; body: (previous: any, n: number) => unknown };
 }
 
 const q = (o: Record<string, string | number>) =>
@@ -99,5 +105,46 @@ export function scenarios(ctx: BenchContext): Scenario[] {
       body: (n) => ({ recipientUserId: pair(n).recipientId, messageText: `压测私信 bench message ${n}` }),
     });
   }
+  if (ctx.money) list.push(...moneyScenarios(ctx.threadId, ctx.money));
   return list;
+}
+
+/**
+ * Wallet payments, two requests each (`order.create`, then `trade/pay/order` with the payer's pay session):
+ * payments per second are half the row's requests per second. Purchase n is payer n mod P buying priced thread
+ * n div P, so no purchase repeats within a run.
+ */
+function moneyScenarios(threadId: number, m: MoneyContext): Scenario[] {
+  const payer = (n: number) => m.payers[n % m.payers.length]!;
+  const pay = {
+    path: '/api/v3/trade/pay/order',
+    body: (previous: { Data?: { orderSn?: string } }, n: number) => ({
+      orderSn: previous.Data?.orderSn ?? '',
+      paymentType: 20,
+      payToken: payer(n).payToken,
+    }),
+  };
+  return [
+    {
+      name: 'wallet payment: paid thread (create + pay, 2 requests)',
+      method: 'POST',
+      path: '/api/v3/order.create',
+      auth: true,
+      token: (n) => payer(n).token,
+      body: (n) => ({
+        type: 3,
+        threadId: m.pricedThreadIds[Math.floor(n / m.payers.length) % m.pricedThreadIds.length],
+      }),
+      then: pay,
+    },
+    {
+      name: 'wallet payment: tip (create + pay, 2 requests)',
+      method: 'POST',
+      path: '/api/v3/order.create',
+      auth: true,
+      token: (n) => payer(n).token,
+      body: (n) => ({ type: 2, threadId, amount: `0.${String(1 + (n % 99)).padStart(2, '0')}` }),
+      then: pay,
+    },
+  ];
 }

@@ -1,0 +1,83 @@
+import type { Member } from './members.js';
+
+/** Who pays in the money rows: a member's login, their open pay session, and what they may buy. */
+export interface Payer {
+  token: string;
+  payToken: string;
+}
+
+/** The money rows' fixtures: payers with funded wallets and open pay sessions, and priced threads to buy. */
+export interface MoneyContext {
+  payers: Payer[];
+  /** Priced threads of the bench member (each payer buys each at most once). */
+  pricedThreadIds: number[];
+}
+
+const PAY_PASSWORD = '246810';
+/** Priced threads: payers × threads must exceed the purchases one run makes (about rps × duration / 2). */
+const PRICED_THREADS = 300;
+
+type Reply = { Code: number; Message: string; Data: any };
+
+function poster(base: string) {
+  return async (p: string, token: string, body: object): Promise<Reply> => {
+    const r = await fetch(base + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const j = (await r.json()) as Reply;
+    if (j.Code !== 0) throw new Error(`${p} failed: ${j.Code} ${j.Message}`);
+    return j;
+  };
+}
+
+/**
+ * Funds up to 100 members (an administrator's credit), sets their pay passwords and opens a pay session for each
+ * with one tip paid by pay password; the bench member writes priced threads. The measured payments then
+ * send the session token, as a member paying several times in a few minutes does.
+ */
+export async function prepareMoney(
+  base: string,
+  adminToken: string,
+  author: { token: string; threadId: number },
+  members: Member[],
+): Promise<MoneyContext> {
+  const post = poster(base);
+  const pricedThreadIds: number[] = [];
+  for (let i = 0; i < PRICED_THREADS; i++) {
+    const r = await post('/api/v3/thread.create', author.token, {
+      categoryId: 1,
+      title: `付费压测 ${i}`,
+      content: { text: '<p>付费内容 bench paid content</p>' },
+      price: 1,
+    });
+    pricedThreadIds.push(r.Data.threadId);
+  }
+  const payers = await Promise.all(
+    members.slice(0, 100).map(async (m, i) => {
+      await post('/api/backAdmin/update.user.wallet', adminToken, {
+        userId: m.userId,
+        operate: 1,
+        amount: '1000000',
+        idempotencyKey: `bench-fund-${i}-${m.userId}`,
+      });
+      await post('/api/v3/users/pay-password.update', m.token, {
+        payPassword: PAY_PASSWORD,
+        payPasswordConfirmation: PAY_PASSWORD,
+      });
+      const order = await post('/api/v3/order.create', m.token, {
+        type: 2,
+        threadId: author.threadId,
+        amount: '0.01',
+      });
+      const paid = await post('/api/v3/trade/pay/order', m.token, {
+        orderSn: order.Data.orderSn,
+        paymentType: 20,
+        payPassword: PAY_PASSWORD,
+      });
+      return { token: m.token, payToken: paid.Data.payToken as string };
+    }),
+  );
+  return { payers, pricedThreadIds };
+}
