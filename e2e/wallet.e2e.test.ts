@@ -93,7 +93,7 @@ describe.skipIf(noChromiumReason !== null)(
           await expect.poll(() => page.getByTestId('wallet-available').innerText()).toBe('37.50');
           await expect.poll(() => page.getByTestId('wallet-log').locator('li').count()).toBe(2);
           await shot(page, 'wallet', kind);
-          await page.getByTestId('wallet-type').selectOption('1002');
+          await page.getByTestId('wallet-type').selectOption('180');
           await page.getByTestId('wallet-filter').locator('button[type="submit"]').click();
           await expect.poll(() => page.getByTestId('wallet-log').locator('li').count()).toBe(1);
           expect(errors).toEqual([]);
