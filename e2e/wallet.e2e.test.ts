@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { api } from './support/forum-api.ts';
@@ -9,13 +9,8 @@ import { openMember } from './support/members.ts';
 // the pay dialog, at pc and h5 widths.
 let forum: RunningForum;
 let browser: Browser;
-let payeeId = 0;
-
-/** Fen from a yuan string with at most two decimals (test-only kind; no floats). */
-function fen(yuan: string): bigint {
-  const [whole, part = ''] = yuan.split('.');
-  return BigInt(whole!) * 100n + BigInt(part.padEnd(2, '0').slice(0, 2));
-}
+let threadId = 0;
+let payee: BrowserContext | undefined;
 
 describe.skipIf(noChromiumReason !== null)(
   `wallet pages${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
@@ -23,26 +18,27 @@ describe.skipIf(noChromiumReason !== null)(
     beforeAll(async () => {
       forum = await startForum();
       await forum.setSettings({ site_charge: '1', pay_sandbox_open: '1' });
-      // A paid-thread-like order whose whole amount goes to the payee (paid content arrives with its own helper).
-      forum.registerOrderKind({
-        type: 3,
-        async prepare(_ctx: unknown, input: { amount?: string; payeeId?: number }) {
-          return { amountFen: fen(input.amount ?? '0'), payeeId: input.payeeId, title: 'A paid thread' };
-        },
-        async credits(_ctx: unknown, order: { amountFen: bigint; payeeId: number }) {
-          return [{ account: { kind: 'member_available', userId: order.payeeId }, amount: order.amountFen }];
-        },
-      });
       browser = await launch();
+      // The payee's paid thread (12.50, the whole price to the author: the site's shares are not set).
       const { context } = await openContext(browser, 'pc');
-      const r = await api<{ userId: number }>(context, forum.url, 'POST', '/api/v3/users/username.register', {
+      const r = await api(context, forum.url, 'POST', '/api/v3/users/username.register', {
         username: 'payee_w',
         password: 'secret123',
       });
-      payeeId = r.Data.userId;
-      await context.close();
+      expect(r.Code, r.Message).toBe(0);
+      const thread = await api<{ threadId: number }>(context, forum.url, 'POST', '/api/v3/thread.create', {
+        categoryId: 1,
+        title: 'A paid thread',
+        content: { text: '<p>paid words</p>' },
+        price: 12.5,
+        freeWords: 0,
+      });
+      expect(thread.Code, thread.Message).toBe(0);
+      threadId = thread.Data.threadId;
+      payee = context;
     });
     afterAll(async () => {
+      await payee?.close();
       await browser?.close();
       await forum?.close();
     });
@@ -78,7 +74,7 @@ describe.skipIf(noChromiumReason !== null)(
 
           // Pay 12.50 from the wallet through the dialog.
           await page.goto(
-            `${forum.url}/wallet/pay?type=3&amount=12.50&payeeId=${payeeId}&title=A%20paid%20thread`,
+            `${forum.url}/wallet/pay?type=3&amount=12.50&threadId=${threadId}&title=A%20paid%20thread`,
           );
           await hydrated(page);
           await page.getByTestId('pay-password').waitFor();
@@ -96,6 +92,17 @@ describe.skipIf(noChromiumReason !== null)(
           await page.getByTestId('wallet-type').selectOption('180');
           await page.getByTestId('wallet-filter').locator('button[type="submit"]').click();
           await expect.poll(() => page.getByTestId('wallet-log').locator('li').count()).toBe(1);
+          // The payer's line is the paid-thread expense (61), the author's the paid-thread income (60).
+          await page.getByTestId('wallet-type').selectOption('61');
+          await page.getByTestId('wallet-filter').locator('button[type="submit"]').click();
+          await expect.poll(() => page.getByTestId('wallet-log').locator('li').innerText()).toContain('-12.50');
+          const sold = await api<{ pageData: Array<{ changeType: number; amount: string }> }>(
+            payee!,
+            forum.url,
+            'GET',
+            '/api/v3/wallet/log?perPage=1',
+          );
+          expect(sold.Data.pageData.map((l) => [l.changeType, l.amount])).toEqual([[60, '12.50']]);
           expect(errors).toEqual([]);
         } finally {
           await context.close();
