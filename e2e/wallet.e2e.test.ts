@@ -95,7 +95,9 @@ describe.skipIf(noChromiumReason !== null)(
           // The payer's line is the paid-thread expense (61), the author's the paid-thread income (60).
           await page.getByTestId('wallet-type').selectOption('61');
           await page.getByTestId('wallet-filter').locator('button[type="submit"]').click();
-          await expect.poll(() => page.getByTestId('wallet-log').locator('li').innerText()).toContain('-12.50');
+          await expect
+            .poll(() => page.getByTestId('wallet-log').locator('li').innerText())
+            .toContain('-12.50');
           const sold = await api<{ pageData: Array<{ changeType: number; amount: string }> }>(
             payee!,
             forum.url,

@@ -1,4 +1,10 @@
-import { Code, OrderType, THREAD_PRICE_MAX_YUAN, WalletReason, type OrderCreateInput } from '@forum/contracts';
+import {
+  Code,
+  OrderType,
+  THREAD_PRICE_MAX_YUAN,
+  WalletReason,
+  type OrderCreateInput,
+} from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Tx } from '../../platform/db/db.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';

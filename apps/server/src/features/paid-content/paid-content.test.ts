@@ -317,7 +317,13 @@ describe("wallet-log types: every line has its own (the payer's expense, the aut
       // 10.00: author share 8.00, inviter 3 tenths of it 2.40, author keeps 5.60, site 2.00.
       [{ type: OrderType.THREAD, threadId }, [61, '-10.00'], [60, '5.60'], [62, '2.40'], 200n],
       [{ type: OrderType.REWARD, threadId, amount: '1' }, [41, '-1.00'], [31, '0.56'], [33, '0.24'], 20n],
-      [{ type: OrderType.ATTACHMENT, threadId: files.threadId }, [52, '-5.00'], [63, '2.80'], [64, '1.20'], 100n],
+      [
+        { type: OrderType.ATTACHMENT, threadId: files.threadId },
+        [52, '-5.00'],
+        [63, '2.80'],
+        [64, '1.20'],
+        100n,
+      ],
     ];
     for (const [body, payer, author, inviter, site] of cases) {
       const s0 = BigInt(await siteRevenue());

@@ -225,7 +225,7 @@ describe('grabbing', () => {
       [RedPacketReason.INCOME, `redpacket:${threadId}:${ben.userId}`],
     );
     expect(entries[0]!.n).toBe(1);
-    // Wallet-log lines (reference §1.9): the author paid the packet (150), ben's share is red-packet income (151).
+    // Wallet-log lines (reference §1.9): the author paid the packet (150), ben's share is its income (151).
     expect(await lastLine(ben)).toEqual([151, share]);
     const annLog = (await get(ann.token, 'wallet/log', { changeType: '150', perPage: '1' })).Data.pageData;
     expect([annLog[0].changeType, annLog[0].amountFen]).toEqual([150, -100]);

@@ -161,7 +161,7 @@ export interface EntryRow {
   createdAt: Date;
 }
 
-/** Which log lines to list: change types (the entries' wallet-log reasons) and UTC days, both ends inclusive. */
+/** Which log lines to list: change types (the entries' own reasons) and UTC days, both ends inclusive. */
 export interface LogFilter {
   changeTypes?: number[];
   startDay?: string;

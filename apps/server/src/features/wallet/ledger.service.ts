@@ -27,7 +27,7 @@ export interface Move {
   reason?: number;
 }
 
-/** What every movement carries: why (a wallet-log type, the default of its moves), who, and an optional idempotency key. */
+/** What every movement carries: why (a wallet-log type, its moves' default), who, an optional idempotency key. */
 export interface PostingMeta {
   reason: number;
   idempotencyKey?: string | null;

@@ -181,11 +181,19 @@ describe('ledger core', () => {
       { kind: 'member_available', reason: 60 },
       { kind: 'site_revenue', reason: 61 },
     ]);
-    const again = await ledger.post(db, { reason: 61, actorId: a, idempotencyKey: 'per-move', moves: moves(60) });
+    const again = await ledger.post(db, {
+      reason: 61,
+      actorId: a,
+      idempotencyKey: 'per-move',
+      moves: moves(60),
+    });
     expect(again).toMatchObject({ duplicate: true, transactionId: r.transactionId });
     // The same key and amounts with another line reason is a different request.
     const other = ledger.post(db, { reason: 61, actorId: a, idempotencyKey: 'per-move', moves: moves(62) });
-    await expect(other).rejects.toMatchObject({ code: -4001, message: expect.stringContaining('idempotencyKey') });
+    await expect(other).rejects.toMatchObject({
+      code: -4001,
+      message: expect.stringContaining('idempotencyKey'),
+    });
     const before = await counts();
     expect(await codeOf(ledger.post(db, { reason: 61, actorId: a, moves: moves(60.5) }))).toBe(-4001);
     expect(await counts()).toEqual(before);

@@ -7,7 +7,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 
-/** Change types offered by the filter: every wallet-log reason (each has a name in the `wallet.type` strings). */
+/** Change types offered by the filter: every wallet-log reason (each named in the `wallet.type` strings). */
 const TYPES = WALLET_LOG_TYPES.map(String);
 
 interface Filter {
