@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hydrated, launch, shot } from './support/browser.ts';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { api } from './support/forum-api.ts';
 import { openMember } from './support/members.ts';
@@ -9,28 +9,36 @@ import { openMember } from './support/members.ts';
 // the pay dialog, at pc and h5 widths.
 let forum: RunningForum;
 let browser: Browser;
-let paidThreadId = 0;
+let threadId = 0;
+let payee: BrowserContext | undefined;
 
 describe.skipIf(noChromiumReason !== null)(
   `wallet pages${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
   () => {
     beforeAll(async () => {
       forum = await startForum();
-      await forum.setSettings({ site_charge: '1', pay_sandbox_open: '1', thread_post_interval: '0' });
+      await forum.setSettings({ site_charge: '1', pay_sandbox_open: '1' });
       browser = await launch();
-      // The order paid through the dialog: a paid thread of 12.50 by another member.
-      const payee = await openMember(browser, forum.url, 'pc', '收款人');
-      const r = await api<{ threadId: number }>(payee.context, forum.url, 'POST', '/api/v3/thread.create', {
-        categoryId: 1,
-        title: 'A paid thread',
-        content: { text: `<p>${'付费内容。'.repeat(10)}</p>`, indexes: {} },
-        price: 12.5,
+      // The payee's paid thread (12.50, the whole price to the author: the site's shares are not set).
+      const { context } = await openContext(browser, 'pc');
+      const r = await api(context, forum.url, 'POST', '/api/v3/users/username.register', {
+        username: 'payee_w',
+        password: 'secret123',
       });
       expect(r.Code, r.Message).toBe(0);
-      paidThreadId = r.Data.threadId;
-      await payee.context.close();
+      const thread = await api<{ threadId: number }>(context, forum.url, 'POST', '/api/v3/thread.create', {
+        categoryId: 1,
+        title: 'A paid thread',
+        content: { text: '<p>paid words</p>' },
+        price: 12.5,
+        freeWords: 0,
+      });
+      expect(thread.Code, thread.Message).toBe(0);
+      threadId = thread.Data.threadId;
+      payee = context;
     });
     afterAll(async () => {
+      await payee?.close();
       await browser?.close();
       await forum?.close();
     });
@@ -66,7 +74,7 @@ describe.skipIf(noChromiumReason !== null)(
 
           // Pay 12.50 from the wallet through the dialog.
           await page.goto(
-            `${forum.url}/wallet/pay?type=3&amount=12.50&threadId=${paidThreadId}&title=A%20paid%20thread`,
+            `${forum.url}/wallet/pay?type=3&amount=12.50&threadId=${threadId}&title=A%20paid%20thread`,
           );
           await hydrated(page);
           await page.getByTestId('pay-password').waitFor();
@@ -81,9 +89,22 @@ describe.skipIf(noChromiumReason !== null)(
           await expect.poll(() => page.getByTestId('wallet-available').innerText()).toBe('37.50');
           await expect.poll(() => page.getByTestId('wallet-log').locator('li').count()).toBe(2);
           await shot(page, 'wallet', kind);
-          await page.getByTestId('wallet-type').selectOption('1002');
+          await page.getByTestId('wallet-type').selectOption('180');
           await page.getByTestId('wallet-filter').locator('button[type="submit"]').click();
           await expect.poll(() => page.getByTestId('wallet-log').locator('li').count()).toBe(1);
+          // The payer's line is the paid-thread expense (61), the author's the paid-thread income (60).
+          await page.getByTestId('wallet-type').selectOption('61');
+          await page.getByTestId('wallet-filter').locator('button[type="submit"]').click();
+          await expect
+            .poll(() => page.getByTestId('wallet-log').locator('li').innerText())
+            .toContain('-12.50');
+          const sold = await api<{ pageData: Array<{ changeType: number; amount: string }> }>(
+            payee!,
+            forum.url,
+            'GET',
+            '/api/v3/wallet/log?perPage=1',
+          );
+          expect(sold.Data.pageData.map((l) => [l.changeType, l.amount])).toEqual([[60, '12.50']]);
           expect(errors).toEqual([]);
         } finally {
           await context.close();

@@ -2,31 +2,31 @@ import { z } from 'zod';
 import { defineCall } from './call.js';
 import { idField } from './fields.js';
 import { idempotencyKeyField } from './orders.js';
-import { yuanAmount } from './wallet.js';
+import { WalletReason, yuanAmount } from './wallet.js';
 
 /**
  * Red-packet (tom 106) and bounty (tom 107) blocks, reference §1.3; their ledger reasons are the original's
- * wallet-log types 150–154 (red packet) and 120–124 (bounty), §1.9.
+ * wallet-log types 150–152 (red packet), 120–122 and 160 (bounty), §1.9.
  */
 export const RedPacketReason = {
   /** The author's payment into the red-packet escrow. */
-  PAY: 150,
+  PAY: WalletReason.RED_PACKET_FREEZE,
   /** A member's share. */
-  INCOME: 151,
+  INCOME: WalletReason.RED_PACKET_INCOME,
   /** What nobody took, back to the author on expiry. */
-  REFUND: 152,
+  REFUND: WalletReason.RED_PACKET_REFUND,
 } as const;
 
 /** Bounty ledger reasons. */
 export const RewardReason = {
   /** The author's payment into the bounty escrow. */
-  PAY: 120,
+  PAY: WalletReason.BOUNTY_FREEZE,
   /** The author rewards an answer. */
-  INCOME: 121,
+  INCOME: WalletReason.BOUNTY_INCOME,
   /** The remainder back to the author on expiry (nobody answered). */
-  REFUND: 122,
+  REFUND: WalletReason.BOUNTY_RETURN,
   /** The remainder split evenly among the answerers on expiry. */
-  EXPIRED_SPLIT: 123,
+  EXPIRED_SPLIT: WalletReason.BOUNTY_SPLIT,
 } as const;
 
 /** Red packet: 0 fixed shares, 1 random shares. */

@@ -4,33 +4,58 @@ import { idField, idList } from './fields.js';
 import { pageOf, pageQuery } from './envelope.js';
 
 /**
- * Wallet-log change types (reference §1.9, the original's `UserWalletLog` catalogue) used as ledger reasons.
- * Later money features add theirs here; 1000+ are ours (not in the original).
+ * Wallet-log change types (reference §1.9, the original's `UserWalletLog` catalogue), used as the ledger
+ * entries' reasons: each line of a posting carries its own (the payer's expense, the payee's income, the
+ * inviter's commission). 1000+ are ours (not in the original).
  */
 export const WalletReason = {
   CASH_FREEZE: 10,
   CASH_SUCCESS: 11,
   CASH_UNFREEZE: 12,
+  /** Incomes: a tip to the author, the administrator's manual credit, the inviter's commission on a tip. */
   REWARD_INCOME: 31,
   MANUAL_INCOME: 32,
+  REWARD_COMMISSION: 33,
+  /** The inviter's commission on a paid registration (or renewal) of the member they invited. */
   REGISTER_COMMISSION: 34,
   REWARD_EXPENSE: 41,
   MANUAL_EXPENSE: 50,
+  /** The original's expense types of a wallet-paid order (register/renew, paid group, attachment, thread). */
+  EXPEND_GROUP: 51,
+  EXPEND_ATTACHMENT: 52,
+  /** A paid thread: the author's income, the payer's expense, the inviter's commission. */
+  THREAD_INCOME: 60,
+  EXPEND_THREAD: 61,
+  THREAD_COMMISSION: 62,
+  /** A paid attachment: the author's income and the inviter's commission. */
+  ATTACHMENT_INCOME: 63,
+  ATTACHMENT_COMMISSION: 64,
+  EXPEND_REGISTER: 70,
+  EXPEND_RENEW: 71,
+  /** Bounty: an answer's reward, the rest back to the author on expiry, or split among the answerers. */
+  BOUNTY_INCOME: 120,
+  BOUNTY_RETURN: 121,
+  BOUNTY_SPLIT: 122,
+  /** Red packet: the author's payment into escrow, a member's share, the rest back on expiry. */
+  RED_PACKET_FREEZE: 150,
+  RED_PACKET_INCOME: 151,
+  RED_PACKET_REFUND: 152,
+  /** Bounty: the author's payment into escrow (the original's V3 bounty freeze). */
+  BOUNTY_FREEZE: 160,
+  /** A recharge paid through a provider (the original's charge type). */
+  RECHARGE: 180,
   /** Ours: the administrator switched withdrawals off or on (an audit record without entries). */
   WALLET_STATUS: 1000,
   /** Ours: a plain member-to-member transfer. */
   TRANSFER: 1001,
-  /** The original's expense types of a wallet-paid order (register/renew, paid group, attachment, thread). */
-  EXPEND_GROUP: 51,
-  EXPEND_ATTACHMENT: 52,
-  EXPEND_THREAD: 61,
-  EXPEND_REGISTER: 70,
-  EXPEND_RENEW: 71,
-  /** Ours: a recharge paid through a provider (the original has no recharge log type). */
-  RECHARGE: 1002,
   /** Ours: a wallet payment of an order type without its own log type. */
   ORDER_PAYMENT: 1003,
 } as const;
+
+/** The change types a wallet-log line can have (every reason but the status switch, which has no entries). */
+export const WALLET_LOG_TYPES: readonly number[] = Object.values(WalletReason)
+  .filter((r) => r !== WalletReason.WALLET_STATUS)
+  .sort((a, b) => a - b);
 
 /** Wallet status (reference §1.9): 0 normal, 1 withdrawals frozen. */
 export const walletStatus = z.union([z.literal(0), z.literal(1)]);

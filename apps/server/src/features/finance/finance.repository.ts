@@ -14,7 +14,7 @@ export interface Figures {
   /** Paid registration orders (reference §1.11 `totalRegisterProfit`). */
   register: bigint;
   withdrawal: bigint;
-  /** The site's revenue entries by reason. */
+  /** The site's revenue entries by their transaction's reason (what kind of movement brought it in). */
   siteByReason: Map<number, bigint>;
 }
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../platform/db/db.js';
 import { withinDays } from '../../platform/db/day-range.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, orders, users } from '../../schema.js';
 
-/** A page of members' ledger entries, newest first. */
+/** A page of members' ledger entries with their own wallet-log types, newest first. */
 export async function listFunds(
   db: DbOrTx,
   f: { username: string; changeType: number; createdAtBegin?: string; createdAtEnd?: string },
@@ -12,7 +12,7 @@ export async function listFunds(
 ) {
   const c: SQL[] = [sql`${ledgerAccounts.userId} IS NOT NULL`];
   if (f.username) c.push(sql`lower(${users.username}) = lower(${f.username})`);
-  if (f.changeType) c.push(eq(ledgerTransactions.reason, f.changeType));
+  if (f.changeType) c.push(eq(ledgerEntries.reason, f.changeType));
   c.push(...withinDays(ledgerTransactions.createdAt, f.createdAtBegin, f.createdAtEnd));
   const where = and(...c);
   const from = () =>
@@ -24,7 +24,7 @@ export async function listFunds(
         username: users.username,
         kind: ledgerAccounts.kind,
         amount: ledgerEntries.amount,
-        reason: ledgerTransactions.reason,
+        reason: ledgerEntries.reason,
         memo: ledgerTransactions.memo,
         createdAt: ledgerTransactions.createdAt,
       })

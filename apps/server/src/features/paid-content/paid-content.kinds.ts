@@ -1,4 +1,10 @@
-import { Code, OrderType, THREAD_PRICE_MAX_YUAN, type OrderCreateInput } from '@forum/contracts';
+import {
+  Code,
+  OrderType,
+  THREAD_PRICE_MAX_YUAN,
+  WalletReason,
+  type OrderCreateInput,
+} from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Tx } from '../../platform/db/db.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
@@ -30,10 +36,20 @@ async function targetThread(tx: Tx, actor: Actor, input: OrderCreateInput, lock 
   return t;
 }
 
+/** The payee's and the inviter's wallet-log types per paid order type (reference §1.9: 31/33, 60/62, 63/64). */
+const INCOME_REASONS: Record<number, { author: number; inviter: number }> = {
+  [OrderType.REWARD]: { author: WalletReason.REWARD_INCOME, inviter: WalletReason.REWARD_COMMISSION },
+  [OrderType.THREAD]: { author: WalletReason.THREAD_INCOME, inviter: WalletReason.THREAD_COMMISSION },
+  [OrderType.ATTACHMENT]: {
+    author: WalletReason.ATTACHMENT_INCOME,
+    inviter: WalletReason.ATTACHMENT_COMMISSION,
+  },
+};
+
 /**
  * Who gets a paid order's money (reference §1.9): the author and the site by the site's tenths, the payer's
- * inviter their commission out of the author's share. Parts of zero are left out; one account appearing twice
- * (the author invited the payer) gets one move.
+ * inviter their commission out of the author's share, each member line with its income type (the site's keeps
+ * the payer's). Parts of zero are left out; an author who invited the payer gets both lines.
  */
 export async function revenueMoves(d: KindDeps, tx: Tx, order: OrderRow): Promise<Move[]> {
   const inviter = await inviterOf(tx, order.userId);
@@ -43,15 +59,16 @@ export async function revenueMoves(d: KindDeps, tx: Tx, order: OrderRow): Promis
     d.settings.int('site_master_scale', 0),
     inviter?.scale ?? null,
   );
-  const byUser = new Map<number, bigint>();
-  const add = (userId: number, fen: bigint) => byUser.set(userId, (byUser.get(userId) ?? 0n) + fen);
-  add(order.payeeId!, split.author);
-  if (inviter) add(inviter.inviterId, split.inviter);
-  const moves: Move[] = [...byUser]
-    .filter(([, fen]) => fen > 0n)
-    .map(([userId, fen]) => ({ account: { kind: 'member_available', userId }, amount: fen }));
+  const reasons = INCOME_REASONS[order.type]!;
+  const member = (userId: number, amount: bigint, reason: number): Move => ({
+    account: { kind: 'member_available', userId },
+    amount,
+    reason,
+  });
+  const moves: Move[] = [member(order.payeeId!, split.author, reasons.author)];
+  if (inviter) moves.push(member(inviter.inviterId, split.inviter, reasons.inviter));
   if (split.site > 0n) moves.push({ account: { kind: 'site_revenue' }, amount: split.site });
-  return moves;
+  return moves.filter((m) => BigInt(m.amount) > 0n);
 }
 
 /** Order type 3 (the thread) or 7 (its attachments): the thread's price, bought once per member. */

@@ -296,3 +296,76 @@ describe('tips and commission', () => {
     expect(sum!.s).toBe('0');
   });
 });
+
+describe("wallet-log types: every line has its own (the payer's expense, the author's income, the commission)", () => {
+  type Line = { changeType: number; amount: string };
+  const lastLine = async (u: U) => ((await get(u, 'wallet/log?perPage=1')).Data.pageData as Line[])[0]!;
+  const line = async (u: U) => {
+    const l = await lastLine(u);
+    return [l.changeType, l.amount];
+  };
+
+  it('a paid thread, a tip and paid attachments: 61/60/62, 41/31/33, 52/63/64; the site keeps its share', async () => {
+    // dan was invited by cat (3 tenths of the author's share, the test above); the site keeps 2 tenths.
+    await setScales(8, 2);
+    const { threadId } = await paidThread(ann, { price: 10 });
+    const files = await paidThread(ann, { attachmentPrice: 5 });
+    const cases: Array<[object, [number, string], [number, string], [number, string], bigint]> = [
+      // 10.00: author share 8.00, inviter 3 tenths of it 2.40, author keeps 5.60, site 2.00.
+      [{ type: OrderType.THREAD, threadId }, [61, '-10.00'], [60, '5.60'], [62, '2.40'], 200n],
+      [{ type: OrderType.REWARD, threadId, amount: '1' }, [41, '-1.00'], [31, '0.56'], [33, '0.24'], 20n],
+      [
+        { type: OrderType.ATTACHMENT, threadId: files.threadId },
+        [52, '-5.00'],
+        [63, '2.80'],
+        [64, '1.20'],
+        100n,
+      ],
+    ];
+    for (const [body, payer, author, inviter, site] of cases) {
+      const s0 = BigInt(await siteRevenue());
+      const r = await buy(dan, body);
+      expect(r.Code, r.Message).toBe(0);
+      expect([await line(dan), await line(ann), await line(cat)], JSON.stringify(body)).toEqual([
+        payer,
+        author,
+        inviter,
+      ]);
+      expect(BigInt(await siteRevenue()) - s0).toBe(site);
+      // The site's entry keeps the payer's type (the finance statistics sum its revenue by it).
+      const [siteLine] = await sql(
+        `SELECT e.reason FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+         WHERE a.kind = 'site_revenue' ORDER BY e.id DESC LIMIT 1`,
+      );
+      expect(siteLine!.reason).toBe(payer[0]);
+    }
+    // The member's filter and the administrator's fund details read the lines' own types.
+    const sixty = (await get(ann, 'wallet/log?changeType=60')).Data.pageData as Line[];
+    expect(sixty.every((l) => l.changeType === 60)).toBe(true);
+    expect(sixty[0]!.amount).toBe('5.60');
+    const funds = await call(t.app, 'GET', '/api/backAdmin/users.wallet.logs?changeType=62', {
+      token: admin.token,
+    });
+    expect(
+      funds.Data.pageData.map((l: { userId: number; changeType: number }) => [l.userId, l.changeType]),
+    ).toEqual([[cat.userId, 62]]);
+  });
+
+  it('an author who invited the payer gets two lines: the income and the commission', async () => {
+    await t.app.forum.database.exec(
+      `INSERT INTO user_distributions (user_id, inviter_id, be_scale, is_subordinate, is_commission)
+       VALUES ($1, $2, 5, true, true)`,
+      [ben.userId, ann.userId],
+    );
+    await setScales(10, 0);
+    const { threadId } = await paidThread(ann, { price: 3 });
+    expect((await buy(ben, { type: OrderType.THREAD, threadId })).Code).toBe(0);
+    const log = (await get(ann, 'wallet/log?perPage=2')).Data.pageData as Line[];
+    // 3.00 all to the author's side: 1.50 commission (5 tenths), 1.50 income.
+    expect(log.map((l) => [l.changeType, l.amount]).sort()).toEqual([
+      [60, '1.50'],
+      [62, '1.50'],
+    ]);
+    expect(await line(ben)).toEqual([61, '-3.00']);
+  });
+});

@@ -152,6 +152,15 @@ describe('joining a paid site (order types 1 and 8)', () => {
     // 9.90 × 2/10 = 1.98 to the inviter, 7.92 to the site.
     expect(Number(await balance(ann)) - Number(annBefore)).toBeCloseTo(1.98, 5);
     expect(BigInt(await siteRevenue()) - revenueBefore).toBe(792n);
+    // Wallet-log lines (reference §1.9): the joining fee (70) and the registration commission (34).
+    const newest = async (u: U) => {
+      const l = (await get(u.token, 'wallet/log?perPage=1')).Data.pageData[0];
+      return [l.changeType, l.amount];
+    };
+    expect([await newest(bob), await newest(ann)]).toEqual([
+      [70, '-9.90'],
+      [34, '1.98'],
+    ]);
     const list = await get(ann.token, 'invite.users.list');
     expect(list.Data).toMatchObject({ scale: 2, totalInvitees: 1, totalEarnings: '1.98' });
     expect(list.Data.pageData[0]).toMatchObject({ userId: bob.userId, earnings: '1.98' });

@@ -8,8 +8,8 @@ import { yuanToFen, type Move } from '../wallet/index.js';
 
 /**
  * Order types 1 (joining a paid site) and 8 (renewing): the price is `site_price`; the site keeps it minus the
- * inviter's commission (`be_scale` tenths when their group pays commission; reference §1.9); once paid the
- * member's `expired_at` moves `site_expire` days on (0: for good) and they leave the unpaid group.
+ * inviter's commission (`be_scale` tenths when their group pays commission; log type 34; reference §1.9); once
+ * paid the member's `expired_at` moves `site_expire` days on (0: for good) and they leave the unpaid group.
  */
 export function siteJoinKind(
   type: typeof OrderType.REGISTER | typeof OrderType.RENEW,
@@ -38,7 +38,11 @@ export function siteJoinKind(
       const commission = BigInt(extra.commissionFen ?? '0');
       const moves: Move[] = [{ account: { kind: 'site_revenue' }, amount: order.amountFen - commission }];
       if (commission > 0n && extra.inviterId) {
-        moves.push({ account: { kind: 'member_available', userId: extra.inviterId }, amount: commission });
+        moves.push({
+          account: { kind: 'member_available', userId: extra.inviterId },
+          amount: commission,
+          reason: WalletReason.REGISTER_COMMISSION,
+        });
       }
       return moves.filter((m) => BigInt(m.amount) !== 0n);
     },

@@ -16,6 +16,11 @@ const get = (token: string | undefined, path: string, query: Record<string, stri
 const sql = async (text: string, params: unknown[] = []) =>
   (await t.app.forum.database.exec(text, params)).rows as Array<Record<string, unknown>>;
 const available = async (u: U) => (await get(u.token, 'wallet/user', {})).Data.availableFen as number;
+/** A member's newest wallet-log line as [changeType, fen]. */
+const lastLine = async (u: U) => {
+  const l = (await get(u.token, 'wallet/log', { perPage: '1' })).Data.pageData[0];
+  return [l.changeType, l.amountFen] as [number, number];
+};
 const escrowFen = async () =>
   BigInt(
     ((
@@ -220,6 +225,10 @@ describe('grabbing', () => {
       [RedPacketReason.INCOME, `redpacket:${threadId}:${ben.userId}`],
     );
     expect(entries[0]!.n).toBe(1);
+    // Wallet-log lines (reference §1.9): the author paid the packet (150), ben's share is its income (151).
+    expect(await lastLine(ben)).toEqual([151, share]);
+    const annLog = (await get(ann.token, 'wallet/log', { changeType: '150', perPage: '1' })).Data.pageData;
+    expect([annLog[0].changeType, annLog[0].amountFen]).toEqual([150, -100]);
   });
 
   it('50 members replying at once to a 10-share random packet: exactly 10 grants summing to the total; expiry refunds nothing more', async () => {
@@ -256,6 +265,7 @@ describe('grabbing', () => {
     ]);
     expect(await t.app.redPackets.redPackets.expireDue()).toBeGreaterThanOrEqual(1);
     expect(await available(ann)).toBe(annBefore + 120);
+    expect(await lastLine(ann)).toEqual([152, 120]);
     expect(await escrowFen()).toBe(escrowBefore);
     // Running the job again moves nothing; a reply after expiry gets nothing.
     await t.app.redPackets.redPackets.expireDue();

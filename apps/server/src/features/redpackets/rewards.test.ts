@@ -13,6 +13,11 @@ const post = (token: string | undefined, path: string, body: object) =>
   call(t.app, 'POST', `/api/v3/${path}`, { token, body });
 const available = async (u: U) =>
   (await call(t.app, 'GET', '/api/v3/wallet/user', { token: u.token })).Data.availableFen as number;
+/** A member's newest wallet-log lines as [changeType, fen]. */
+const lines = async (u: U, perPage = 1) =>
+  (
+    await call(t.app, 'GET', '/api/v3/wallet/log', { token: u.token, query: { perPage: String(perPage) } })
+  ).Data.pageData.map((l: { changeType: number; amountFen: number }) => [l.changeType, l.amountFen]);
 const hoursAhead = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 const bounty = (over: object = {}) => ({ type: 0, price: '10', expiredAt: hoursAhead(48), ...over });
 const draft = (u: U, body: object) =>
@@ -96,6 +101,8 @@ describe('bounty block', () => {
     // A repeat answers the first reward and moves nothing.
     expect((await reward(ann, threadId, r.Data.id, '4')).Data).toMatchObject({ rewards: '4.00' });
     expect(await available(ben)).toBe(start + 400);
+    // Wallet-log lines (reference §1.9): the author's bounty paid into escrow (160), ben's reward (120).
+    expect(await lines(ben)).toEqual([[120, 400]]);
     const shown = (
       await call(t.app, 'GET', '/api/v3/thread.detail', {
         token: ann.token,
@@ -119,6 +126,7 @@ describe('bounty block', () => {
     expect(await expire(threadId)).toBeGreaterThanOrEqual(1);
     const after = await Promise.all([ben, cat, dan].map(available));
     expect(after.map((a, i) => a - before[i]!)).toEqual([34, 33, 33]);
+    expect(await lines(cat)).toEqual([[122, 33]]);
     const late = await reply(ben, threadId);
     expect((await reward(ann, threadId, late.Data.id, '0.01')).Code).toBe(-4010);
   });
@@ -128,6 +136,10 @@ describe('bounty block', () => {
     const annBefore = await available(ann);
     await expire(lonely);
     expect(await available(ann)).toBe(annBefore + 200);
+    expect(await lines(ann, 2)).toEqual([
+      [121, 200],
+      [160, -200],
+    ]);
     const named = await published(bounty({ type: 1, answerId: cat.userId, price: '3' }));
     const b = await reply(ben, named);
     const bad = await reward(ann, named, b.Data.id, '1');

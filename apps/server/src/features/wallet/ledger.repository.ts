@@ -102,17 +102,20 @@ export async function lockWallets(tx: DbOrTx, userIds: number[]): Promise<Map<nu
   return new Map(rows.map((r) => [r.user_id, toWallet(r)]));
 }
 
-/** Writes a transaction's entries in one statement. */
+/** Writes a transaction's entries, each with its wallet-log type, in one statement. */
 export async function insertEntries(
   tx: DbOrTx,
   transactionId: number,
-  entries: { accountId: number; amount: bigint }[],
+  entries: { accountId: number; amount: bigint; reason: number }[],
 ): Promise<void> {
   const ids = entries.map((e) => e.accountId);
   const amounts = entries.map((e) => e.amount.toString());
+  const reasons = entries.map((e) => e.reason);
   await tx.execute(
-    sql`INSERT INTO ledger_entries (transaction_id, account_id, amount)
-        SELECT ${transactionId}, a, m FROM unnest(${sql.param(ids)}::int[], ${sql.param(amounts)}::bigint[]) AS x(a, m)`,
+    sql`INSERT INTO ledger_entries (transaction_id, account_id, amount, reason)
+        SELECT ${transactionId}, a, m, r
+        FROM unnest(${sql.param(ids)}::int[], ${sql.param(amounts)}::bigint[], ${sql.param(reasons)}::int[])
+          AS x(a, m, r)`,
   );
 }
 
@@ -158,7 +161,7 @@ export interface EntryRow {
   createdAt: Date;
 }
 
-/** Which log lines to list: change types (wallet-log reasons) and UTC days, both ends inclusive. */
+/** Which log lines to list: change types (the entries' own reasons) and UTC days, both ends inclusive. */
 export interface LogFilter {
   changeTypes?: number[];
   startDay?: string;
@@ -173,7 +176,7 @@ export async function listEntries(
   filter: LogFilter = {},
 ): Promise<{ rows: EntryRow[]; total: number }> {
   const where = [sql`e.account_id IN (SELECT id FROM ledger_accounts WHERE user_id = ${userId})`];
-  if (filter.changeTypes?.length) where.push(sql`t.reason = ANY(${sql.param(filter.changeTypes)}::int[])`);
+  if (filter.changeTypes?.length) where.push(sql`e.reason = ANY(${sql.param(filter.changeTypes)}::int[])`);
   if (filter.startDay) where.push(sql`t.created_at >= ${filter.startDay}::date`);
   if (filter.endDay) where.push(sql`t.created_at < ${filter.endDay}::date + 1`);
   const mine = sql.join(where, sql` AND `);
@@ -188,7 +191,7 @@ export async function listEntries(
       created_at: Date;
     }>(
       db,
-      sql`SELECT e.id, e.transaction_id, a.kind, e.amount, t.reason, t.memo, t.created_at
+      sql`SELECT e.id, e.transaction_id, a.kind, e.amount, e.reason, t.memo, t.created_at
           FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
           JOIN ledger_transactions t ON t.id = e.transaction_id
           WHERE ${mine} ORDER BY e.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,

@@ -17,13 +17,17 @@ export type SystemKind =
 /** A ledger account reference. */
 export type Account = { kind: MemberKind; userId: number } | { kind: SystemKind };
 
-/** One leg of a posting: signed fen on an account (credit > 0 for members' balances). */
+/**
+ * One leg of a posting: signed fen on an account (credit > 0 for members' balances), and optionally its own
+ * wallet-log type (the payee's income where the posting's reason is the payer's expense).
+ */
 export interface Move {
   account: Account;
   amount: bigint | number;
+  reason?: number;
 }
 
-/** What every movement carries: why (a wallet-log type), who, and an optional idempotency key. */
+/** What every movement carries: why (a wallet-log type, its moves' default), who, an optional idempotency key. */
 export interface PostingMeta {
   reason: number;
   idempotencyKey?: string | null;
@@ -62,8 +66,8 @@ export const insufficientBalance = () =>
 export class Ledger {
   /** Posts balanced moves once per idempotency key; refuses a negative member balance. */
   async post(db: DbOrTx, p: Posting): Promise<PostResult> {
-    const moves = checkMoves(p.moves);
-    const fingerprint = `${p.reason}|${moves.map((m) => `${m.account.kind}:${userOf(m.account)}:${m.amount}`).join(',')}`;
+    const moves = checkMoves(p.moves, p.reason);
+    const fingerprint = `${p.reason}|${moves.map((m) => moveFingerprint(m, p.reason)).join(',')}`;
     return this.run(db, { ...p, fingerprint }, async (tx, transactionId) => {
       const members = moves.filter((m) => m.account.kind.startsWith('member_'));
       const wallets = await repo.lockWallets(
@@ -92,7 +96,11 @@ export class Ledger {
       await repo.insertEntries(
         tx,
         transactionId,
-        moves.map((m, i) => ({ accountId: ids.get(repo.accountKey(keys[i]!))!, amount: m.amount })),
+        moves.map((m, i) => ({
+          accountId: ids.get(repo.accountKey(keys[i]!))!,
+          amount: m.amount,
+          reason: m.reason,
+        })),
       );
       await repo.applyDeltas(tx, [...deltas.values()]);
       return [...wallets.values()];
@@ -223,22 +231,40 @@ export class Ledger {
   }
 }
 
+/** A move as checked: bigint fen and its wallet-log type (the posting's when it names none). */
+interface CheckedMove {
+  account: Account;
+  amount: bigint;
+  reason: number;
+}
+
 /** Validated moves with bigint amounts: at least two, none zero, summing to zero. */
-function checkMoves(moves: Move[]): { account: Account; amount: bigint }[] {
+function checkMoves(moves: Move[], reason: number): CheckedMove[] {
   if (moves.length < 2) throw invalid('moves: a posting needs at least two moves');
   const out = moves.map((m, i) => {
     const amount = toFen(m.amount, `moves[${i}].amount`);
     if (amount === 0n) throw invalid(`moves[${i}].amount must not be zero`);
+    if (m.reason !== undefined && !Number.isInteger(m.reason))
+      throw invalid(`moves[${i}].reason must be a wallet-log type`);
     if (
       m.account.kind.startsWith('member_') &&
       !(Number.isSafeInteger(userOf(m.account)) && userOf(m.account) > 0)
     ) {
       throw invalid(`moves[${i}].account.userId is invalid`);
     }
-    return { account: m.account, amount };
+    return { account: m.account, amount, reason: m.reason ?? reason };
   });
   if (out.reduce((s, m) => s + m.amount, 0n) !== 0n) throw invalid('moves: amounts must sum to zero');
   return out;
+}
+
+/**
+ * One move in the posting's fingerprint; its own reason is added only when it differs from the posting's, so
+ * postings without per-move reasons keep the fingerprints they had before moves could carry one.
+ */
+function moveFingerprint(m: CheckedMove, reason: number): string {
+  const base = `${m.account.kind}:${userOf(m.account)}:${m.amount}`;
+  return m.reason === reason ? base : `${base}@${m.reason}`;
 }
 
 function walletAfter(w: {

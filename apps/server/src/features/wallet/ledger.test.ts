@@ -164,6 +164,41 @@ describe('ledger core', () => {
     });
   });
 
+  it("each entry keeps its move's reason (the posting's by default), and the key's fingerprint holds them", async () => {
+    const moves = (payeeReason: number) => [
+      { account: avail(a), amount: -30 },
+      { account: avail(b), amount: 20, reason: payeeReason },
+      { account: { kind: 'site_revenue' } as const, amount: 10 },
+    ];
+    const r = await ledger.post(db, { reason: 61, actorId: a, idempotencyKey: 'per-move', moves: moves(60) });
+    const rows = await sql(
+      `SELECT a.kind, e.reason FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+       WHERE e.transaction_id = $1 ORDER BY e.id`,
+      [r.transactionId],
+    );
+    expect(rows).toEqual([
+      { kind: 'member_available', reason: 61 },
+      { kind: 'member_available', reason: 60 },
+      { kind: 'site_revenue', reason: 61 },
+    ]);
+    const again = await ledger.post(db, {
+      reason: 61,
+      actorId: a,
+      idempotencyKey: 'per-move',
+      moves: moves(60),
+    });
+    expect(again).toMatchObject({ duplicate: true, transactionId: r.transactionId });
+    // The same key and amounts with another line reason is a different request.
+    const other = ledger.post(db, { reason: 61, actorId: a, idempotencyKey: 'per-move', moves: moves(62) });
+    await expect(other).rejects.toMatchObject({
+      code: -4001,
+      message: expect.stringContaining('idempotencyKey'),
+    });
+    const before = await counts();
+    expect(await codeOf(ledger.post(db, { reason: 61, actorId: a, moves: moves(60.5) }))).toBe(-4001);
+    expect(await counts()).toEqual(before);
+  });
+
   it('a transaction failing midway leaves nothing, and the database itself refuses unbalanced entries', async () => {
     const before = await counts();
     const wa = await wallet(a);
@@ -194,7 +229,7 @@ describe('ledger core', () => {
       const acc = await tx.execute(q`SELECT id FROM ledger_accounts WHERE kind = 'manual_adjustment'`);
       const accountId = (acc as unknown as { rows: { id: number }[] }).rows[0]!.id;
       await tx.execute(
-        q`INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES (${row!.id}, ${accountId}, 7)`,
+        q`INSERT INTO ledger_entries (transaction_id, account_id, amount, reason) VALUES (${row!.id}, ${accountId}, 7, 32)`,
       );
     });
     // drizzle wraps the driver's error (`Failed query: commit`); the database's reason is its cause.

@@ -34,7 +34,8 @@ export const ledgerAccounts = pgTable(
 );
 
 /**
- * One balanced movement (append-only): reason is the original's wallet-log type; the idempotency key is
+ * One balanced movement (append-only): reason is the original's wallet-log type of the movement (its entries
+ * may carry their own, e.g. the payee's income); the idempotency key is
  * claimed by inserting this row, and `result` holds the first answer, filled once in the same transaction.
  */
 export const ledgerTransactions = pgTable('ledger_transactions', {
@@ -49,7 +50,11 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Entries (append-only): signed fen on one account; a transaction's entries sum to zero (checked at commit). */
+/**
+ * Entries (append-only): signed fen on one account; a transaction's entries sum to zero (checked at commit).
+ * `reason` is the line's own wallet-log type (the payee's income in the payer's posting); it defaults to the
+ * transaction's.
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
@@ -61,6 +66,7 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    reason: integer('reason').notNull(),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.id.desc()),

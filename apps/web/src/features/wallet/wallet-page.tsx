@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { WalletLogItem, WalletView } from '@forum/contracts';
+import { WALLET_LOG_TYPES, type WalletLogItem, type WalletView } from '@forum/contracts';
 import { Button } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 
-/** Change types offered by the filter (wallet-log reasons with a name in the `wallet.type` strings). */
-const TYPES = ['10', '11', '12', '31', '32', '34', '41', '50', '51', '52', '61', '70', '71', '1002', '1003'];
+/** Change types offered by the filter: every wallet-log reason (each named in the `wallet.type` strings). */
+const TYPES = WALLET_LOG_TYPES.map(String);
 
 interface Filter {
   changeType: string;
