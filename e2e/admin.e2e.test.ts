@@ -95,12 +95,13 @@ describe.skipIf(noChromiumReason !== null)(
         expect.arrayContaining(['thread.sticky', 'category1.thread.essence']),
       );
       expect(saved.Data.permissions).not.toContain('thread.essence');
-      // Paid-group terms: ¥9.90 for 30 days.
+      // Paid-group terms: ¥9.90 for 30 days, level 1 (a paid group needs a level from 1 to 5).
       await row.getByTestId('group-edit').click();
       const form = page.getByTestId('group-editor');
       await form.locator('input[name="isPaid"]').check();
       await form.locator('input[name="fee"]').fill('9.9');
       await form.locator('input[name="days"]').fill('30');
+      await form.locator('input[name="level"]').fill('1');
       await form.getByTestId('group-save').click();
       await row.filter({ hasText: '¥9.9 / 30' }).waitFor();
 
