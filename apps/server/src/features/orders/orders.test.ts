@@ -1,3 +1,4 @@
+import { sql as raw } from 'drizzle-orm';
 import { OrderType, PaymentType, yuanAmount } from '@forum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalid } from '../../platform/http/errors.js';
@@ -346,5 +347,53 @@ describe('wallet/log filters', () => {
     expect((await log('endTime=2000-01-01')).Data.totalCount).toBe(0);
     const bad = await log('startTime=yesterday');
     expect([bad.Code, bad.Message]).toEqual([-4001, expect.stringContaining('startTime')]);
+  });
+});
+
+describe('a payment cut off', () => {
+  it('the database connection killed in the middle of a payment: none of it happened, and it can be paid again', async () => {
+    // A kind whose fulfil kills its own connection once: after the ledger posting, before the order is paid.
+    let kill = true;
+    t.app.orders.registerKind({
+      type: OrderType.QUESTION,
+      async prepare(_ctx, input) {
+        return { amountFen: yuanToFen(yuanAmount.parse(input.amount)), payeeId: input.payeeId ?? null };
+      },
+      async credits(_ctx, order) {
+        return [{ account: { kind: 'member_available', userId: order.payeeId! }, amount: order.amountFen }];
+      },
+      async fulfil({ tx }) {
+        if (!kill) return;
+        kill = false;
+        await tx.execute(raw`SELECT pg_terminate_backend(pg_backend_pid())`);
+      },
+    });
+    // Members of their own, so the other tests' balances stay as they expect.
+    const [cat, ben] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+    const balance = async (userId: number) =>
+      (await get(userId === cat.userId ? cat.token : ben.token, 'wallet/user')).Data
+        .availableAmount as string;
+    await setPayPassword(cat);
+    await credit(cat, '20', 'seed-cat-kill');
+    const sn = (
+      await post(cat.token, 'order.create', { type: OrderType.QUESTION, amount: '7.25', payeeId: ben.userId })
+    ).Data.orderSn as string;
+    const [catBefore, benBefore] = [await balance(cat.userId), await balance(ben.userId)];
+    const entries = async () => (await sql(`SELECT count(*)::int AS n FROM ledger_entries`))[0]!.n as number;
+    const n0 = await entries();
+    const cut = await walletPay(cat, sn);
+    expect(cut.Code).not.toBe(0);
+    expect(cut.status).toBeLessThan(600);
+    expect([await balance(cat.userId), await balance(ben.userId), await entries()]).toEqual([
+      catBefore,
+      benBefore,
+      n0,
+    ]);
+    expect((await get(cat.token, `order.detail?orderSn=${sn}`)).Data.status).toBe(0);
+    // The pool dropped the dead connection: the same order pays in full now.
+    const again = await walletPay(cat, sn);
+    expect(again.Code).toBe(0);
+    expect(Number(await balance(ben.userId)) - Number(benBefore)).toBeCloseTo(7.25, 5);
+    expect((await sql(`SELECT sum(amount)::text AS s FROM ledger_entries`))[0]!.s).toBe('0');
   });
 });
