@@ -115,7 +115,10 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
   [Code.QRCODE_TIMEOUT]: { zh: '二维码已过期', en: 'The QR code has expired' },
   [Code.QRCODE_SCANNING]: { zh: '扫码中', en: 'Waiting for the scan' },
   [Code.QRCODE_ERROR]: { zh: '二维码生成失败', en: 'The QR code could not be made' },
-  [Code.SESSION_TOKEN_EXPIRED]: { zh: '授权信息已失效，请重新授权', en: 'The authorization expired or is invalid' },
+  [Code.SESSION_TOKEN_EXPIRED]: {
+    zh: '授权信息已失效，请重新授权',
+    en: 'The authorization expired or is invalid',
+  },
   [Code.NOT_FOUND_USER]: { zh: '未找到用户', en: 'User not found' },
   [Code.NOT_FOUND_WECHAT_USER]: { zh: '未找到微信用户', en: 'WeChat user not found' },
   [Code.QRCODE_LOGIN_FAILED]: { zh: '扫码登录失败', en: 'QR login failed' },

@@ -96,7 +96,11 @@ export const wechatBindUsername = defineCall({
   path: '/api/v3/users/wechat/username.bind',
   summary: 'Bind a pending WeChat to an existing account (username and password)',
   tags: ['wechat'],
-  input: z.object({ sessionToken: flowToken, username: z.string().trim().min(1).max(100), password: passwordField }),
+  input: z.object({
+    sessionToken: flowToken,
+    username: z.string().trim().min(1).max(100),
+    password: passwordField,
+  }),
   output: loginResult,
 });
 

@@ -73,9 +73,11 @@ export class FakeWechat {
     if (url.pathname === '/sns/oauth2/access_token') {
       if (q('appid') !== this.appId) return json({ errcode: 40013, errmsg: 'invalid appid' });
       if (q('secret') !== this.appSecret) return json({ errcode: 40125, errmsg: 'invalid appsecret' });
-      if (q('grant_type') !== 'authorization_code') return json({ errcode: 40002, errmsg: 'invalid grant_type' });
+      if (q('grant_type') !== 'authorization_code')
+        return json({ errcode: 40002, errmsg: 'invalid grant_type' });
       const g = this.codes.get(q('code'));
-      if (!g || g.appid !== this.appId || g.expiresAt < Date.now()) return json({ errcode: 40029, errmsg: 'invalid code' });
+      if (!g || g.appid !== this.appId || g.expiresAt < Date.now())
+        return json({ errcode: 40029, errmsg: 'invalid code' });
       if (g.used) return json({ errcode: 40163, errmsg: 'code been used' });
       g.used = true;
       const token = randomBytes(16).toString('hex');

@@ -106,7 +106,10 @@ export async function linkWechat(db: DbOrTx, id: number, userId: number): Promis
 
 /** Releases an account's current WeChat (a rebind). */
 export async function unlinkWechatOfUser(db: DbOrTx, userId: number): Promise<void> {
-  await db.update(wechatUsers).set({ userId: null, updatedAt: new Date() }).where(eq(wechatUsers.userId, userId));
+  await db
+    .update(wechatUsers)
+    .set({ userId: null, updatedAt: new Date() })
+    .where(eq(wechatUsers.userId, userId));
 }
 
 export async function oidcIdentity(db: DbOrTx, issuer: string, subject: string) {

@@ -40,7 +40,10 @@ export const oidcIdentities = pgTable(
     email: varchar('email', { length: 255 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('oidc_identities_sub_uq').on(t.issuer, t.subject), index('oidc_identities_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('oidc_identities_sub_uq').on(t.issuer, t.subject),
+    index('oidc_identities_user_idx').on(t.userId),
+  ],
 );
 
 /**

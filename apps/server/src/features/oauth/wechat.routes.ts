@@ -17,7 +17,11 @@ import { client, withCookies } from '../users/index.js';
 import type { WechatService } from './wechat.service.js';
 
 /** Mounts the WeChat calls (reference §1.1 and §2.3: `users/mobilebrowser/wechat`, `users/wechat`, `users/pc/wechat`). */
-export function registerWechatRoutes(route: Route, wx: WechatService, origin: (req: FastifyRequest) => string): void {
+export function registerWechatRoutes(
+  route: Route,
+  wx: WechatService,
+  origin: (req: FastifyRequest) => string,
+): void {
   // The login steps work before a full login, like username login (a closed or paid site still lets them in).
   const guest = {
     status: 'skip',
@@ -26,7 +30,12 @@ export function registerWechatRoutes(route: Route, wx: WechatService, origin: (r
     rateClass: 'auth',
     keepsGuestCache: true,
   } as const;
-  const mine = { auth: 'required', status: 'allowPending', rateClass: 'auth', keepsGuestCache: true } as const;
+  const mine = {
+    auth: 'required',
+    status: 'allowPending',
+    rateClass: 'auth',
+    keepsGuestCache: true,
+  } as const;
   // Polls come every couple of seconds: the read class (the original allows 50 per 30 s).
   const poll = { ...guest, rateClass: 'read' } as const;
 
@@ -37,7 +46,9 @@ export function registerWechatRoutes(route: Route, wx: WechatService, origin: (r
     withCookies(req, reply, await wx.login(input.code, input.state, client(req), input.inviteCode)),
   );
   route(wechatH5Bind, mine, async (input, { actor, lang }) => wx.bind(actor, input.code, input.state, lang));
-  route(wechatH5Rebind, mine, async (input, { actor, lang }) => wx.rebind(actor, input.code, input.state, lang));
+  route(wechatH5Rebind, mine, async (input, { actor, lang }) =>
+    wx.rebind(actor, input.code, input.state, lang),
+  );
   route(wechatH5Qrcode, guest, async (input) => wx.completeQr(input.code, input.state));
   route(wechatRegister, guest, async (input, { req, reply }) =>
     withCookies(req, reply, await wx.register(input.sessionToken, client(req), input.inviteCode)),
@@ -52,7 +63,9 @@ export function registerWechatRoutes(route: Route, wx: WechatService, origin: (r
   route(wechatBindPhone, guest, async (input, { req, reply }) =>
     withCookies(req, reply, await wx.bindPhone(input.sessionToken, input.mobile, input.code, client(req))),
   );
-  route(wechatGenQrcode, guest, async (input, { actor, req }) => wx.genQrcode(actor, input.type, origin(req)));
+  route(wechatGenQrcode, guest, async (input, { actor, req }) =>
+    wx.genQrcode(actor, input.type, origin(req)),
+  );
   route(wechatPollLogin, poll, async (input, { req, reply }) =>
     withCookies(req, reply, await wx.pollLogin(input.sessionToken, client(req))),
   );

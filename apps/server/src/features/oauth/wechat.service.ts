@@ -67,7 +67,8 @@ export class WechatService {
   /** The consent URL for an action; a QR action names the live pc session it completes. */
   async oauthUrl(actor: Actor, action: WechatAction, qrToken: string | undefined, origin: string) {
     this.requireEnabled();
-    if ((action === 'bind' || action === 'rebind') && actor.userId === null) throw new AppError(Code.JUMP_TO_LOGIN);
+    if ((action === 'bind' || action === 'rebind') && actor.userId === null)
+      throw new AppError(Code.JUMP_TO_LOGIN);
     const data: Record<string, string> = {};
     if (action === 'qrcode') {
       const qrId = qrToken ? this.tokens.verify(qrToken) : null;
@@ -143,7 +144,12 @@ export class WechatService {
   }
 
   /** `sms.bind`: the phone's account (or a new one) logs in with a code and gets the pending WeChat. */
-  async bindPhone(pendingToken: string, mobile: string, code: string, client: ClientInfo): Promise<LoginResult> {
+  async bindPhone(
+    pendingToken: string,
+    mobile: string,
+    code: string,
+    client: ClientInfo,
+  ): Promise<LoginResult> {
     if (!this.sms) throw new AppError(Code.SMS_NOT_OPEN);
     const { id, wx } = await this.pendingOf(pendingToken);
     return this.sms.login(mobile, code, client, async (tx, userId) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerUser, startTestApp, uniqueName, type TestApp } from '../../test/harness.js';
+import { adminUser, call, registerUser, startTestApp, uniqueName, type TestApp } from '../../test/harness.js';
 import { FakeWechat, type FakeWechatUser } from './fake-wechat.js';
 
 let t: TestApp;
@@ -36,11 +36,17 @@ const rows = async (q: string, params: unknown[] = []) => (await t.app.forum.dat
 
 /** The state of a fresh authorization URL (as the wx-auth page gets it). */
 async function stateFor(action: string, token?: string, sessionToken?: string): Promise<string> {
-  const r = await get('mobilebrowser/wechat/h5.oauth', { action, ...(sessionToken ? { sessionToken } : {}) }, token);
+  const r = await get(
+    'mobilebrowser/wechat/h5.oauth',
+    { action, ...(sessionToken ? { sessionToken } : {}) },
+    token,
+  );
   expect(r.Code, r.Message).toBe(0);
   const u = new URL(r.Data.location.replace(/#wechat_redirect$/, ''));
   expect(u.searchParams.get('appid')).toBe(fake.appId);
-  expect(u.searchParams.get('redirect_uri')).toMatch(new RegExp(`/user/wx-authorization\\?action=${action}$`));
+  expect(u.searchParams.get('redirect_uri')).toMatch(
+    new RegExp(`/user/wx-authorization\\?action=${action}$`),
+  );
   return u.searchParams.get('state')!;
 }
 
@@ -92,9 +98,17 @@ describe('WeChat H5 login', () => {
     const acct = await registerUser(t.app);
     const pending = await wxLogin(wxUser());
     const sessionToken = pending.Data.sessionToken;
-    const wrong = await post('wechat/username.bind', { sessionToken, username: acct.username, password: 'nope12345' });
+    const wrong = await post('wechat/username.bind', {
+      sessionToken,
+      username: acct.username,
+      password: 'nope12345',
+    });
     expect(wrong.Code).toBe(-7062);
-    const ok = await post('wechat/username.bind', { sessionToken, username: acct.username, password: acct.password });
+    const ok = await post('wechat/username.bind', {
+      sessionToken,
+      username: acct.username,
+      password: acct.password,
+    });
     expect(ok.Code, ok.Message).toBe(0);
     expect(ok.Data.userId).toBe(acct.userId);
     expect(ok.Data.user.isBindWechat).toBe(true);
@@ -126,7 +140,9 @@ describe('WeChat H5 login', () => {
     const me = await registerUser(t.app);
     const bindState = await stateFor('bind', me.token);
     expect((await post('wechat/h5.login', { code: fake.grant(u), state: bindState })).Code).toBe(-7004);
-    expect(await rows('SELECT id FROM users WHERE bind_type & 1 = 1 AND id = $1', [me.userId])).toHaveLength(0);
+    expect(await rows('SELECT id FROM users WHERE bind_type & 1 = 1 AND id = $1', [me.userId])).toHaveLength(
+      0,
+    );
   });
 
   it('answers -5004 when the app secret is wrong (the fake checks it like WeChat)', async () => {
@@ -141,25 +157,73 @@ describe('binding and rebinding from my account', () => {
     const me = await registerUser(t.app);
     expect((await get('mobilebrowser/wechat/h5.oauth', { action: 'bind' })).Code).toBe(-3001);
     const a = wxUser();
-    const bound = await post('wechat/h5.bind', { code: fake.grant(a), state: await stateFor('bind', me.token) }, me.token);
+    const bound = await post(
+      'wechat/h5.bind',
+      { code: fake.grant(a), state: await stateFor('bind', me.token) },
+      me.token,
+    );
     expect(bound.Code, bound.Message).toBe(0);
     expect(bound.Data.isBindWechat).toBe(true);
-    const twice = await post('wechat/h5.bind', { code: fake.grant(wxUser()), state: await stateFor('bind', me.token) }, me.token);
+    const twice = await post(
+      'wechat/h5.bind',
+      { code: fake.grant(wxUser()), state: await stateFor('bind', me.token) },
+      me.token,
+    );
     expect(twice.Code).toBe(-4003);
     // Another member's bind state is not mine.
     const other = await registerUser(t.app);
     const theirs = await stateFor('bind', other.token);
-    expect((await post('wechat/h5.bind', { code: fake.grant(wxUser()), state: theirs }, me.token)).Code).toBe(-7004);
+    expect((await post('wechat/h5.bind', { code: fake.grant(wxUser()), state: theirs }, me.token)).Code).toBe(
+      -7004,
+    );
     const b = wxUser();
-    const re = await post('wechat/h5.rebind', { code: fake.grant(b), state: await stateFor('rebind', me.token) }, me.token);
+    const re = await post(
+      'wechat/h5.rebind',
+      { code: fake.grant(b), state: await stateFor('rebind', me.token) },
+      me.token,
+    );
     expect(re.Code, re.Message).toBe(0);
     expect(await rows('SELECT mp_openid FROM wechat_users WHERE user_id = $1', [me.userId])).toEqual([
       { mp_openid: b.openid },
     ]);
     // The released WeChat logs nobody in now; a WeChat bound to me cannot be taken by the other member.
     expect((await wxLogin(a)).Code).toBe(-7016);
-    const steal = await post('wechat/h5.rebind', { code: fake.grant(b), state: await stateFor('rebind', other.token) }, other.token);
+    const steal = await post(
+      'wechat/h5.rebind',
+      { code: fake.grant(b), state: await stateFor('rebind', other.token) },
+      other.token,
+    );
     expect(steal.Code).toBe(-4003);
+  });
+});
+
+describe('the -8000 gate', () => {
+  it('groups with publishNeedBindWechat get -8000 on threads and replies until WeChat is bound; admins never', async () => {
+    const sql = (q: string) => t.app.forum.database.exec(q, []);
+    await sql("INSERT INTO group_permissions (group_id, permission) VALUES (10, 'publishNeedBindWechat')");
+    await t.app.forum.groups.changed();
+    const m = await registerUser(t.app);
+    const admin = await adminUser(t.app);
+    const thread = { categoryId: 1, title: '绑定微信', content: { text: '<p>正文</p>' } };
+    const create = (token: string) => call(t.app, 'POST', '/api/v3/thread.create', { token, body: thread });
+    expect((await create(m.token)).Code).toBe(-8000);
+    const own = await create(admin.token);
+    expect(own.Code).toBe(0);
+    const reply = (token: string) =>
+      call(t.app, 'POST', '/api/v3/posts.create', {
+        token,
+        body: { id: own.Data.threadId, content: '回复' },
+      });
+    expect((await reply(m.token)).Code).toBe(-8000);
+    await post(
+      'wechat/h5.bind',
+      { code: fake.grant(wxUser()), state: await stateFor('bind', m.token) },
+      m.token,
+    );
+    expect((await create(m.token)).Code).toBe(0);
+    expect((await reply(m.token)).Code).toBe(0);
+    await sql("DELETE FROM group_permissions WHERE group_id = 10 AND permission = 'publishNeedBindWechat'");
+    await t.app.forum.groups.changed();
   });
 });
 
@@ -180,7 +244,9 @@ describe('pc QR login and binding', () => {
     expect(pc.Data.user.isBindWechat).toBe(true);
     expect((await get('pc/wechat/h5.login', { sessionToken })).Code).toBe(-7004);
     const late = (await get('pc/wechat/h5.genqrcode', { type: 'login' })).Data.sessionToken;
-    await t.app.forum.database.exec(`UPDATE oauth_sessions SET expires_at = now() - interval '1 second' WHERE kind = 'qrcode' AND used_at IS NULL`);
+    await t.app.forum.database.exec(
+      `UPDATE oauth_sessions SET expires_at = now() - interval '1 second' WHERE kind = 'qrcode' AND used_at IS NULL`,
+    );
     expect((await get('pc/wechat/h5.login', { sessionToken: late })).Code).toBe(-7001);
     expect((await get('pc/wechat/h5.login', { sessionToken: 'forged.token' })).Code).toBe(-7004);
   });
@@ -192,7 +258,10 @@ describe('pc QR login and binding', () => {
     const sessionToken = qr.Data.sessionToken;
     expect((await get('pc/wechat/bind.poll', { sessionToken }, me.token)).Code).toBe(-7002);
     const state = await stateFor('qrcode', undefined, sessionToken);
-    expect((await post('wechat/h5.qrcode', { code: fake.grant(wxUser()), state })).Data).toEqual({ done: true, type: 'bind' });
+    expect((await post('wechat/h5.qrcode', { code: fake.grant(wxUser()), state })).Data).toEqual({
+      done: true,
+      type: 'bind',
+    });
     const other = await registerUser(t.app);
     expect((await get('pc/wechat/bind.poll', { sessionToken }, other.token)).Code).toBe(-7004);
     const done = await get('pc/wechat/bind.poll', { sessionToken }, me.token);

@@ -86,7 +86,10 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   offiaccount_app_id: { tag: 'wx_offiaccount', value: '' },
   offiaccount_app_secret: { tag: 'wx_offiaccount', value: '' },
   /** WeChat OAuth endpoints; only a test, the local fake or a private gateway changes them. */
-  wechat_oauth_authorize_url: { tag: 'wx_offiaccount', value: 'https://open.weixin.qq.com/connect/oauth2/authorize' },
+  wechat_oauth_authorize_url: {
+    tag: 'wx_offiaccount',
+    value: 'https://open.weixin.qq.com/connect/oauth2/authorize',
+  },
   wechat_api_origin: { tag: 'wx_offiaccount', value: 'https://api.weixin.qq.com' },
   /** Signs the third-party flows' state and session tokens (made on first start). */
   oauth_state_secret: { tag: 'oauth', value: '' },

@@ -202,7 +202,11 @@ export class UsersService {
       });
       await setUserGroup(tx, user.id, this.groups.defaultGroupId());
       // A link may change the row (bind_type): answer what was stored.
-      const stored = link ? ((await link(tx, user.id), await repo.findUserById(tx, user.id)) ?? user) : user;
+      let stored = user;
+      if (link) {
+        await link(tx, user.id);
+        stored = (await repo.findUserById(tx, user.id)) ?? user;
+      }
       // An invite code may put the new member in another group (the invites feature).
       const invited = inviteCode ? await this.invited?.(tx, user.id, inviteCode) : null;
       const tokens = await this.issueTokens(tx, user.id, client);
