@@ -46,3 +46,4 @@ export * from './invites.js';
 export * from './sms.js';
 export * from './two-factor.js';
 export * from './wechat.js';
+export * from './oidc.js';

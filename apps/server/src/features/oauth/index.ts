@@ -4,23 +4,28 @@ import type { Route } from '../../platform/http/router.js';
 import type { ForumServices } from '../../services.js';
 import type { SmsService } from '../sms/index.js';
 import { FlowTokens } from './oauth-tokens.js';
+import { OidcClient } from './oidc.client.js';
+import { registerOidcRoutes } from './oidc.routes.js';
+import { OidcService } from './oidc.service.js';
 import { WechatOAuthClient } from './wechat.client.js';
 import { registerWechatRoutes } from './wechat.routes.js';
 import { WechatService } from './wechat.service.js';
 
 export { WechatService } from './wechat.service.js';
+export { OidcService } from './oidc.service.js';
 export { FakeWechat } from './fake-wechat.js';
+export { FakeOidc } from './fake-oidc.js';
 
 /**
- * Mounts third-party login: WeChat official-account OAuth (endpoints from settings, the real ones by default)
- * and the flow tokens they share, signed with a site secret made on first start.
+ * Mounts third-party login: WeChat official-account OAuth (endpoints from settings, the real ones by default),
+ * a generic OpenID Connect provider, and the flow tokens they share, signed with a site secret made on first start.
  */
 export async function mountOAuth(
   ctx: Pick<ForumServices, 'config' | 'settings' | 'database' | 'users' | 'groups'> & {
     route: Route;
     sms: SmsService | null;
   },
-): Promise<{ wechat: WechatService }> {
+): Promise<{ wechat: WechatService; oidc: OidcService }> {
   const s = ctx.settings;
   if (!s.get('oauth_state_secret')) {
     await s.set([{ key: 'oauth_state_secret', tag: 'oauth', value: randomBytes(32).toString('hex') }]);
@@ -37,5 +42,14 @@ export async function mountOAuth(
   const origin = (req: FastifyRequest) =>
     (s.get('site_url') || ctx.config.publicUrl || `${req.protocol}://${req.host}`).replace(/\/+$/, '');
   registerWechatRoutes(ctx.route, wechat, origin);
-  return { wechat };
+  const oidcClient = new OidcClient(() => ({
+    issuer: s.get('oidc_issuer'),
+    clientId: s.get('oidc_client_id'),
+    clientSecret: s.get('oidc_client_secret'),
+    scopes: s.get('oidc_scopes'),
+  }));
+  const issuer = () => s.get('oidc_issuer').replace(/\/+$/, '');
+  const oidc = new OidcService(ctx.database.db, s, ctx.users, oidcClient, tokens, issuer);
+  registerOidcRoutes(ctx.route, oidc, origin);
+  return { wechat, oidc };
 }

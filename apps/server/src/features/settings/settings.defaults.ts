@@ -91,6 +91,13 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
     value: 'https://open.weixin.qq.com/connect/oauth2/authorize',
   },
   wechat_api_origin: { tag: 'wx_offiaccount', value: 'https://api.weixin.qq.com' },
+  /** A generic OpenID Connect provider (beyond the original): on/off, its button name, issuer and client. */
+  oidc_enabled: { tag: 'oidc', value: '0' },
+  oidc_name: { tag: 'oidc', value: 'OpenID' },
+  oidc_issuer: { tag: 'oidc', value: '' },
+  oidc_client_id: { tag: 'oidc', value: '' },
+  oidc_client_secret: { tag: 'oidc', value: '' },
+  oidc_scopes: { tag: 'oidc', value: 'openid profile email' },
   /** Signs the third-party flows' state and session tokens (made on first start). */
   oauth_state_secret: { tag: 'oauth', value: '' },
   qcloud_vod_auto_play: { tag: 'qcloud', value: '1' },
