@@ -103,6 +103,12 @@ const WECHAT_PAGES: Array<[string, string, () => Promise<Record<string, unknown>
     () => import('../features/user/wx-bind-qrcode-page.tsx'),
     'wechat.bindQrTitle',
   ],
+  [
+    'user/oidc-callback',
+    'oidc-callback-page',
+    () => import('../features/user/oidc-callback-page.tsx'),
+    'wechat.oidcTitle',
+  ],
   ['user/wx-bind', 'wx-bind-page', () => import('../features/user/wx-bind-page.tsx'), 'wechat.bindTitle'],
   [
     'user/wx-rebind-action',

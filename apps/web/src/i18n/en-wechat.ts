@@ -36,6 +36,8 @@ export const enWechat: typeof zhWechat = {
     noPending: 'The authorization expired, please authorize again',
     usernameLogin: 'Username login',
     myLabel: 'WeChat',
+    oidcTitle: 'Third-party login',
+    oidcBound: 'Account linked',
     myBound: 'Bound',
   },
 };

@@ -1,6 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { consentPage } from './fake-page.js';
 
 interface Grant {
   sub: string;
@@ -144,17 +145,14 @@ export class FakeOidc {
       res.writeHead(400, { 'content-type': 'text/plain' });
       return void res.end('invalid_request');
     }
-    const hidden = ['redirect_uri', 'state', 'nonce', 'code_challenge']
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(p.get(k) ?? '')}">`)
-      .join('');
+    const keys = ['redirect_uri', 'state', 'nonce', 'code_challenge'];
+    const hidden = Object.fromEntries(keys.map((k) => [k, p.get(k) ?? '']));
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
-      `<!doctype html><meta name="viewport" content="width=device-width"><title>Fake OpenID provider</title>` +
-        `<form action="/allow" style="font:16px sans-serif;max-width:320px;margin:40px auto;display:grid;gap:8px">` +
-        `<h1 style="font-size:20px">Fake OpenID provider</h1>${hidden}` +
-        `<label>sub <input name="sub" data-testid="fake-sub" value="oidc-user-1"></label>` +
-        `<label>name <input name="name" data-testid="fake-name" value="OIDC user"></label>` +
-        `<button data-testid="fake-allow">Allow</button></form>`,
+      consentPage('Fake OpenID provider', '/allow', hidden, [
+        { name: 'sub', value: 'oidc-user-1' },
+        { name: 'name', value: 'OIDC user' },
+      ]),
     );
   }
 }
@@ -166,8 +164,4 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => done(s));
     req.on('error', fail);
   });
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { consentPage } from './fake-page.js';
 
 /** A WeChat user of the fake. */
 export interface FakeWechatUser {
@@ -119,21 +120,13 @@ export class FakeWechat {
       res.writeHead(400, { 'content-type': 'text/plain' });
       return void res.end('invalid request: appid, response_type or redirect_uri');
     }
-    const hidden = ['appid', 'redirect_uri', 'state']
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(p.get(k) ?? '')}">`)
-      .join('');
+    const hidden = Object.fromEntries(['appid', 'redirect_uri', 'state'].map((k) => [k, p.get(k) ?? '']));
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
-      `<!doctype html><meta name="viewport" content="width=device-width"><title>Fake WeChat</title>` +
-        `<form action="/connect/oauth2/allow" style="font:16px sans-serif;max-width:320px;margin:40px auto;display:grid;gap:8px">` +
-        `<h1 style="font-size:20px">Fake WeChat authorization</h1>${hidden}` +
-        `<label>openid <input name="openid" data-testid="fake-openid" value="fake-user-1"></label>` +
-        `<label>nickname <input name="nickname" data-testid="fake-nickname" value="WeChat user"></label>` +
-        `<button data-testid="fake-allow">Allow</button></form>`,
+      consentPage('Fake WeChat authorization', '/connect/oauth2/allow', hidden, [
+        { name: 'openid', value: 'fake-user-1' },
+        { name: 'nickname', value: 'WeChat user' },
+      ]),
     );
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -9,6 +9,7 @@ import { rememberReturn } from '../../app/login-return.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { PasswordField, UsernameField } from './account-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { OidcLoginLink } from './oidc-login-link.tsx';
 import { pendingTwoFactor, TwoFactorStep } from './two-factor-step.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
@@ -64,9 +65,15 @@ export function Component() {
         )}
       </p>
       {/* Only the methods the site switched on. */}
-      {(forum.qcloud.qcloudSms || forum.passport.offiaccountOpen) && (
+      {(forum.qcloud.qcloudSms || forum.passport.offiaccountOpen || forum.passport.oidcOpen) && (
         <p className="auth-links auth-links--muted" data-testid="login-methods">
           {t('login.otherMethods')}:{' '}
+          {forum.passport.oidcOpen && (
+            <>
+              <OidcLoginLink />
+              {(forum.passport.offiaccountOpen || forum.qcloud.qcloudSms) && ' · '}
+            </>
+          )}
           {forum.passport.offiaccountOpen && (
             <>
               {/* A computer scans a QR; a phone authorises in WeChat directly. */}
