@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { FakeOidc } from './fake-oidc.js';
 
 let t: TestApp;
@@ -111,5 +111,33 @@ describe('OpenID Connect login', () => {
       (await call(t.app, 'GET', '/api/v3/users/oidc/authorize', { query: { action: 'login' } })).Code,
     ).toBe(-4002);
     await t.app.forum.settings.set([{ key: 'oidc_enabled', tag: 'oidc', value: '1' }]);
+  });
+});
+
+describe('login method settings', () => {
+  it('WeChat and OIDC secrets read back masked for the admin; guests and members are refused; the forum tells which are on', async () => {
+    const admin = await adminUser(t.app);
+    const member = await registerUser(t.app);
+    const read = async (tag: string, token: string) =>
+      call(t.app, 'GET', '/api/backAdmin/settings', { token, query: { tag } });
+    await t.app.forum.settings.set([
+      { key: 'offiaccount_app_secret', tag: 'wx_offiaccount', value: 'wx-secret' },
+    ]);
+    const wx = (await read('wx_offiaccount', admin.token)).Data as Array<{ key: string; value: string }>;
+    expect(wx.find((r) => r.key === 'offiaccount_app_secret')?.value).toBe('******');
+    const oidc = (await read('oidc', admin.token)).Data as Array<{ key: string; value: string }>;
+    expect(oidc.find((r) => r.key === 'oidc_client_secret')?.value).toBe('******');
+    expect((await read('oidc', member.token)).Code).toBe(-4002);
+    expect((await call(t.app, 'GET', '/api/backAdmin/settings', { query: { tag: 'oidc' } })).Code).not.toBe(
+      0,
+    );
+    const bad = await call(t.app, 'POST', '/api/backAdmin/settings.create', {
+      token: admin.token,
+      body: { data: [{ key: 'oidc_scopes', value: 'profile', tag: 'oidc' }] },
+    });
+    expect(bad.Code).toBe(-4001);
+    const forum = await call(t.app, 'GET', '/api/v3/forum');
+    expect(forum.Data.passport).toMatchObject({ oidcOpen: true, oidcName: 'OpenID', offiaccountOpen: false });
+    expect(JSON.stringify(forum.Data)).not.toContain('forum-client-secret');
   });
 });
