@@ -10,14 +10,12 @@ import {
 } from '@forum/contracts';
 import { toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
-import { takeReturn } from '../../app/login-return.ts';
-import { safeSessionStorage } from '../../app/storage.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { pendingTwoFactor, TwoFactorStep } from './two-factor-step.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
-import { actionOf, pendingPage, savePending, type WxPending } from './wx-pending.ts';
+import { actionOf, afterBindTarget, pendingPage, savePending, type WxPending } from './wx-pending.ts';
 
 /** `/user/wx-authorization`: WeChat's redirect back; finishes the login, bind, rebind or QR scan it was for. */
 export function Component() {
@@ -63,7 +61,7 @@ export function Component() {
       if (res.Code !== 0) return setError(res.Message);
       if (action === 'qrcode') return setQrDone(true);
       toast.success(t(action === 'bind' ? 'wechat.bound' : 'wechat.rebound'));
-      await navigate(takeReturn(safeSessionStorage(), '/my/edit'), { replace: true });
+      await navigate(afterBindTarget(), { replace: true });
     })();
   }, [action, code, state, navigate, run, t]);
 

@@ -1,12 +1,11 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { wechatPollBind } from '@forum/contracts';
 import { toast } from '@forum/ui';
-import { takeReturn } from '../../app/login-return.ts';
 import { useSite } from '../../app/site-context.tsx';
-import { safeSessionStorage } from '../../app/storage.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { useWxQrcode } from './use-wx-qrcode.ts';
+import { afterBindTarget } from './wx-pending.ts';
 import { WxQrcodeBox } from './wx-qrcode-box.tsx';
 
 /** `/user/wx-bind-qrcode[?type=rebind]`: binds (or changes) my WeChat by scanning; the -8000 gate lands here. */
@@ -22,7 +21,7 @@ export function Component() {
     (res) => {
       if (res.Code !== 0) return void toast.error(res.Message);
       toast.success(t(type === 'bind' ? 'wechat.bound' : 'wechat.rebound'));
-      void navigate(takeReturn(safeSessionStorage(), '/my/edit'), { replace: true });
+      void navigate(afterBindTarget(), { replace: true });
     },
   );
   return (

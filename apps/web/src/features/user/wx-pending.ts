@@ -1,4 +1,5 @@
 import { WECHAT_ACTIONS, type WechatAction } from '@forum/contracts';
+import { RETURN_KEY, takeReturn } from '../../app/login-return.ts';
 import { safeSessionStorage } from '../../app/storage.ts';
 
 /** A WeChat that authorised but has no account yet (the -7016 Data), kept for the binding pages. */
@@ -36,4 +37,10 @@ export function pendingPage(p: WxPending): string {
 /** The action of a query value, or null when it is not one. */
 export function actionOf(value: string | null): WechatAction | null {
   return (WECHAT_ACTIONS as readonly string[]).includes(value ?? '') ? (value as WechatAction) : null;
+}
+
+/** Where a bind or rebind goes next: the page the -8000 gate remembered, else my settings. */
+export function afterBindTarget(): string {
+  const storage = safeSessionStorage();
+  return storage?.getItem(RETURN_KEY) ? takeReturn(storage) : '/my/edit';
 }
