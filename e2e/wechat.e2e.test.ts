@@ -162,7 +162,8 @@ describe.skipIf(noChromiumReason !== null)(
       await hydrated(pc.page);
       const box = pc.page.getByTestId('wx-qrcode');
       await expect.poll(() => box.getAttribute('data-url')).toContain('/user/wx-auth?action=qrcode');
-      await pc.page.locator('[data-testid="wx-qrcode"] svg').first().waitFor();
+      // The encoder loads after hydration: wait for the drawn code, not the placeholder box.
+      await pc.page.locator('[data-testid="wx-qrcode"] svg path').first().waitFor();
       await shot(pc.page, 'wx-login-qrcode', 'pc');
       const phone = await openContext(browser, 'h5');
       await phone.page.goto((await box.getAttribute('data-url'))!);

@@ -10,6 +10,7 @@ import {
 } from '@forum/contracts';
 import { toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
+import { statusRedirect } from '../../app/auth-flow.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { AuthCard } from './auth-card.tsx';
@@ -50,7 +51,11 @@ export function Component() {
         if (res.Code === Code.NEED_BIND_OR_CREATE_USER && res.Data) return toPending(res.Data);
         const second = pendingTwoFactor(res);
         if (second) return setTwoFactor(second);
-        if (res.Code !== 0) setError(res.Message);
+        // Refusals stay on this page (the status page for banned or pending accounts); success moves on.
+        if (res.Code !== 0) {
+          const to = statusRedirect(res.Code, res.Message);
+          return to ? void navigate(to, { replace: true }) : setError(res.Message);
+        }
         return run(async () => res);
       }
       const res =

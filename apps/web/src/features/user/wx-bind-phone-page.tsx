@@ -31,8 +31,8 @@ export function Component() {
   };
   return (
     <AuthCard variant={platform} title={t('wechat.bindPhoneTitle')}>
-      <p className="auth-note">{t('wechat.selectTip', { nickname: pending.nickname })}</p>
       <form className="auth-form" onSubmit={submit} data-testid="wx-bind-phone-form">
+        <p className="auth-note">{t('wechat.selectTip', { nickname: pending.nickname })}</p>
         <MobileField variant={platform} value={mobile} onChange={setMobile} />
         <SmsCodeField variant={platform} type="login" mobile={mobile} value={code} onChange={setCode} />
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>

@@ -31,8 +31,8 @@ export function Component() {
   };
   return (
     <AuthCard variant={platform} title={t('wechat.bindUsernameTitle')}>
-      <p className="auth-note">{t('wechat.selectTip', { nickname: pending.nickname })}</p>
       <form className="auth-form" onSubmit={submit} data-testid="wx-bind-username-form">
+        <p className="auth-note">{t('wechat.selectTip', { nickname: pending.nickname })}</p>
         <UsernameField variant={platform} value={username} onChange={setUsername} maxLength={100} />
         <PasswordField
           variant={platform}

@@ -24,10 +24,10 @@ export function Component() {
     });
   return (
     <AuthCard variant={platform} title={t('wechat.selectTitle')}>
-      <p className="auth-note" data-testid="wx-select">
-        {t('wechat.selectTip', { nickname: pending.nickname })}
-      </p>
       <div className="auth-form">
+        <p className="auth-note" data-testid="wx-select">
+          {t('wechat.selectTip', { nickname: pending.nickname })}
+        </p>
         {forum.setSite.isRegister && (
           <Button kind="primary" size="large" variant={platform} full loading={busy} onClick={create}>
             {t('wechat.createAccount')}
