@@ -9,7 +9,8 @@ import type { SettingsService } from '../settings/index.js';
 import { findUserById, type ClientInfo, type UsersService } from '../users/index.js';
 import { IdTokenError, type IdClaims } from './jwt-verify.js';
 import { OidcError, type OidcClient } from './oidc.client.js';
-import { FlowTokens, pkcePair } from './oauth-tokens.js';
+import type { FlowTokens } from './oauth-tokens.js';
+import { pkcePair } from './oauth-tokens.js';
 import * as repo from './oauth.repository.js';
 
 const STATE_TTL_MS = 10 * 60_000;

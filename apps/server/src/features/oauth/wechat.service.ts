@@ -26,7 +26,7 @@ import {
   type UserRow,
   type UsersService,
 } from '../users/index.js';
-import { FlowTokens } from './oauth-tokens.js';
+import type { FlowTokens } from './oauth-tokens.js';
 import * as repo from './oauth.repository.js';
 import { BAD_CODE_ERRORS, WechatError, type WechatOAuthClient } from './wechat.client.js';
 
