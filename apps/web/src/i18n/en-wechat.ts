@@ -36,6 +36,7 @@ export const enWechat: typeof zhWechat = {
     noPending: 'The authorization expired, please authorize again',
     usernameLogin: 'Username login',
     myLabel: 'WeChat',
+    off: 'WeChat login is not enabled on this site',
     oidcTitle: 'Third-party login',
     oidcBound: 'Account linked',
     myBound: 'Bound',

@@ -34,6 +34,7 @@ export const zhWechat = {
     noPending: '授权信息已失效，请重新授权',
     usernameLogin: '用户名登录',
     myLabel: '微信',
+    off: '本站暂未开启微信登录',
     oidcTitle: '第三方登录',
     oidcBound: '账号已关联',
     myBound: '已绑定',

@@ -6,9 +6,15 @@ import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { actionOf } from './wx-pending.ts';
+import { WxOff } from './wx-notices.tsx';
 
 /** `/user/wx-auth?action=`: asks the server for the WeChat consent URL and goes there (the phone side). */
 export function Component() {
+  const { forum } = useSite();
+  return forum.passport.offiaccountOpen ? <WxAuth /> : <WxOff />;
+}
+
+function WxAuth() {
   const { t } = useTranslation();
   const { platform } = useSite();
   const [params] = useSearchParams();

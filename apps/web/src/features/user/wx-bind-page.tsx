@@ -2,9 +2,15 @@ import { Link, useLocation } from 'react-router';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { WxOff } from './wx-notices.tsx';
 
 /** `/user/wx-bind` and `/user/wx-rebind-action`: authorise in WeChat (phone) or scan a QR (computer). */
 export function Component() {
+  const { forum } = useSite();
+  return forum.passport.offiaccountOpen ? <WxBind /> : <WxOff />;
+}
+
+function WxBind() {
   const { t } = useTranslation();
   const { platform } = useSite();
   const { pathname } = useLocation();

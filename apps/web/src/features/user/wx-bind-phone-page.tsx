@@ -8,7 +8,7 @@ import { AuthCard } from './auth-card.tsx';
 import { MobileField, SmsCodeField } from './phone-fields.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 import { clearPending, readPending } from './wx-pending.ts';
-import { WxPendingMissing } from './wx-pending-missing.tsx';
+import { WxPendingMissing } from './wx-notices.tsx';
 
 /** `/user/wx-bind-phone`: the phone's account (or a new one) logs in with a code and gets the pending WeChat. */
 export function Component() {

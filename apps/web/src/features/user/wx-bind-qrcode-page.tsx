@@ -7,9 +7,15 @@ import { AuthCard } from './auth-card.tsx';
 import { useWxQrcode } from './use-wx-qrcode.ts';
 import { afterBindTarget } from './wx-pending.ts';
 import { WxQrcodeBox } from './wx-qrcode-box.tsx';
+import { WxOff } from './wx-notices.tsx';
 
 /** `/user/wx-bind-qrcode[?type=rebind]`: binds (or changes) my WeChat by scanning; the -8000 gate lands here. */
 export function Component() {
+  const { forum } = useSite();
+  return forum.passport.offiaccountOpen ? <WxBindQrcode /> : <WxOff />;
+}
+
+function WxBindQrcode() {
   const { t } = useTranslation();
   const { platform } = useSite();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { PasswordField, UsernameField } from './account-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 import { clearPending, readPending } from './wx-pending.ts';
-import { WxPendingMissing } from './wx-pending-missing.tsx';
+import { WxPendingMissing } from './wx-notices.tsx';
 
 /** `/user/wx-bind-username`: logs in an existing account and binds the pending WeChat to it. */
 export function Component() {

@@ -8,9 +8,15 @@ import { useAuthSubmit } from './use-auth-submit.ts';
 import { useWxQrcode } from './use-wx-qrcode.ts';
 import { WxQrcodeBox } from './wx-qrcode-box.tsx';
 import { useState } from 'react';
+import { WxOff } from './wx-notices.tsx';
 
 /** `/user/wx-login`: the pc QR login; the phone scans it with WeChat and the page logs in once it answers. */
 export function Component() {
+  const { forum } = useSite();
+  return forum.passport.offiaccountOpen ? <WxLogin /> : <WxOff />;
+}
+
+function WxLogin() {
   const { t } = useTranslation();
   const { platform } = useSite();
   const { busy, run } = useAuthSubmit('login.success');

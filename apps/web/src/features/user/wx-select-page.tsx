@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 import { clearPending, readPending } from './wx-pending.ts';
-import { WxPendingMissing } from './wx-pending-missing.tsx';
+import { WxPendingMissing } from './wx-notices.tsx';
 
 /** `/user/wx-select`: a WeChat without an account chooses: a new account, an existing one, or a phone. */
 export function Component() {

@@ -17,3 +17,19 @@ export function WxPendingMissing() {
     </AuthCard>
   );
 }
+
+/** The WeChat pages while the site has WeChat login switched off: say so instead of starting a flow. */
+export function WxOff() {
+  const { t } = useTranslation();
+  const { platform } = useSite();
+  return (
+    <AuthCard variant={platform} title={t('wechat.login')}>
+      <p className="auth-note" data-testid="wx-off">
+        {t('wechat.off')}
+      </p>
+      <p className="auth-links">
+        <Link to="/user/username-login">{t('wechat.usernameLogin')}</Link>
+      </p>
+    </AuthCard>
+  );
+}
