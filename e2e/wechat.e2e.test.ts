@@ -133,6 +133,25 @@ describe.skipIf(noChromiumReason !== null)(
         await context.close();
       });
 
+      it(`${kind}: a new WeChat binds an existing account with its username and password`, async () => {
+        const member = await openMember(browser, forum.url, kind, `已有${kind}`);
+        await member.context.close();
+        const { context, page, errors } = await openContext(browser, kind);
+        await page.goto(forum.url + '/user/wx-auth?action=login');
+        await consent(page, `e2e-existing-${kind}`, 'Existing', '/user/wx-select');
+        await hydrated(page);
+        await page.getByRole('link', { name: '绑定已有账号' }).click();
+        await page.waitForURL(forum.url + '/user/wx-bind-username');
+        await page.locator('input[name="username"]').fill(member.username);
+        await page.locator('input[name="password"]').fill('secret123');
+        await shot(page, 'wx-bind-username', kind);
+        await page.getByTestId('wx-bind-username-form').locator('button[type="submit"]').click();
+        await page.waitForURL(forum.url + '/');
+        expect(await page.evaluate(() => localStorage.getItem('forum_uid'))).toBe(String(member.userId));
+        expect(unexpected(errors)).toEqual([]);
+        await context.close();
+      });
+
       it(`${kind}: OpenID Connect login creates an account and lands home`, async () => {
         const { context, page, errors } = await openContext(browser, kind);
         await page.goto(forum.url + '/user/login');
