@@ -195,7 +195,7 @@ describe.skipIf(noChromiumReason !== null)(
         ['/user/register', 'register', '注册'],
         ['/user/agreement?type=privacy', 'agreement', '隐私政策'],
         ['/user/status?statusCode=-4009&statusMsg=spam', 'status', '你的账号已被禁用'],
-        ['/user/wx-login', 'not-enabled', '本站暂未开启此功能（微信登录）'],
+        ['/user/wx-login', 'wx-login-off', '本站暂未开启微信登录'],
         ['/user/phone-login', 'phone-login-off', '本站暂未开启短信登录'],
         ['/install', 'install', '站点已安装'],
         ['/search?keyword=abc', 'search-empty', '没有找到相关内容'],

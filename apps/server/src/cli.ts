@@ -14,7 +14,10 @@ const usage = `usage: npm run forum -- <command>
   migrate                                        apply migrations and bootstrap, then exit
   seed [--users U] [--threads N] [--replies M] [--big-thread R]
                                                  add realistic users, threads and replies
-                                                 (npm run seed -- --threads 10000 --replies 100000 --users 1000)`;
+                                                 (npm run seed -- --threads 10000 --replies 100000 --users 1000)
+  fake:oauth [--wechat-port 7801] [--oidc-port 7802] [--apply]
+                                                 start the local WeChat and OpenID Connect fakes for manual
+                                                 tries; --apply points the site's settings at them`;
 
 function num(name: string, fallback: number): number {
   const v = flag(name);
@@ -56,6 +59,18 @@ async function runSeed(app: Awaited<ReturnType<typeof buildApp>>): Promise<void>
 }
 
 async function main(): Promise<number> {
+  if (command === 'fake:oauth') {
+    const { startFakes } = await import('./features/oauth/fake-cli.js');
+    const settings = await startFakes(num('wechat-port', 7801), num('oidc-port', 7802));
+    if (args.includes('--apply')) {
+      const app = await buildApp(loadConfig(process.env, { web: 'off', logLevel: 'warn' }));
+      await app.forum.settings.set(settings);
+      await app.close();
+      console.log('site settings now point at the fakes');
+    }
+    console.log('fakes running; Ctrl-C stops them');
+    return new Promise(() => {});
+  }
   if (command !== 'admin:create' && command !== 'migrate' && command !== 'seed') {
     console.log(usage);
     return command ? 2 : 0;

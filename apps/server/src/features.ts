@@ -27,6 +27,7 @@ import { mountRedPackets } from './features/redpackets/index.js';
 import { mountPaidSite } from './features/paid-site/index.js';
 import { mountInvites } from './features/invites/index.js';
 import { mountSms } from './features/sms/index.js';
+import { mountOAuth } from './features/oauth/index.js';
 import { startCaptcha } from './features/captcha/index.js';
 import { mountTwoFactor } from './features/two-factor/index.js';
 import { VERSION } from './version.js';
@@ -81,9 +82,11 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   mountCash({ ...ctx, ledger, notifier });
   mountFinance(ctx);
   // issue 13: login flows; phone and text message codes, the proof-of-work captcha (registration, threads)
-  mountSms(ctx);
+  const sms = mountSms(ctx);
   const captcha = await startCaptcha(ctx);
   threads.setCaptcha(captcha);
   ctx.users.captcha = captcha;
   await mountTwoFactor(ctx);
+  // WeChat official-account login (H5, pc QR, binding) and OpenID Connect
+  await mountOAuth({ ...ctx, sms });
 }

@@ -8,6 +8,9 @@ import { z } from 'zod';
  */
 export const forumOriginalGroups = {
   passport: z.object({
+    /** Not in the original: a generic OpenID Connect provider, and its button's name. */
+    oidcOpen: z.boolean(),
+    oidcName: z.string(),
     offiaccountOpen: z.boolean(),
     miniprogramOpen: z.boolean(),
     oplatformOpen: z.boolean(),

@@ -45,3 +45,5 @@ export * from './paid-site.js';
 export * from './invites.js';
 export * from './sms.js';
 export * from './two-factor.js';
+export * from './wechat.js';
+export * from './oidc.js';

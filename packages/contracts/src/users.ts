@@ -53,6 +53,8 @@ export const currentUser = publicUser.extend({
   isMissNickname: z.boolean(),
   hasPassword: z.boolean(),
   mobile: z.string(),
+  /** Whether a WeChat is bound (bind_type bit 1). */
+  isBindWechat: z.boolean(),
   loginAt: z.string().nullable(),
 });
 /** The logged-in user's own view. */

@@ -24,6 +24,7 @@ export const LOGIN_FLOW_PATHS = [
   '/user/bind-nickname',
   '/user/rebind',
   '/user/wx-rebind-action',
+  '/user/oidc-callback',
   '/forum/partner-invite',
   '/install',
 ] as const;

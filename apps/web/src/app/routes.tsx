@@ -64,6 +64,60 @@ const PHONE_PAGES: Array<[string, string, () => Promise<Record<string, unknown>>
   ],
 ];
 
+/** The WeChat pages (issue 13): path, module file; one module serves bind and rebind. */
+const WECHAT_PAGES: Array<[string, string, () => Promise<Record<string, unknown>>, string]> = [
+  ['user/wx-auth', 'wx-auth-page', () => import('../features/user/wx-auth-page.tsx'), 'wechat.authTitle'],
+  [
+    'user/wx-authorization',
+    'wx-authorization-page',
+    () => import('../features/user/wx-authorization-page.tsx'),
+    'wechat.authTitle',
+  ],
+  [
+    'user/wx-login',
+    'wx-login-page',
+    () => import('../features/user/wx-login-page.tsx'),
+    'wechat.qrLoginTitle',
+  ],
+  [
+    'user/wx-select',
+    'wx-select-page',
+    () => import('../features/user/wx-select-page.tsx'),
+    'wechat.selectTitle',
+  ],
+  [
+    'user/wx-bind-username',
+    'wx-bind-username-page',
+    () => import('../features/user/wx-bind-username-page.tsx'),
+    'wechat.bindUsernameTitle',
+  ],
+  [
+    'user/wx-bind-phone',
+    'wx-bind-phone-page',
+    () => import('../features/user/wx-bind-phone-page.tsx'),
+    'wechat.bindPhoneTitle',
+  ],
+  [
+    'user/wx-bind-qrcode',
+    'wx-bind-qrcode-page',
+    () => import('../features/user/wx-bind-qrcode-page.tsx'),
+    'wechat.bindQrTitle',
+  ],
+  [
+    'user/oidc-callback',
+    'oidc-callback-page',
+    () => import('../features/user/oidc-callback-page.tsx'),
+    'wechat.oidcTitle',
+  ],
+  ['user/wx-bind', 'wx-bind-page', () => import('../features/user/wx-bind-page.tsx'), 'wechat.bindTitle'],
+  [
+    'user/wx-rebind-action',
+    'wx-bind-page',
+    () => import('../features/user/wx-bind-page.tsx'),
+    'wechat.rebindTitle',
+  ],
+];
+
 /** The route table of the site; later issues add their pages here. */
 export const routes: RouteObject[] = [
   {
@@ -91,14 +145,19 @@ export const routes: RouteObject[] = [
         'account',
         'phone',
         'security',
+        'wechat',
       ]),
       page('user/username-login', 'src/features/user/login-page.tsx', loginPage, 'login.usernameTitle', [
         'account',
         'phone',
         'security',
+        'wechat',
       ]),
       ...PHONE_PAGES.map(([path, file, load, title]) =>
         page(path, `src/features/user/${file}.tsx`, load, title, ['account', 'phone', 'security']),
+      ),
+      ...WECHAT_PAGES.map(([path, file, load, title]) =>
+        page(path, `src/features/user/${file}.tsx`, load, title, ['account', 'phone', 'security', 'wechat']),
       ),
       page(
         'user/register',
@@ -179,7 +238,7 @@ export const routes: RouteObject[] = [
         'src/features/my/my-page.tsx',
         () => import('../features/my/my-page.tsx'),
         'placeholder.my',
-        ['my', 'people', 'threads', 'paid', 'security'],
+        ['my', 'people', 'threads', 'paid', 'security', 'wechat'],
       ),
       // issue 12: the wallet pages and the pay dialog's host page
       page(

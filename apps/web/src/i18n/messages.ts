@@ -17,7 +17,8 @@ export type Namespace =
   | 'membership'
   | 'cash'
   | 'phone'
-  | 'security';
+  | 'security'
+  | 'wechat';
 
 type Loader = () => Promise<object>;
 
@@ -39,6 +40,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     cash: () => import('./zh-cash.ts').then((m) => m.zhCash),
     phone: () => import('./zh-phone.ts').then((m) => m.zhPhone),
     security: () => import('./zh-security.ts').then((m) => m.zhSecurity),
+    wechat: () => import('./zh-wechat.ts').then((m) => m.zhWechat),
   },
   en: {
     account: () => import('./en-account.ts').then((m) => m.enAccount),
@@ -56,6 +58,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     cash: () => import('./en-cash.ts').then((m) => m.enCash),
     phone: () => import('./en-phone.ts').then((m) => m.enPhone),
     security: () => import('./en-security.ts').then((m) => m.enSecurity),
+    wechat: () => import('./en-wechat.ts').then((m) => m.enWechat),
   },
 };
 

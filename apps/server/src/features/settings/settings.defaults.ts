@@ -81,6 +81,25 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   /** The SMS API origin; only a test or a private gateway changes it. */
   qcloud_sms_endpoint: { tag: 'qcloud', value: 'https://sms.tencentcloudapi.com' },
   qcloud_vod: { tag: 'qcloud', value: '0' },
+  /** WeChat official-account login: 1 means on (the original's inverted name), its app id and secret. */
+  offiaccount_close: { tag: 'wx_offiaccount', value: '0' },
+  offiaccount_app_id: { tag: 'wx_offiaccount', value: '' },
+  offiaccount_app_secret: { tag: 'wx_offiaccount', value: '' },
+  /** WeChat OAuth endpoints; only a test, the local fake or a private gateway changes them. */
+  wechat_oauth_authorize_url: {
+    tag: 'wx_offiaccount',
+    value: 'https://open.weixin.qq.com/connect/oauth2/authorize',
+  },
+  wechat_api_origin: { tag: 'wx_offiaccount', value: 'https://api.weixin.qq.com' },
+  /** A generic OpenID Connect provider (beyond the original): on/off, its button name, issuer and client. */
+  oidc_enabled: { tag: 'oidc', value: '0' },
+  oidc_name: { tag: 'oidc', value: 'OpenID' },
+  oidc_issuer: { tag: 'oidc', value: '' },
+  oidc_client_id: { tag: 'oidc', value: '' },
+  oidc_client_secret: { tag: 'oidc', value: '' },
+  oidc_scopes: { tag: 'oidc', value: 'openid profile email' },
+  /** Signs the third-party flows' state and session tokens (made on first start). */
+  oauth_state_secret: { tag: 'oauth', value: '' },
   qcloud_vod_auto_play: { tag: 'qcloud', value: '1' },
   miniprogram_video: { tag: 'wx_miniprogram', value: '0' },
   cash_interval_time: { tag: 'cash', value: '0' },

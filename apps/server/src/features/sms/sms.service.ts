@@ -113,7 +113,13 @@ export class SmsService {
   }
 
   /** `sms.login`: the account of the phone, or a new one when registration allows. */
-  async login(mobile: string, code: string, client: ClientInfo): Promise<LoginResult> {
+  async login(
+    mobile: string,
+    code: string,
+    client: ClientInfo,
+    /** Runs in the login's transaction with the account (binds a pending WeChat to it). */
+    link?: (tx: Tx, userId: number) => Promise<void>,
+  ): Promise<LoginResult> {
     this.requireEnabled();
     const row = await this.check(mobile, 'login', code, null);
     const spend = (tx: Tx) => this.spend(tx, row);
@@ -124,7 +130,13 @@ export class SmsService {
       await this.spendAlone(row);
       throw new AppError(Code.TWO_FACTOR_REQUIRED, '', { twoFactorToken: second });
     }
-    if (user) return this.users.signIn(user, client, spend);
+    if (user) {
+      const spendAndLink = async (tx: Tx) => {
+        await spend(tx);
+        await link?.(tx, user.id);
+      };
+      return this.users.signIn(user, client, spendAndLink);
+    }
     this.requireRegistration();
     try {
       return await this.users.createAccount(
@@ -132,6 +144,8 @@ export class SmsService {
         { username: `m${randomBytes(5).toString('hex')}`, nickname: '', passwordHash: '', mobile },
         client,
         spend,
+        undefined,
+        link,
       );
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(Code.MOBILE_BOUND);

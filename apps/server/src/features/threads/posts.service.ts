@@ -1,6 +1,6 @@
 import { Code, POST_TEXT_MAX, type AttachmentItem, type PostItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
-import { hasBoundPhone } from '../users/index.js';
+import { hasBoundPhone, hasBoundWechat } from '../users/index.js';
 import type { Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, forbidden, invalid, notFound } from '../../platform/http/errors.js';
@@ -70,6 +70,12 @@ export class PostsService {
       !(await hasBoundPhone(this.deps.db, userId))
     )
       throw new AppError(Code.NEED_BIND_PHONE);
+    if (
+      !actor.isAdmin &&
+      this.deps.gate.hasGrant(actor, 'publishNeedBindWechat', res) &&
+      !(await hasBoundWechat(this.deps.db, userId))
+    )
+      throw new AppError(Code.NEED_BIND_WECHAT);
     if (!actor.isAdmin && this.deps.gate.hasGrant(actor, 'createThreadWithCaptcha', res)) {
       await requireCaptcha(this.deps.captcha, input.captchaTicket, input.captchaRandStr);
     }

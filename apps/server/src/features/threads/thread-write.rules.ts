@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { Tx } from '../../platform/db/db.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import { bumpCategoryThreads } from '../categories/index.js';
-import { hasBoundPhone } from '../users/index.js';
+import { hasBoundPhone, hasBoundWechat } from '../users/index.js';
 import { requireCaptcha } from './captcha.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import { bumpUser, findThread, isCountedThread, lastThreadAt, type ThreadRow } from './threads.repository.js';
@@ -67,7 +67,7 @@ export async function requireThread(deps: ThreadsDeps, id: number): Promise<Thre
   return t;
 }
 
-/** Captcha and phone-binding gates: granted to a group, never applied to administrators. */
+/** Captcha, phone- and WeChat-binding gates: granted to a group, never applied to administrators. */
 export async function checkGates(
   deps: ThreadsDeps,
   actor: Actor,
@@ -81,6 +81,12 @@ export async function checkGates(
     !(await hasBoundPhone(deps.db, actor.userId!))
   ) {
     throw new AppError(Code.NEED_BIND_PHONE);
+  }
+  if (
+    gate.hasGrant(actor, 'publishNeedBindWechat', { categoryId }) &&
+    !(await hasBoundWechat(deps.db, actor.userId!))
+  ) {
+    throw new AppError(Code.NEED_BIND_WECHAT);
   }
   if (gate.hasGrant(actor, 'createThreadWithCaptcha', { categoryId })) {
     await requireCaptcha(deps.captcha, input.captchaTicket, input.captchaRandStr);

@@ -5,12 +5,14 @@ export {
   LOGIN_LOCK_MS,
   REVOKED_CHANNEL,
   BIND_PHONE,
+  BIND_WECHAT,
 } from './users.service.js';
 export type { ClientInfo } from './users.service.js';
 export { registerUsersRoutes, client, withCookies } from './users.routes.js';
 export {
   findUserByUsername,
   hasBoundPhone,
+  hasBoundWechat,
   insertUser,
   updateUser,
   countUsers,

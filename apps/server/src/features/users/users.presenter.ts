@@ -45,6 +45,7 @@ export function presentCurrentUser(u: UserRow, group: GroupRow | undefined): Cur
     isMissNickname: u.nickname.trim() === '',
     hasPassword: u.passwordHash !== '',
     mobile: u.mobile,
+    isBindWechat: (u.bindType & 1) !== 0,
     loginAt: u.loginAt ? u.loginAt.toISOString() : null,
   };
 }

@@ -25,6 +25,16 @@ export async function findUserByMobile(db: DbOrTx, mobile: string): Promise<User
   return rows[0] ?? null;
 }
 
+/** Whether a user has a WeChat bound (the -8000 gate of groups with `publishNeedBindWechat`; bind_type bit 1). */
+export async function hasBoundWechat(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`(${users.bindType} & 1) <> 0`))
+    .limit(1);
+  return rows.length === 1;
+}
+
 /** Whether a user has a phone bound (the -8001 gate of groups with `publishNeedBindPhone`). */
 export async function hasBoundPhone(db: DbOrTx, userId: number): Promise<boolean> {
   const rows = await db

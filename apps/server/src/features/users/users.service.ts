@@ -33,6 +33,8 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 /** `bind_type` bit of a bound phone (reference §3: 1 WeChat, 2 QQ, 4 phone). */
 export const BIND_PHONE = 4;
+/** `bind_type` bit of a bound WeChat. */
+export const BIND_WECHAT = 1;
 /** Sessions are cached this long; logout and status changes drop them at once on every instance. */
 const SESSION_CACHE_MS = 5000;
 /** Bus channel of revoked sessions: a token hash, or '*' when any session may have changed (bans, groups). */
@@ -173,10 +175,12 @@ export class UsersService {
    * `spend` runs first in the same transaction (a text message code), so a failure leaves nothing behind.
    */
   async createAccount(
-    fields: { username: string; nickname: string; passwordHash: string; mobile?: string },
+    fields: { username: string; nickname: string; passwordHash: string; mobile?: string; bindType?: number },
     client: ClientInfo,
     spend?: (tx: Tx) => Promise<void>,
     inviteCode?: string,
+    /** Runs after the insert in the same transaction (links a WeChat identity to the new account). */
+    link?: (tx: Tx, userId: number) => Promise<void>,
   ): Promise<LoginResult> {
     // With extended sign-in fields on (and a required one to fill), a new account starts at "fill the fields".
     const status =
@@ -190,16 +194,23 @@ export class UsersService {
       const user = await repo.insertUser(tx, {
         ...fields,
         ...(fields.mobile ? { bindType: BIND_PHONE } : {}),
+        ...(fields.bindType ? { bindType: fields.bindType } : {}),
         status,
         registerIp: client.ip,
         lastLoginIp: client.ip,
         loginAt: new Date(),
       });
       await setUserGroup(tx, user.id, this.groups.defaultGroupId());
+      // A link may change the row (bind_type): answer what was stored.
+      let stored = user;
+      if (link) {
+        await link(tx, user.id);
+        stored = (await repo.findUserById(tx, user.id)) ?? user;
+      }
       // An invite code may put the new member in another group (the invites feature).
       const invited = inviteCode ? await this.invited?.(tx, user.id, inviteCode) : null;
       const tokens = await this.issueTokens(tx, user.id, client);
-      return this.loginResult(user, invited ?? this.groups.defaultGroupId(), tokens);
+      return this.loginResult(stored, invited ?? this.groups.defaultGroupId(), tokens);
     });
   }
 

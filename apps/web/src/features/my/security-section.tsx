@@ -78,6 +78,16 @@ export function SecuritySection() {
           </Link>
         </div>
       )}
+      {forum.passport.offiaccountOpen && (
+        <div className="my-settings__prefs" data-testid="wechat-binding">
+          <span>
+            {t('wechat.myLabel')}: {me.isBindWechat ? t('wechat.myBound') : t('security.phoneNone')}
+          </span>
+          <Link to={me.isBindWechat ? '/user/wx-rebind-action' : '/user/wx-bind'}>
+            {me.isBindWechat ? t('wechat.rebindTitle') : t('wechat.bindTitle')}
+          </Link>
+        </div>
+      )}
       <div className="my-settings__prefs">
         <span>
           {t('security.twoFactor')}:{' '}

@@ -63,6 +63,12 @@ function settle<T>(res: { Code: number; Message: string; Data: T | null }): T | 
     window.location.assign('/user/bind-phone');
     return null;
   }
+  // Groups that must bind WeChat first (-8000): scan the binding QR, then come back here.
+  if (res.Code === Code.NEED_BIND_WECHAT) {
+    rememberReturn(window.location.pathname + window.location.search, safeSessionStorage());
+    window.location.assign('/user/wx-bind-qrcode');
+    return null;
+  }
   // The account gate (reference §1.1): sign-in fields to fill first.
   if (res.Code === Code.JUMP_TO_SIGIN_FIELDS) {
     window.location.assign('/user/supplementary');

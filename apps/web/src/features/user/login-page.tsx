@@ -9,6 +9,7 @@ import { rememberReturn } from '../../app/login-return.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { PasswordField, UsernameField } from './account-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { OidcLoginLink } from './oidc-login-link.tsx';
 import { pendingTwoFactor, TwoFactorStep } from './two-factor-step.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
@@ -63,11 +64,31 @@ export function Component() {
           </>
         )}
       </p>
-      {/* Only the methods the site switched on (WeChat is not built yet, so it is not offered). */}
-      {forum.qcloud.qcloudSms && (
-        <p className="auth-links auth-links--muted">
-          {t('login.otherMethods')}: <Link to="/user/phone-login">{t('login.phone')}</Link> ·{' '}
-          <Link to="/user/reset-password">{t('phone.forgot')}</Link>
+      {/* Only the methods the site switched on. */}
+      {(forum.qcloud.qcloudSms || forum.passport.offiaccountOpen || forum.passport.oidcOpen) && (
+        <p className="auth-links auth-links--muted" data-testid="login-methods">
+          {t('login.otherMethods')}:{' '}
+          {forum.passport.oidcOpen && (
+            <>
+              <OidcLoginLink />
+              {(forum.passport.offiaccountOpen || forum.qcloud.qcloudSms) && ' · '}
+            </>
+          )}
+          {forum.passport.offiaccountOpen && (
+            <>
+              {/* A computer scans a QR; a phone authorises in WeChat directly. */}
+              <Link to={platform === 'pc' ? '/user/wx-login' : '/user/wx-auth?action=login'}>
+                {t('wechat.login')}
+              </Link>
+              {forum.qcloud.qcloudSms && ' · '}
+            </>
+          )}
+          {forum.qcloud.qcloudSms && (
+            <>
+              <Link to="/user/phone-login">{t('login.phone')}</Link> ·{' '}
+              <Link to="/user/reset-password">{t('phone.forgot')}</Link>
+            </>
+          )}
         </p>
       )}
     </AuthCard>
