@@ -26,3 +26,4 @@ export * from './features/invites/invites.table.js';
 export * from './features/sms/sms.table.js';
 export * from './features/captcha/captcha.table.js';
 export * from './features/two-factor/two-factor.table.js';
+export * from './features/import-discuzq/import.table.js';

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { attachments } from '../attachments/attachments.table.js';
+import { postLikes, posts } from '../threads/posts.table.js';
+import { threadFavorites, threads, threadToms } from '../threads/threads.table.js';
+import { allocIds, bool, date, int, str, type Step } from './runner.js';
+
+/** Yuan as the original stores it (DECIMAL text) → fen. */
+export function fen(v: unknown): bigint {
+  const s = str(v) || '0';
+  const [whole, frac = ''] = s.split('.');
+  const sign = whole!.startsWith('-') ? -1n : 1n;
+  return sign * (BigInt(whole!.replace('-', '') || '0') * 100n + BigInt((frac + '00').slice(0, 2)));
+}
+
+export const threadsStep: Step = {
+  table: 'threads',
+  needs: ['users', 'categories'],
+  async write({ tx, maps, skip }, rows) {
+    const ok = rows.filter((r) => {
+      if (!maps.get('users', r.user_id)) return skip('author not imported'), false;
+      if (!maps.get('categories', r.category_id)) return skip('category not imported'), false;
+      return true;
+    });
+    const ids = await allocIds(tx, 'threads', ok.length);
+    if (ok.length > 0)
+      await tx.insert(threads).values(
+        ok.map((r, i) => ({
+          id: ids[i]!,
+          userId: maps.get('users', r.user_id),
+          lastPostedUserId: maps.get('users', r.last_posted_user_id) || null,
+          categoryId: maps.get('categories', r.category_id),
+          title: str(r.title).slice(0, 200),
+          postCount: int(r.post_count),
+          viewCount: int(r.view_count),
+          shareCount: int(r.share_count),
+          paidCount: int(r.paid_count),
+          price: Number(fen(r.price)),
+          attachmentPrice: Number(fen(r.attachment_price)),
+          freeWords: Number(r.free_words ?? 0),
+          longitude: Number(r.longitude ?? 0),
+          latitude: Number(r.latitude ?? 0),
+          address: str(r.address).slice(0, 200),
+          location: str(r.location).slice(0, 200),
+          isApproved: int(r.is_approved),
+          isSticky: bool(r.is_sticky),
+          isEssence: bool(r.is_essence),
+          isSite: bool(r.is_site),
+          isAnonymous: bool(r.is_anonymous),
+          isDraft: bool(r.is_draft),
+          postedAt: date(r.posted_at) ?? date(r.created_at) ?? new Date(),
+          issueAt: date(r.issue_at) ?? (bool(r.is_draft) ? null : date(r.created_at)),
+          createdAt: date(r.created_at) ?? new Date(),
+          updatedAt: date(r.updated_at) ?? new Date(),
+          deletedAt: date(r.deleted_at),
+          deletedUserId: maps.get('users', r.deleted_user_id) || null,
+        })),
+      );
+    return ok.map((r, i) => [int(r.id), ids[i]!]);
+  },
+};
+
+export const postsStep: Step = {
+  table: 'posts',
+  needs: ['users', 'threads'],
+  async write({ tx, maps, skip }, rows) {
+    const ok = rows.filter((r) => {
+      if (!maps.get('threads', r.thread_id)) return skip('thread not imported'), false;
+      if (!maps.get('users', r.user_id)) return skip('author not imported'), false;
+      return true;
+    });
+    const ids = await allocIds(tx, 'posts', ok.length);
+    // Comments point at replies of the same batch too.
+    const local = new Map(ok.map((r, i) => [int(r.id), ids[i]!]));
+    const post = (v: unknown) => local.get(int(v)) ?? maps.get('posts', v);
+    if (ok.length > 0)
+      await tx.insert(posts).values(
+        ok.map((r, i) => ({
+          id: ids[i]!,
+          threadId: maps.get('threads', r.thread_id),
+          userId: maps.get('users', r.user_id),
+          replyPostId: post(r.reply_post_id),
+          replyUserId: maps.get('users', r.reply_user_id),
+          commentPostId: post(r.comment_post_id),
+          commentUserId: maps.get('users', r.comment_user_id),
+          content: str(r.content),
+          ip: str(r.ip).slice(0, 64),
+          replyCount: int(r.reply_count),
+          likeCount: int(r.like_count),
+          isFirst: bool(r.is_first),
+          isComment: bool(r.is_comment),
+          isApproved: int(r.is_approved),
+          createdAt: date(r.created_at) ?? new Date(),
+          updatedAt: date(r.updated_at) ?? new Date(),
+          deletedAt: date(r.deleted_at),
+          deletedUserId: maps.get('users', r.deleted_user_id) || null,
+        })),
+      );
+    return ok.map((r, i) => [int(r.id), ids[i]!]);
+  },
+  // Replies get their per-thread numbers (comments their reply's), threads their next number.
+  async finish(db) {
+    await db.execute(sql`
+      UPDATE posts p SET seq = n.rn FROM (
+        SELECT id, row_number() OVER (PARTITION BY thread_id ORDER BY id) AS rn FROM posts
+        WHERE is_first = false AND is_comment = false AND thread_id IN (
+          SELECT target_id FROM import_id_map WHERE source = 'threads')
+      ) n WHERE p.id = n.id AND p.seq <> n.rn`);
+    await db.execute(sql`
+      UPDATE posts c SET seq = r.seq FROM posts r
+      WHERE c.is_comment = true AND c.reply_post_id = r.id AND c.seq <> r.seq`);
+    await db.execute(sql`
+      UPDATE threads t SET reply_seq = m.s FROM (
+        SELECT thread_id, max(seq) AS s FROM posts GROUP BY thread_id) m
+      WHERE t.id = m.thread_id AND t.reply_seq < m.s`);
+  },
+};
+
+/** Original attachment types equal ours (0 file, 1 image, 2 audio, 3 video, 4 message image). */
+export const attachmentsStep: Step = {
+  table: 'attachments',
+  needs: ['users', 'posts', 'dialog_message'],
+  async write({ tx, maps, skip }, rows) {
+    const ok = rows.filter((r) => {
+      if (!maps.get('users', r.user_id)) return skip('owner not imported'), false;
+      return true;
+    });
+    const ids = await allocIds(tx, 'attachments', ok.length);
+    const owner = (r: (typeof ok)[number]) =>
+      int(r.type) === 4 ? maps.get('dialog_message', r.type_id) : maps.get('posts', r.type_id);
+    if (ok.length > 0)
+      await tx.insert(attachments).values(
+        ok.map((r, i) => ({
+          id: ids[i]!,
+          uuid: /^[0-9a-f-]{36}$/i.test(str(r.uuid)) ? str(r.uuid) : randomUUID(),
+          userId: maps.get('users', r.user_id),
+          type: int(r.type),
+          typeId: owner(r) || null,
+          order: int(r.order),
+          isRemote: bool(r.is_remote),
+          isApproved: int(r.is_approved),
+          // The original's storage path: `--files` copies the file to the same relative place.
+          filePath: `${str(r.file_path)}${str(r.attachment)}`,
+          fileName: str(r.file_name).slice(0, 255) || str(r.attachment),
+          fileSize: int(r.file_size),
+          fileType: str(r.file_type).slice(0, 100),
+          width: int(r.file_width),
+          height: int(r.file_height),
+          createdAt: date(r.created_at) ?? new Date(),
+        })),
+      );
+    for (const [i, r] of ok.entries())
+      if (int(r.type) === 4 && owner(r))
+        await tx.execute(
+          sql`UPDATE dialog_messages SET attachment_id = ${ids[i]!} WHERE id = ${owner(r)}`,
+        );
+    return ok.map((r, i) => [int(r.id), ids[i]!]);
+  },
+};
+
+/** Id lists inside block bodies that name attachments, renamed to ours. */
+const ID_LISTS: Record<string, string> = { imageIds: 'attachments', docIds: 'attachments' };
+
+export const thread_tomStep: Step = {
+  table: 'thread_tom',
+  needs: ['threads', 'attachments'],
+  async write({ tx, maps, skip }, rows) {
+    const out: Array<[number, number]> = [];
+    for (const r of rows) {
+      const threadId = maps.get('threads', r.thread_id);
+      if (!threadId) skip('thread not imported');
+      else if (int(r.status) !== 0) skip('block deleted in the source');
+      else {
+        let body: Record<string, unknown>;
+        try {
+          body = JSON.parse(str(r.value) || '{}') as Record<string, unknown>;
+        } catch {
+          skip('block body is not JSON');
+          continue;
+        }
+        for (const [k, t] of Object.entries(ID_LISTS))
+          if (Array.isArray(body[k])) body[k] = (body[k] as unknown[]).map((id) => maps.get(t, id)).filter(Boolean);
+        const tomType = str(r.tom_type);
+        await tx
+          .insert(threadToms)
+          .values({ threadId, key: str(r.key).slice(0, 40) || tomType, tomType, body })
+          .onConflictDoNothing();
+        await tx.execute(sql`UPDATE threads SET tom_types = array_append(tom_types, ${tomType})
+          WHERE id = ${threadId} AND NOT (${tomType} = ANY(tom_types))`);
+        out.push([int(r.id), threadId]);
+      }
+    }
+    return out;
+  },
+};
+
+export const likesStep: Step = {
+  table: 'post_user',
+  keys: ['post_id', 'user_id'],
+  needs: ['posts', 'users'],
+  async write({ tx, maps, skip }, rows) {
+    const values = [];
+    for (const r of rows) {
+      const postId = maps.get('posts', r.post_id);
+      const userId = maps.get('users', r.user_id);
+      if (!postId || !userId) skip(!postId ? 'post not imported' : 'user not imported');
+      else values.push({ postId, userId, createdAt: date(r.created_at) ?? new Date() });
+    }
+    if (values.length === 0) return 0;
+    return (await tx.insert(postLikes).values(values).onConflictDoNothing().returning()).length;
+  },
+  async finish(db) {
+    await db.execute(sql`UPDATE threads t SET like_count = p.like_count FROM posts p
+      WHERE p.thread_id = t.id AND p.is_first = true AND t.like_count <> p.like_count`);
+  },
+};
+
+export const favoritesStep: Step = {
+  table: 'thread_user',
+  keys: ['thread_id', 'user_id'],
+  needs: ['threads', 'users'],
+  async write({ tx, maps, skip }, rows) {
+    const values = [];
+    for (const r of rows) {
+      const threadId = maps.get('threads', r.thread_id);
+      const userId = maps.get('users', r.user_id);
+      if (!threadId || !userId) skip(!threadId ? 'thread not imported' : 'user not imported');
+      else values.push({ threadId, userId, createdAt: date(r.created_at) ?? new Date() });
+    }
+    if (values.length === 0) return 0;
+    return (await tx.insert(threadFavorites).values(values).onConflictDoNothing().returning()).length;
+  },
+};
