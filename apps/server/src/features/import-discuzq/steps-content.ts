@@ -113,6 +113,19 @@ export const postsStep: Step = {
       UPDATE threads t SET reply_seq = m.s FROM (
         SELECT thread_id, max(seq) AS s FROM posts GROUP BY thread_id) m
       WHERE t.id = m.thread_id AND t.reply_seq < m.s`);
+    // Counted as ours counts them (visible replies and comments), not as the source's counter says.
+    await db.execute(sql`
+      UPDATE threads t SET post_count = m.n FROM (
+        SELECT thread_id, count(*) FILTER (WHERE is_first = false AND is_approved = 1 AND deleted_at IS NULL) AS n
+        FROM posts WHERE thread_id IN (SELECT target_id FROM import_id_map WHERE source = 'threads')
+        GROUP BY thread_id) m
+      WHERE t.id = m.thread_id AND t.post_count <> m.n`);
+    await db.execute(sql`
+      UPDATE users u SET post_count = m.n FROM (
+        SELECT user_id, count(*) FILTER (WHERE is_first = false AND is_approved = 1 AND deleted_at IS NULL) AS n
+        FROM posts WHERE user_id IN (SELECT target_id FROM import_id_map WHERE source = 'users')
+        GROUP BY user_id) m
+      WHERE u.id = m.user_id AND u.post_count <> m.n`);
   },
 };
 

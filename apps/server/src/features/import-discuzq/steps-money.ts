@@ -59,15 +59,12 @@ export const walletsStep: Step = {
       const a = openingAndClosing(av, fen(w.available_amount));
       const f = openingAndClosing(fr, fen(w.freeze_amount));
       let fresh = false;
+      // The ledger is append-only (its times are the import's): the original's time goes in the memo.
       const post = async (key: string, reason: number, m: Move[], memo: string, at: Date | null) => {
         if (m.length < 2) return;
-        const r = await ledger.post(tx, { reason, idempotencyKey: key, actorId: null, memo, moves: m });
-        if (r.duplicate) return;
-        fresh = true;
-        if (at)
-          await tx.execute(
-            sql`UPDATE ledger_transactions SET created_at = ${at} WHERE id = ${r.transactionId}`,
-          );
+        const when = at ? ` (${at.toISOString()})` : '';
+        const r = await ledger.post(tx, { reason, idempotencyKey: key, actorId: null, memo: memo + when, moves: m });
+        if (!r.duplicate) fresh = true;
       };
       const src = int(w.user_id);
       const first = logs.length > 0 ? date(logs[0]!.created_at) : null;

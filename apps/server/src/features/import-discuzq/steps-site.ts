@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import { settings } from '../settings/settings.table.js';
@@ -10,23 +11,38 @@ import { allocIds, bool, date, int, str, type Step } from './runner.js';
 /** Settings that belong to the old installation (its keys, its URLs) and must not overwrite ours. */
 const KEEP_OURS = new Set(['site_url', 'api_freq', 'site_install', 'site_manage']);
 
+/** A setting's place in the id map (settings have no id): 48 bits of a hash of tag and key. */
+const settingId = (tag: string, key: string) =>
+  Number.parseInt(createHash('sha256').update(`${tag}\u0000${key}`).digest('hex').slice(0, 12), 16);
+
+/**
+ * The source's value replaces the default a fresh install wrote, once: a re-run leaves alone what an
+ * administrator changed here since.
+ */
 export const settingsStep: Step = {
   table: 'settings',
   keys: ['key', 'tag'],
-  async write({ tx, skip }, rows) {
-    const values = [];
+  async write({ tx, maps, skip }, rows) {
+    const done = await maps.load('settings');
+    const pairs: Array<[number, number]> = [];
     for (const r of rows) {
-      if (KEEP_OURS.has(str(r.key))) skip('installation-specific setting kept as it is here');
-      else values.push({ key: str(r.key).slice(0, 100), tag: str(r.tag) || 'default', value: str(r.value) });
-    }
-    if (values.length === 0) return 0;
-    // The source's value replaces the default a fresh install wrote.
-    for (const v of values)
+      const key = str(r.key).slice(0, 100);
+      const tag = str(r.tag) || 'default';
+      const id = settingId(tag, key);
+      if (done.has(id)) continue;
+      if (KEEP_OURS.has(key)) {
+        skip('installation-specific setting kept as it is here');
+        continue;
+      }
       await tx
         .insert(settings)
-        .values(v)
-        .onConflictDoUpdate({ target: [settings.key, settings.tag], set: { value: v.value } });
-    return values.length;
+        .values({ key, tag, value: str(r.value) })
+        .onConflictDoUpdate({ target: [settings.key, settings.tag], set: { value: str(r.value) } });
+      pairs.push([id, id]);
+    }
+    await maps.save(tx, 'settings', pairs);
+    maps.remember('settings', pairs);
+    return pairs.length;
   },
 };
 
