@@ -3,6 +3,7 @@ import type { AttachmentStorage } from '../attachments/attachments.storage.js';
 import { IdMaps, runStep, type Progress, type Step, type StepReport } from './runner.js';
 import { Source } from './source.js';
 import { attachmentsStep, favoritesStep, likesStep, postsStep, thread_tomStep, threadsStep } from './steps-content.js';
+import { votesStep, voteOptionsStep, voteUsersStep } from './steps-votes.js';
 import { ordersStep, walletsStep } from './steps-money.js';
 import { blocksStep, dialogsStep, followsStep, messagesStep } from './steps-social.js';
 import { filesStep, settingsStep, stopWordsStep, topicsStep } from './steps-site.js';
@@ -24,6 +25,9 @@ export const STEPS: Step[] = [
   dialogsStep,
   messagesStep,
   attachmentsStep,
+  votesStep,
+  voteOptionsStep,
+  voteUsersStep,
   thread_tomStep,
   likesStep,
   favoritesStep,

@@ -27,7 +27,7 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
   const before: Record<string, number> = {};
   const TABLES = ['users', 'threads', 'posts', 'categories', 'thread_toms', 'attachments', 'post_likes',
     'thread_favorites', 'user_follow', 'deny_users', 'dialogs', 'dialog_messages', 'topics', 'stop_words',
-    'orders', 'ledger_transactions', 'ledger_entries', 'groups', 'group_permissions', 'group_user'];
+    'orders', 'thread_votes', 'thread_vote_options', 'thread_vote_users', 'ledger_transactions', 'ledger_entries', 'groups', 'group_permissions', 'group_user'];
 
   beforeAll(async () => {
     from = await createSourceDatabase(SERVER, name);
@@ -57,6 +57,9 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
     expect(await added('thread_toms')).toBe(6);
     expect(by.thread_tom!.skipped).toEqual({ 'block deleted in the source': 1 });
     expect(await added('attachments')).toBe(2);
+    expect(await added('thread_votes')).toBe(1);
+    expect(await added('thread_vote_options')).toBe(2);
+    expect(await added('thread_vote_users')).toBe(2);
     expect(await added('post_likes')).toBe(2);
     expect(await added('thread_favorites')).toBe(1);
     expect(await added('user_follow')).toBe(3);
@@ -126,6 +129,12 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
       const other = await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(o!.id) } });
       expect(other.Code).toBe(0);
       expect(Object.keys(other.Data.content.indexes).length).toBe(2);
+      if (title.startsWith('Vote'))
+        expect(other.Data.content.indexes['109'].body).toMatchObject({
+          voteTitle: 'Which?',
+          voteUsers: 2,
+          subitems: [{ content: 'red', voteCount: 1 }, { content: 'blue', voteCount: 1 }],
+        });
     }
   });
 

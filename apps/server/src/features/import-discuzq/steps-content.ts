@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { attachments } from '../attachments/attachments.table.js';
 import { postLikes, posts } from '../threads/posts.table.js';
-import { threadFavorites, threads, threadToms } from '../threads/threads.table.js';
+import { threadFavorites, threads, threadToms, threadVotes } from '../threads/threads.table.js';
 import { allocIds, bool, date, int, str, type Step } from './runner.js';
 
 /** Yuan as the original stores it (DECIMAL text) → fen. */
@@ -194,6 +194,19 @@ export const thread_tomStep: Step = {
         for (const [k, t] of Object.entries(ID_LISTS))
           if (Array.isArray(body[k])) body[k] = (body[k] as unknown[]).map((id) => maps.get(t, id)).filter(Boolean);
         const tomType = str(r.tom_type);
+        // Ours keeps one vote per block by its id; the source's vote of this thread is the one imported.
+        if (tomType === '109') {
+          const [vote] = await tx
+            .select({ id: threadVotes.id })
+            .from(threadVotes)
+            .where(eq(threadVotes.threadId, threadId))
+            .limit(1);
+          if (!vote) {
+            skip('vote block without its vote');
+            continue;
+          }
+          body = { voteId: vote.id };
+        }
         await tx
           .insert(threadToms)
           .values({ threadId, key: str(r.key).slice(0, 40) || tomType, tomType, body })
