@@ -72,7 +72,7 @@ export async function importDiscuzq(db: Db, opts: ImportOptions): Promise<StepRe
 /** The final report as text: one line per table, then why rows were skipped or changed. */
 export function formatReport(reports: StepReport[], dryRun = false): string {
   const lines = [
-    dryRun ? 'table                       rows in source' : 'table                     source  imported  earlier  skipped',
+    dryRun ? 'table                       rows in source' : 'table                     source  imported  earlier  skipped   seconds',
   ];
   const why: string[] = [];
   for (const r of reports) {
@@ -80,7 +80,7 @@ export function formatReport(reports: StepReport[], dryRun = false): string {
     lines.push(
       dryRun
         ? `${r.table.padEnd(28)}${r.total}`
-        : `${r.table.padEnd(24)}${String(r.total).padStart(8)}${String(r.imported).padStart(10)}${String(r.already).padStart(9)}${String(skipped).padStart(9)}`,
+        : `${r.table.padEnd(24)}${String(r.total).padStart(8)}${String(r.imported).padStart(10)}${String(r.already).padStart(9)}${String(skipped).padStart(9)}${(r.ms / 1000).toFixed(1).padStart(10)}`,
     );
     for (const [k, v] of Object.entries(r.skipped)) why.push(`  ${r.table}: skipped ${v}: ${k}`);
     for (const [k, v] of Object.entries(r.notes)) why.push(`  ${r.table}: ${v} imported with a change: ${k}`);

@@ -61,6 +61,8 @@ export interface StepReport {
   notes: Record<string, number>;
   /** Lines the operator should read one by one (wallets given an opening entry). */
   listed: string[];
+  /** Time the step took. */
+  ms: number;
 }
 
 /** What a step's batch writer gets. */
@@ -102,7 +104,8 @@ export async function runStep(
   opts: { batch: number; dryRun: boolean; progress?: Progress },
 ): Promise<StepReport> {
   const name = step.name ?? step.table;
-  const report: StepReport = { table: name, total: 0, imported: 0, already: 0, skipped: {}, notes: {}, listed: [] };
+  const report: StepReport = { table: name, total: 0, imported: 0, already: 0, skipped: {}, notes: {}, listed: [], ms: 0 };
+  const started = Date.now();
   if (!(await source.has(step.table))) {
     report.skipped['table absent in the source'] = 0;
     return report;
@@ -147,6 +150,7 @@ export async function runStep(
     opts.progress?.(step.table, done, report.total);
   }
   await step.finish?.(db);
+  report.ms = Date.now() - started;
   return report;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { attachments } from '../attachments/attachments.table.js';
 import { postLikes, posts } from '../threads/posts.table.js';
 import { threadFavorites, threads, threadToms, threadVotes } from '../threads/threads.table.js';
@@ -179,43 +179,52 @@ export const thread_tomStep: Step = {
   needs: ['threads', 'attachments'],
   async write({ tx, maps, skip }, rows) {
     const out: Array<[number, number]> = [];
-    for (const r of rows) {
+    const values: Array<typeof threadToms.$inferInsert> = [];
+    const live = rows.filter((r) => int(r.status) === 0 || (skip('block deleted in the source'), false));
+    const voteThreads = live.filter((r) => str(r.tom_type) === '109').map((r) => maps.get('threads', r.thread_id));
+    // Ours keeps one vote per block by its id; the source's vote of the thread is the one imported.
+    const votes = voteThreads.length
+      ? await tx
+          .select({ id: threadVotes.id, threadId: threadVotes.threadId })
+          .from(threadVotes)
+          .where(inArray(threadVotes.threadId, voteThreads))
+      : [];
+    const voteOf = new Map(votes.map((v) => [v.threadId, v.id]));
+    for (const r of live) {
       const threadId = maps.get('threads', r.thread_id);
-      if (!threadId) skip('thread not imported');
-      else if (int(r.status) !== 0) skip('block deleted in the source');
-      else {
-        let body: Record<string, unknown>;
-        try {
-          body = JSON.parse(str(r.value) || '{}') as Record<string, unknown>;
-        } catch {
-          skip('block body is not JSON');
+      const tomType = str(r.tom_type);
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(str(r.value) || '{}') as Record<string, unknown>;
+      } catch {
+        skip('block body is not JSON');
+        continue;
+      }
+      if (!threadId) {
+        skip('thread not imported');
+        continue;
+      }
+      for (const [k, t] of Object.entries(ID_LISTS))
+        if (Array.isArray(body[k])) body[k] = (body[k] as unknown[]).map((id) => maps.get(t, id)).filter(Boolean);
+      if (tomType === '109') {
+        if (!voteOf.has(threadId)) {
+          skip('vote block without its vote');
           continue;
         }
-        for (const [k, t] of Object.entries(ID_LISTS))
-          if (Array.isArray(body[k])) body[k] = (body[k] as unknown[]).map((id) => maps.get(t, id)).filter(Boolean);
-        const tomType = str(r.tom_type);
-        // Ours keeps one vote per block by its id; the source's vote of this thread is the one imported.
-        if (tomType === '109') {
-          const [vote] = await tx
-            .select({ id: threadVotes.id })
-            .from(threadVotes)
-            .where(eq(threadVotes.threadId, threadId))
-            .limit(1);
-          if (!vote) {
-            skip('vote block without its vote');
-            continue;
-          }
-          body = { voteId: vote.id };
-        }
-        await tx
-          .insert(threadToms)
-          .values({ threadId, key: str(r.key).slice(0, 40) || tomType, tomType, body })
-          .onConflictDoNothing();
-        await tx.execute(sql`UPDATE threads SET tom_types = array_append(tom_types, ${tomType})
-          WHERE id = ${threadId} AND NOT (${tomType} = ANY(tom_types))`);
-        out.push([int(r.id), threadId]);
+        body = { voteId: voteOf.get(threadId) };
       }
+      values.push({ threadId, key: str(r.key).slice(0, 40) || tomType, tomType, body });
+      out.push([int(r.id), threadId]);
     }
+    if (values.length === 0) return out;
+    await tx.insert(threadToms).values(values).onConflictDoNothing();
+    // Each thread lists the block types it has, for `filter.types`.
+    await tx.execute(sql`UPDATE threads t SET tom_types = (
+        SELECT coalesce(array_agg(DISTINCT x ORDER BY x), '{}') FROM unnest(t.tom_types || n.types) x)
+      FROM (SELECT thread_id, array_agg(tom_type) AS types FROM thread_toms
+            WHERE thread_id IN (${sql.join([...new Set(values.map((v) => v.threadId))].map((id) => sql`${id}`), sql`, `)})
+            GROUP BY thread_id) n
+      WHERE t.id = n.thread_id`);
     return out;
   },
 };
