@@ -2,8 +2,16 @@ import type { Db } from '../../platform/db/db.js';
 import type { AttachmentStorage } from '../attachments/attachments.storage.js';
 import { IdMaps, runStep, type Progress, type Step, type StepReport } from './runner.js';
 import { Source } from './source.js';
-import { attachmentsStep, favoritesStep, likesStep, postsStep, thread_tomStep, threadsStep } from './steps-content.js';
+import {
+  attachmentsStep,
+  favoritesStep,
+  likesStep,
+  postsStep,
+  thread_tomStep,
+  threadsStep,
+} from './steps-content.js';
 import { votesStep, voteOptionsStep, voteUsersStep } from './steps-votes.js';
+import { notificationsStep, signInFieldsStep, userSignInFieldsStep } from './steps-notices.js';
 import { ordersStep, walletsStep } from './steps-money.js';
 import { blocksStep, dialogsStep, followsStep, messagesStep } from './steps-social.js';
 import { filesStep, settingsStep, stopWordsStep, topicsStep } from './steps-site.js';
@@ -20,6 +28,8 @@ export const STEPS: Step[] = [
   groupPermissionsStep,
   usersStep,
   groupUserStep,
+  signInFieldsStep,
+  userSignInFieldsStep,
   threadsStep,
   postsStep,
   dialogsStep,
@@ -34,6 +44,7 @@ export const STEPS: Step[] = [
   followsStep,
   blocksStep,
   topicsStep,
+  notificationsStep,
   stopWordsStep,
   walletsStep,
   ordersStep,
@@ -72,7 +83,9 @@ export async function importDiscuzq(db: Db, opts: ImportOptions): Promise<StepRe
 /** The final report as text: one line per table, then why rows were skipped or changed. */
 export function formatReport(reports: StepReport[], dryRun = false): string {
   const lines = [
-    dryRun ? 'table                       rows in source' : 'table                     source  imported  earlier  skipped   seconds',
+    dryRun
+      ? 'table                       rows in source'
+      : 'table                     source  imported  earlier  skipped   seconds',
   ];
   const why: string[] = [];
   for (const r of reports) {

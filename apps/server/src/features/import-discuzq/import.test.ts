@@ -25,9 +25,34 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
   let from: string;
   let db: Db;
   const before: Record<string, number> = {};
-  const TABLES = ['users', 'threads', 'posts', 'categories', 'thread_toms', 'attachments', 'post_likes',
-    'thread_favorites', 'user_follow', 'deny_users', 'dialogs', 'dialog_messages', 'topics', 'stop_words',
-    'orders', 'thread_votes', 'thread_vote_options', 'thread_vote_users', 'ledger_transactions', 'ledger_entries', 'groups', 'group_permissions', 'group_user'];
+  const TABLES = [
+    'users',
+    'threads',
+    'posts',
+    'categories',
+    'thread_toms',
+    'attachments',
+    'post_likes',
+    'thread_favorites',
+    'user_follow',
+    'deny_users',
+    'dialogs',
+    'dialog_messages',
+    'topics',
+    'stop_words',
+    'orders',
+    'notifications',
+    'admin_sign_in_fields',
+    'user_sign_in_fields',
+    'thread_votes',
+    'thread_vote_options',
+    'thread_vote_users',
+    'ledger_transactions',
+    'ledger_entries',
+    'groups',
+    'group_permissions',
+    'group_user',
+  ];
 
   beforeAll(async () => {
     from = await createSourceDatabase(SERVER, name);
@@ -69,19 +94,34 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
     expect(await added('topics')).toBe(1);
     expect(await added('stop_words')).toBe(1);
     expect(await added('orders')).toBe(3);
+    expect(await added('admin_sign_in_fields')).toBe(1);
+    expect(await added('user_sign_in_fields')).toBe(1);
+    expect(by.user_sign_in_fields!.skipped).toEqual({ 'field or user not imported': 1 });
+    expect(await added('notifications')).toBe(2);
+    const [replied] = await rowsOf<{ type: string; sender: number; name: string }>(
+      db,
+      sql`SELECT n.type, n.sender_id AS sender, u.username AS name FROM notifications n
+          JOIN users u ON u.id = n.sender_id WHERE n.type = 'replied'`,
+    );
+    expect(replied).toMatchObject({ type: 'replied', name: 'bob' });
     // 5 logs + bob's opening and closing entries.
     expect(await added('ledger_transactions')).toBe(7);
-    expect(by.user_wallets!.listed).toEqual([expect.stringMatching(/^user 3 .*opening 100 fen, closing 50 fen/)]);
+    expect(by.user_wallets!.listed).toEqual([
+      expect.stringMatching(/^user 3 .*opening 100 fen, closing 50 fen/),
+    ]);
     expect(report).toMatch(/threads: skipped 1: author not imported/);
   }, 60_000);
 
   it('keeps the wallets the original had, and the ledger balances', async () => {
     const [alice, bob] = await Promise.all(
-      ['alice', 'bob'].map(async (u) =>
-        (await rowsOf<{ available: string; frozen: string; status: number }>(
-          db,
-          sql`SELECT w.available, w.frozen, w.status FROM wallets w JOIN users u ON u.id = w.user_id WHERE u.username = ${u}`,
-        ))[0],
+      ['alice', 'bob'].map(
+        async (u) =>
+          (
+            await rowsOf<{ available: string; frozen: string; status: number }>(
+              db,
+              sql`SELECT w.available, w.frozen, w.status FROM wallets w JOIN users u ON u.id = w.user_id WHERE u.username = ${u}`,
+            )
+          )[0],
       ),
     );
     expect(alice).toMatchObject({ available: '1250', frozen: '500', status: 0 });
@@ -95,7 +135,10 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
       body: { username: 'alice', password: PASSWORD },
     });
     expect(login.Code).toBe(0);
-    const [row] = await rowsOf<{ h: string }>(db, sql`SELECT password_hash AS h FROM users WHERE username = 'alice'`);
+    const [row] = await rowsOf<{ h: string }>(
+      db,
+      sql`SELECT password_hash AS h FROM users WHERE username = 'alice'`,
+    );
     expect(row!.h).toMatch(/^\$argon2id\$/);
     const again = await call(t.app, 'POST', '/api/v3/users/username.login', {
       body: { username: 'alice', password: PASSWORD },
@@ -119,7 +162,10 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
     });
     expect(replies.Code).toBe(0);
     expect(replies.Data.pageData).toHaveLength(2);
-    const [counted] = await rowsOf<{ n: number }>(db, sql`SELECT post_count AS n FROM threads WHERE id = ${th!.id}`);
+    const [counted] = await rowsOf<{ n: number }>(
+      db,
+      sql`SELECT post_count AS n FROM threads WHERE id = ${th!.id}`,
+    );
     expect(counted!.n).toBe(3); // two replies and a comment, as ours counts
     const indexes = d.Data.content.indexes;
     expect(indexes['101'].body.images[0]).toMatchObject({ fileName: 'a.png', fileType: 'image/png' });
@@ -133,7 +179,10 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
         expect(other.Data.content.indexes['109'].body).toMatchObject({
           voteTitle: 'Which?',
           voteUsers: 2,
-          subitems: [{ content: 'red', voteCount: 1 }, { content: 'blue', voteCount: 1 }],
+          subitems: [
+            { content: 'red', voteCount: 1 },
+            { content: 'blue', voteCount: 1 },
+          ],
         });
     }
   });

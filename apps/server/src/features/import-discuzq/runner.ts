@@ -85,6 +85,8 @@ export interface Step {
   /** The id map's and report's name when it differs from the table (a second pass over one table). */
   name?: string;
   keys?: string[];
+  /** The id-map key of a row when its id is not a number. */
+  sourceId?: (row: Row) => number;
   /** Source tables whose id maps the writer reads. */
   needs?: string[];
   write(ctx: StepContext, rows: Row[]): Promise<Array<[number, number]> | number>;
@@ -104,7 +106,16 @@ export async function runStep(
   opts: { batch: number; dryRun: boolean; progress?: Progress },
 ): Promise<StepReport> {
   const name = step.name ?? step.table;
-  const report: StepReport = { table: name, total: 0, imported: 0, already: 0, skipped: {}, notes: {}, listed: [], ms: 0 };
+  const report: StepReport = {
+    table: name,
+    total: 0,
+    imported: 0,
+    already: 0,
+    skipped: {},
+    notes: {},
+    listed: [],
+    ms: 0,
+  };
   const started = Date.now();
   if (!(await source.has(step.table))) {
     report.skipped['table absent in the source'] = 0;
@@ -119,7 +130,8 @@ export async function runStep(
   let done = 0;
   opts.progress?.(step.table, 0, report.total);
   for await (const rows of source.batches(step.table, keys, opts.batch)) {
-    const fresh = own ? rows.filter((r) => !own.has(Number(r.id))) : rows;
+    const key = step.sourceId ?? ((r: Row) => Number(r.id));
+    const fresh = own ? rows.filter((r) => !own.has(key(r))) : rows;
     report.already += rows.length - fresh.length;
     if (fresh.length > 0) {
       const skipped: Record<string, number> = {};

@@ -18,8 +18,8 @@ export const threadsStep: Step = {
   needs: ['users', 'categories'],
   async write({ tx, maps, skip }, rows) {
     const ok = rows.filter((r) => {
-      if (!maps.get('users', r.user_id)) return skip('author not imported'), false;
-      if (!maps.get('categories', r.category_id)) return skip('category not imported'), false;
+      if (!maps.get('users', r.user_id)) return (skip('author not imported'), false);
+      if (!maps.get('categories', r.category_id)) return (skip('category not imported'), false);
       return true;
     });
     const ids = await allocIds(tx, 'threads', ok.length);
@@ -65,8 +65,8 @@ export const postsStep: Step = {
   needs: ['users', 'threads'],
   async write({ tx, maps, skip }, rows) {
     const ok = rows.filter((r) => {
-      if (!maps.get('threads', r.thread_id)) return skip('thread not imported'), false;
-      if (!maps.get('users', r.user_id)) return skip('author not imported'), false;
+      if (!maps.get('threads', r.thread_id)) return (skip('thread not imported'), false);
+      if (!maps.get('users', r.user_id)) return (skip('author not imported'), false);
       return true;
     });
     const ids = await allocIds(tx, 'posts', ok.length);
@@ -135,7 +135,7 @@ export const attachmentsStep: Step = {
   needs: ['users', 'posts', 'dialog_message'],
   async write({ tx, maps, skip }, rows) {
     const ok = rows.filter((r) => {
-      if (!maps.get('users', r.user_id)) return skip('owner not imported'), false;
+      if (!maps.get('users', r.user_id)) return (skip('owner not imported'), false);
       return true;
     });
     const ids = await allocIds(tx, 'attachments', ok.length);
@@ -164,9 +164,7 @@ export const attachmentsStep: Step = {
       );
     for (const [i, r] of ok.entries())
       if (int(r.type) === 4 && owner(r))
-        await tx.execute(
-          sql`UPDATE dialog_messages SET attachment_id = ${ids[i]!} WHERE id = ${owner(r)}`,
-        );
+        await tx.execute(sql`UPDATE dialog_messages SET attachment_id = ${ids[i]!} WHERE id = ${owner(r)}`);
     return ok.map((r, i) => [int(r.id), ids[i]!]);
   },
 };
@@ -181,7 +179,9 @@ export const thread_tomStep: Step = {
     const out: Array<[number, number]> = [];
     const values: Array<typeof threadToms.$inferInsert> = [];
     const live = rows.filter((r) => int(r.status) === 0 || (skip('block deleted in the source'), false));
-    const voteThreads = live.filter((r) => str(r.tom_type) === '109').map((r) => maps.get('threads', r.thread_id));
+    const voteThreads = live
+      .filter((r) => str(r.tom_type) === '109')
+      .map((r) => maps.get('threads', r.thread_id));
     // Ours keeps one vote per block by its id; the source's vote of the thread is the one imported.
     const votes = voteThreads.length
       ? await tx
@@ -205,7 +205,8 @@ export const thread_tomStep: Step = {
         continue;
       }
       for (const [k, t] of Object.entries(ID_LISTS))
-        if (Array.isArray(body[k])) body[k] = (body[k] as unknown[]).map((id) => maps.get(t, id)).filter(Boolean);
+        if (Array.isArray(body[k]))
+          body[k] = (body[k] as unknown[]).map((id) => maps.get(t, id)).filter(Boolean);
       if (tomType === '109') {
         if (!voteOf.has(threadId)) {
           skip('vote block without its vote');
@@ -222,7 +223,10 @@ export const thread_tomStep: Step = {
     await tx.execute(sql`UPDATE threads t SET tom_types = (
         SELECT coalesce(array_agg(DISTINCT x ORDER BY x), '{}') FROM unnest(t.tom_types || n.types) x)
       FROM (SELECT thread_id, array_agg(tom_type) AS types FROM thread_toms
-            WHERE thread_id IN (${sql.join([...new Set(values.map((v) => v.threadId))].map((id) => sql`${id}`), sql`, `)})
+            WHERE thread_id IN (${sql.join(
+              [...new Set(values.map((v) => v.threadId))].map((id) => sql`${id}`),
+              sql`, `,
+            )})
             GROUP BY thread_id) n
       WHERE t.id = n.thread_id`);
     return out;

@@ -50,10 +50,9 @@ export const walletsStep: Step = {
         skip('user not imported');
         continue;
       }
-      const logs = await source.query(
-        'SELECT * FROM user_wallet_logs WHERE user_id = ? ORDER BY id',
-        [w.user_id],
-      );
+      const logs = await source.query('SELECT * FROM user_wallet_logs WHERE user_id = ? ORDER BY id', [
+        w.user_id,
+      ]);
       const av = logs.map((l) => fen(l.change_available_amount));
       const fr = logs.map((l) => fen(l.change_freeze_amount));
       const a = openingAndClosing(av, fen(w.available_amount));
@@ -63,21 +62,45 @@ export const walletsStep: Step = {
       const post = async (key: string, reason: number, m: Move[], memo: string, at: Date | null) => {
         if (m.length < 2) return;
         const when = at ? ` (${at.toISOString()})` : '';
-        const r = await ledger.post(tx, { reason, idempotencyKey: key, actorId: null, memo: memo + when, moves: m });
+        const r = await ledger.post(tx, {
+          reason,
+          idempotencyKey: key,
+          actorId: null,
+          memo: memo + when,
+          moves: m,
+        });
         if (!r.duplicate) fresh = true;
       };
       const src = int(w.user_id);
       const first = logs.length > 0 ? date(logs[0]!.created_at) : null;
-      await post(`dzq:open:${src}`, OPENING_REASON, moves(userId, a.open, f.open), 'Discuz! Q opening balance', first);
+      await post(
+        `dzq:open:${src}`,
+        OPENING_REASON,
+        moves(userId, a.open, f.open),
+        'Discuz! Q opening balance',
+        first,
+      );
       for (const [i, l] of logs.entries()) {
         const m = moves(userId, av[i]!, fr[i]!);
         if (m.length < 2) {
           note('wallet log with no change: not posted');
           continue;
         }
-        await post(`dzq:log:${int(l.id)}`, int(l.change_type), m, `Discuz! Q: ${str(l.change_desc)}`, date(l.created_at));
+        await post(
+          `dzq:log:${int(l.id)}`,
+          int(l.change_type),
+          m,
+          `Discuz! Q: ${str(l.change_desc)}`,
+          date(l.created_at),
+        );
       }
-      await post(`dzq:close:${src}`, OPENING_REASON, moves(userId, a.close, f.close), 'Discuz! Q closing difference', null);
+      await post(
+        `dzq:close:${src}`,
+        OPENING_REASON,
+        moves(userId, a.close, f.close),
+        'Discuz! Q closing difference',
+        null,
+      );
       if (a.open || f.open || a.close || f.close)
         list(
           `user ${src} (ours ${userId}): opening ${a.open + f.open} fen, closing ${a.close + f.close} fen`,
@@ -96,7 +119,7 @@ export const ordersStep: Step = {
   needs: ['users', 'threads', 'groups'],
   async write({ tx, maps, skip }, rows) {
     const ok = rows.filter((r) => {
-      if (!maps.get('users', r.user_id)) return skip('buyer not imported'), false;
+      if (!maps.get('users', r.user_id)) return (skip('buyer not imported'), false);
       return true;
     });
     const ids = await allocIds(tx, 'orders', ok.length);

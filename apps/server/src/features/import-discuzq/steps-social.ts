@@ -49,7 +49,7 @@ export const dialogsStep: Step = {
   async write({ tx, maps, skip }, rows) {
     const ok = rows.filter((r) => {
       if (!maps.get('users', r.sender_user_id) || !maps.get('users', r.recipient_user_id))
-        return skip('user not imported'), false;
+        return (skip('user not imported'), false);
       return true;
     });
     const ids = await allocIds(tx, 'dialogs', ok.length);
@@ -76,8 +76,8 @@ export const messagesStep: Step = {
   needs: ['users', 'dialog'],
   async write({ tx, maps, skip }, rows) {
     const ok = rows.filter((r) => {
-      if (!maps.get('dialog', r.dialog_id)) return skip('dialog not imported'), false;
-      if (!maps.get('users', r.user_id)) return skip('author not imported'), false;
+      if (!maps.get('dialog', r.dialog_id)) return (skip('dialog not imported'), false);
+      if (!maps.get('users', r.user_id)) return (skip('author not imported'), false);
       return true;
     });
     const ids = await allocIds(tx, 'dialog_messages', ok.length);

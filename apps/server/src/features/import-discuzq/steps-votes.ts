@@ -6,7 +6,9 @@ export const votesStep: Step = {
   table: 'thread_vote',
   needs: ['threads'],
   async write({ tx, maps, skip }, rows) {
-    const ok = rows.filter((r) => (maps.get('threads', r.thread_id) ? true : (skip('thread not imported'), false)));
+    const ok = rows.filter((r) =>
+      maps.get('threads', r.thread_id) ? true : (skip('thread not imported'), false),
+    );
     const ids = await allocIds(tx, 'thread_votes', ok.length);
     if (ok.length > 0)
       await tx.insert(threadVotes).values(
@@ -51,7 +53,9 @@ export const voteUsersStep: Step = {
   keys: ['thread_vote_subitem_id', 'user_id'],
   needs: ['thread_vote_subitems', 'users'],
   async write({ tx, maps, skip }, rows) {
-    const optionIds = rows.map((r) => maps.get('thread_vote_subitems', r.thread_vote_subitem_id)).filter(Boolean);
+    const optionIds = rows
+      .map((r) => maps.get('thread_vote_subitems', r.thread_vote_subitem_id))
+      .filter(Boolean);
     const options = optionIds.length
       ? await tx
           .select({ id: threadVoteOptions.id, voteId: threadVoteOptions.voteId })
@@ -64,7 +68,13 @@ export const voteUsersStep: Step = {
       const optionId = maps.get('thread_vote_subitems', r.thread_vote_subitem_id);
       const userId = maps.get('users', r.user_id);
       if (!optionId || !userId) skip(!optionId ? 'option not imported' : 'user not imported');
-      else values.push({ voteId: voteOf.get(optionId)!, userId, optionId, createdAt: date(r.created_at) ?? new Date() });
+      else
+        values.push({
+          voteId: voteOf.get(optionId)!,
+          userId,
+          optionId,
+          createdAt: date(r.created_at) ?? new Date(),
+        });
     }
     if (values.length === 0) return 0;
     return (await tx.insert(threadVoteUsers).values(values).onConflictDoNothing().returning()).length;
