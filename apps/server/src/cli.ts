@@ -95,9 +95,10 @@ async function runImport(app: Awaited<ReturnType<typeof buildApp>>): Promise<num
   console.log(formatReport(reports, dryRun));
   const rows = reports.reduce((a, r) => a + r.imported, 0);
   const s = (Date.now() - t0) / 1000;
-  console.log(
-    `\n${rows} rows imported in ${s.toFixed(1)} s (${Math.round(rows / Math.max(s, 0.001))} rows/s)`,
-  );
+  if (!dryRun)
+    console.log(
+      `\n${rows} rows imported in ${s.toFixed(1)} s (${Math.round(rows / Math.max(s, 0.001))} rows/s)`,
+    );
   return 0;
 }
 

@@ -1,8 +1,12 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Db } from '../../platform/db/db.js';
 import { call, startTestApp, type TestApp } from '../../test/harness.js';
+import { LocalStorage } from '../attachments/attachments.storage.js';
 import { Ledger } from '../wallet/ledger.service.js';
 import { createSourceDatabase, dropSourceDatabase, fillSample } from './fixtures/source-db.js';
 import { formatReport, importDiscuzq } from './import.service.js';
@@ -193,4 +197,27 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
     expect(reports.reduce((a, r) => a + r.imported, 0)).toBe(0);
     for (const x of TABLES) expect([x, await count(db, x)]).toEqual([x, counts[x]]);
   }, 60_000);
+
+  it('copies attachment files with --files after the magic-byte check', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dzq-files-'));
+    const uploads = mkdtempSync(path.join(os.tmpdir(), 'dzq-uploads-'));
+    const at = path.join(dir, 'public/attachments/2021/06/01');
+    mkdirSync(at, { recursive: true });
+    writeFileSync(path.join(at, 'a.png'), Buffer.from(PNG, 'base64'));
+    writeFileSync(path.join(at, 'doc.pdf'), 'not a pdf at all');
+    try {
+      const reports = await importDiscuzq(db, { from, files: { dir, storage: new LocalStorage(uploads) } });
+      const files = reports.find((r) => r.table === 'attachment_files')!;
+      expect(files.imported).toBe(1);
+      expect(files.skipped).toEqual({ 'file content does not match its extension': 1 });
+      expect(existsSync(path.join(uploads, 'public/attachments/2021/06/01/a.png'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(uploads, { recursive: true, force: true });
+    }
+  });
 });
+
+/** A 1×1 PNG. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
