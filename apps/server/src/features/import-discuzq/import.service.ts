@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/db.js';
-import type { AttachmentStorage } from '../attachments/attachments.storage.js';
+import type { AttachmentStorage } from '../attachments/index.js';
 import { IdMaps, runStep, type Progress, type Step, type StepReport } from './runner.js';
 import { Source } from './source.js';
 import {

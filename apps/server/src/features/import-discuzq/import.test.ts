@@ -6,8 +6,8 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Db } from '../../platform/db/db.js';
 import { call, startTestApp, type TestApp } from '../../test/harness.js';
-import { LocalStorage } from '../attachments/attachments.storage.js';
-import { Ledger } from '../wallet/ledger.service.js';
+import { LocalStorage } from '../attachments/index.js';
+import { Ledger } from '../wallet/index.js';
 import { createSourceDatabase, dropSourceDatabase, fillSample } from './fixtures/source-db.js';
 import { formatReport, importDiscuzq } from './import.service.js';
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db/db.js';
+import { yuanToFen } from '../wallet/index.js';
 import { importIdMap } from './import.table.js';
 import type { Row, Source } from './source.js';
 
@@ -187,4 +188,10 @@ export async function allocIds(tx: Tx, table: string, n: number): Promise<number
     sql`SELECT nextval(pg_get_serial_sequence(${table}, 'id')) AS id FROM generate_series(1, ${n})`,
   );
   return rows.map((r) => Number(r.id));
+}
+
+/** Yuan as the original stores it (signed DECIMAL text) → fen, never through floats. */
+export function fen(v: unknown): bigint {
+  const s = str(v).trim() || '0';
+  return s.startsWith('-') ? -yuanToFen(s.slice(1)) : yuanToFen(s);
 }

@@ -3,15 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { attachments } from '../attachments/attachments.table.js';
 import { postLikes, posts } from '../threads/posts.table.js';
 import { threadFavorites, threads, threadToms, threadVotes } from '../threads/threads.table.js';
-import { allocIds, bool, date, int, str, type Step } from './runner.js';
-
-/** Yuan as the original stores it (DECIMAL text) → fen. */
-export function fen(v: unknown): bigint {
-  const s = str(v) || '0';
-  const [whole, frac = ''] = s.split('.');
-  const sign = whole!.startsWith('-') ? -1n : 1n;
-  return sign * (BigInt(whole!.replace('-', '') || '0') * 100n + BigInt((frac + '00').slice(0, 2)));
-}
+import { allocIds, bool, date, fen, int, str, type Step } from './runner.js';
 
 export const threadsStep: Step = {
   table: 'threads',

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { orders } from '../orders/orders.table.js';
-import { Ledger, type Move } from '../wallet/ledger.service.js';
-import { allocIds, bool, date, int, str, type Step } from './runner.js';
-import { fen } from './steps-content.js';
+import { Ledger, type Move } from '../wallet/index.js';
+import { allocIds, bool, date, fen, int, str, type Step } from './runner.js';
 
 const ledger = new Ledger();
 /** The original's log type for the opening and closing entries (a manual adjustment). */

@@ -4,8 +4,7 @@ import fs from 'node:fs/promises';
 import { settings } from '../settings/settings.table.js';
 import { stopWords } from '../stop-words/stop-words.table.js';
 import { topics } from '../topics/topics.table.js';
-import { extensionOf, sniff } from '../attachments/attachments.files.js';
-import type { AttachmentStorage } from '../attachments/attachments.storage.js';
+import { extensionOf, sniff, type AttachmentStorage } from '../attachments/index.js';
 import { allocIds, bool, date, int, str, type Step } from './runner.js';
 
 /** Settings that belong to the old installation (its keys, its URLs) and must not overwrite ours. */

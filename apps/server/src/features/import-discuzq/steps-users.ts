@@ -3,7 +3,7 @@ import { rowsOf } from '../../platform/db/db.js';
 import { categories } from '../categories/categories.table.js';
 import { groupPermissions, groups, groupUser } from '../groups/groups.table.js';
 import { users } from '../users/users.table.js';
-import { allocIds, bool, date, int, str, type Step } from './runner.js';
+import { allocIds, fen, bool, date, int, str, type Step } from './runner.js';
 
 /** Our built-in groups keep the original's ids (1 admin, 6 unpaid, 7 guest, 8 trial, 10 member). */
 const SYSTEM_GROUPS = new Set([1, 6, 7, 8, 10]);
@@ -49,7 +49,7 @@ export const groupsStep: Step = {
           isDefault: bool(r.default),
           isDisplay: bool(r.is_display),
           isPaid: bool(r.is_paid),
-          fee: Math.round(Number(r.fee ?? 0) * 100),
+          fee: Number(fen(r.fee)),
           days: int(r.days),
           level: int(r.level),
           scale: Math.round(Number(r.scale ?? 0)),
