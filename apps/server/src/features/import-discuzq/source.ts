@@ -45,10 +45,10 @@ export class Source {
     const cols = keys.map((k) => `\`${k}\``).join(', ');
     let after: unknown[] | null = null;
     for (;;) {
-      const where = after ? `WHERE (${cols}) > (${keys.map(() => '?').join(', ')})` : '';
+      const { where, params } = after ? keysetAfter(keys, after) : { where: '', params: [] };
       const rows = await this.query(
         `SELECT * FROM \`${table}\` ${where} ORDER BY ${cols} LIMIT ${size}`,
-        after ?? [],
+        params,
       );
       if (rows.length === 0) return;
       yield rows;
@@ -61,4 +61,17 @@ export class Source {
   close(): Promise<void> {
     return this.conn.end();
   }
+}
+
+/**
+ * "After this key" in a form MariaDB turns into an index range: it does not for a row comparison
+ * `(a, b) > (?, ?)`, which would scan the table once per batch.
+ */
+function keysetAfter(keys: string[], after: unknown[]): { where: string; params: unknown[] } {
+  const [a, b] = keys.map((k) => `\`${k}\``);
+  if (keys.length === 1) return { where: `WHERE ${a} > ?`, params: [after[0]] };
+  return {
+    where: `WHERE ${a} >= ? AND (${a} > ? OR ${b} > ?)`,
+    params: [after[0], after[0], after[1]],
+  };
 }

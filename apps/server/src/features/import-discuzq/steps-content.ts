@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { attachments } from '../attachments/attachments.table.js';
-import { postLikes, posts } from '../threads/posts.table.js';
-import { threadFavorites, threads, threadToms, threadVotes } from '../threads/threads.table.js';
-import { allocIds, bool, date, fen, int, str, type Step } from './runner.js';
+import { postLikes } from '../threads/posts.table.js';
+import { threadFavorites, threadToms, threadVotes } from '../threads/threads.table.js';
+import { allocIds, bool, bulkInsert, date, fen, int, str, type Step } from './runner.js';
 
 export const threadsStep: Step = {
   table: 'threads',
@@ -15,39 +15,40 @@ export const threadsStep: Step = {
       return true;
     });
     const ids = await allocIds(tx, 'threads', ok.length);
-    if (ok.length > 0)
-      await tx.insert(threads).values(
-        ok.map((r, i) => ({
-          id: ids[i]!,
-          userId: maps.get('users', r.user_id),
-          lastPostedUserId: maps.get('users', r.last_posted_user_id) || null,
-          categoryId: maps.get('categories', r.category_id),
-          title: str(r.title).slice(0, 200),
-          postCount: int(r.post_count),
-          viewCount: int(r.view_count),
-          shareCount: int(r.share_count),
-          paidCount: int(r.paid_count),
-          price: Number(fen(r.price)),
-          attachmentPrice: Number(fen(r.attachment_price)),
-          freeWords: Number(r.free_words ?? 0),
-          longitude: Number(r.longitude ?? 0),
-          latitude: Number(r.latitude ?? 0),
-          address: str(r.address).slice(0, 200),
-          location: str(r.location).slice(0, 200),
-          isApproved: int(r.is_approved),
-          isSticky: bool(r.is_sticky),
-          isEssence: bool(r.is_essence),
-          isSite: bool(r.is_site),
-          isAnonymous: bool(r.is_anonymous),
-          isDraft: bool(r.is_draft),
-          postedAt: date(r.posted_at) ?? date(r.created_at) ?? new Date(),
-          issueAt: date(r.issue_at) ?? (bool(r.is_draft) ? null : date(r.created_at)),
-          createdAt: date(r.created_at) ?? new Date(),
-          updatedAt: date(r.updated_at) ?? new Date(),
-          deletedAt: date(r.deleted_at),
-          deletedUserId: maps.get('users', r.deleted_user_id) || null,
-        })),
-      );
+    await bulkInsert(
+      tx,
+      'threads',
+      ok.map((r, i) => ({
+        id: ids[i]!,
+        user_id: maps.get('users', r.user_id),
+        last_posted_user_id: maps.get('users', r.last_posted_user_id) || null,
+        category_id: maps.get('categories', r.category_id),
+        title: str(r.title).slice(0, 200),
+        post_count: int(r.post_count),
+        view_count: int(r.view_count),
+        share_count: int(r.share_count),
+        paid_count: int(r.paid_count),
+        price: Number(fen(r.price)),
+        attachment_price: Number(fen(r.attachment_price)),
+        free_words: Number(r.free_words ?? 0),
+        longitude: Number(r.longitude ?? 0),
+        latitude: Number(r.latitude ?? 0),
+        address: str(r.address).slice(0, 200),
+        location: str(r.location).slice(0, 200),
+        is_approved: int(r.is_approved),
+        is_sticky: bool(r.is_sticky),
+        is_essence: bool(r.is_essence),
+        is_site: bool(r.is_site),
+        is_anonymous: bool(r.is_anonymous),
+        is_draft: bool(r.is_draft),
+        posted_at: date(r.posted_at) ?? date(r.created_at) ?? new Date(),
+        issue_at: date(r.issue_at) ?? (bool(r.is_draft) ? null : date(r.created_at)),
+        created_at: date(r.created_at) ?? new Date(),
+        updated_at: date(r.updated_at) ?? new Date(),
+        deleted_at: date(r.deleted_at),
+        deleted_user_id: maps.get('users', r.deleted_user_id) || null,
+      })),
+    );
     return ok.map((r, i) => [int(r.id), ids[i]!]);
   },
 };
@@ -65,29 +66,30 @@ export const postsStep: Step = {
     // Comments point at replies of the same batch too.
     const local = new Map(ok.map((r, i) => [int(r.id), ids[i]!]));
     const post = (v: unknown) => local.get(int(v)) ?? maps.get('posts', v);
-    if (ok.length > 0)
-      await tx.insert(posts).values(
-        ok.map((r, i) => ({
-          id: ids[i]!,
-          threadId: maps.get('threads', r.thread_id),
-          userId: maps.get('users', r.user_id),
-          replyPostId: post(r.reply_post_id),
-          replyUserId: maps.get('users', r.reply_user_id),
-          commentPostId: post(r.comment_post_id),
-          commentUserId: maps.get('users', r.comment_user_id),
-          content: str(r.content),
-          ip: str(r.ip).slice(0, 64),
-          replyCount: int(r.reply_count),
-          likeCount: int(r.like_count),
-          isFirst: bool(r.is_first),
-          isComment: bool(r.is_comment),
-          isApproved: int(r.is_approved),
-          createdAt: date(r.created_at) ?? new Date(),
-          updatedAt: date(r.updated_at) ?? new Date(),
-          deletedAt: date(r.deleted_at),
-          deletedUserId: maps.get('users', r.deleted_user_id) || null,
-        })),
-      );
+    await bulkInsert(
+      tx,
+      'posts',
+      ok.map((r, i) => ({
+        id: ids[i]!,
+        thread_id: maps.get('threads', r.thread_id),
+        user_id: maps.get('users', r.user_id),
+        reply_post_id: post(r.reply_post_id),
+        reply_user_id: maps.get('users', r.reply_user_id),
+        comment_post_id: post(r.comment_post_id),
+        comment_user_id: maps.get('users', r.comment_user_id),
+        content: str(r.content).replaceAll('\u0000', ''),
+        ip: str(r.ip).slice(0, 64),
+        reply_count: int(r.reply_count),
+        like_count: int(r.like_count),
+        is_first: bool(r.is_first),
+        is_comment: bool(r.is_comment),
+        is_approved: int(r.is_approved),
+        created_at: date(r.created_at) ?? new Date(),
+        updated_at: date(r.updated_at) ?? new Date(),
+        deleted_at: date(r.deleted_at),
+        deleted_user_id: maps.get('users', r.deleted_user_id) || null,
+      })),
+    );
     return ok.map((r, i) => [int(r.id), ids[i]!]);
   },
   // Replies get their per-thread numbers (comments their reply's), threads their next number.
