@@ -6,6 +6,7 @@ import {
   attachmentsStep,
   favoritesStep,
   likesStep,
+  mentionsStep,
   postsStep,
   thread_tomStep,
   threadsStep,
@@ -14,7 +15,7 @@ import { votesStep, voteOptionsStep, voteUsersStep } from './steps-votes.js';
 import { notificationsStep, signInFieldsStep, userSignInFieldsStep } from './steps-notices.js';
 import { ordersStep, walletsStep } from './steps-money.js';
 import { blocksStep, dialogsStep, followsStep, messagesStep } from './steps-social.js';
-import { filesStep, settingsStep, stopWordsStep, topicsStep } from './steps-site.js';
+import { filesStep, settingsStep, stopWordsStep, threadTopicsStep, topicsStep } from './steps-site.js';
 import { categoriesStep, groupPermissionsStep, groupsStep, groupUserStep, usersStep } from './steps-users.js';
 
 /**
@@ -44,6 +45,8 @@ export const STEPS: Step[] = [
   followsStep,
   blocksStep,
   topicsStep,
+  threadTopicsStep,
+  mentionsStep,
   notificationsStep,
   stopWordsStep,
   walletsStep,

@@ -45,6 +45,8 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
     'topics',
     'stop_words',
     'orders',
+    'thread_topics',
+    'post_mentions',
     'notifications',
     'admin_sign_in_fields',
     'user_sign_in_fields',
@@ -98,6 +100,8 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
     expect(await added('topics')).toBe(1);
     expect(await added('stop_words')).toBe(1);
     expect(await added('orders')).toBe(3);
+    expect(await added('thread_topics')).toBe(1);
+    expect(await added('post_mentions')).toBe(1);
     expect(await added('admin_sign_in_fields')).toBe(1);
     expect(await added('user_sign_in_fields')).toBe(1);
     expect(by.user_sign_in_fields!.skipped).toEqual({ 'field or user not imported': 1 });

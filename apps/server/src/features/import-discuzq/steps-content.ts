@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { attachments } from '../attachments/attachments.table.js';
-import { postLikes } from '../threads/posts.table.js';
+import { postLikes, postMentions } from '../threads/posts.table.js';
 import { threadFavorites, threadToms, threadVotes } from '../threads/threads.table.js';
 import { allocIds, bool, bulkInsert, date, fen, int, str, type Step } from './runner.js';
 
@@ -262,5 +262,22 @@ export const favoritesStep: Step = {
     }
     if (values.length === 0) return 0;
     return (await tx.insert(threadFavorites).values(values).onConflictDoNothing().returning()).length;
+  },
+};
+
+export const mentionsStep: Step = {
+  table: 'post_mentions_user',
+  keys: ['post_id', 'mentions_user_id'],
+  needs: ['posts', 'users'],
+  async write({ tx, maps, skip }, rows) {
+    const values = [];
+    for (const r of rows) {
+      const postId = maps.get('posts', r.post_id);
+      const userId = maps.get('users', r.mentions_user_id);
+      if (!postId || !userId) skip(!postId ? 'post not imported' : 'user not imported');
+      else values.push({ postId, userId, createdAt: date(r.created_at) ?? new Date() });
+    }
+    if (values.length === 0) return 0;
+    return (await tx.insert(postMentions).values(values).onConflictDoNothing().returning()).length;
   },
 };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import { settings } from '../settings/settings.table.js';
 import { stopWords } from '../stop-words/stop-words.table.js';
-import { topics } from '../topics/topics.table.js';
+import { threadTopics, topics } from '../topics/topics.table.js';
 import { extensionOf, sniff, type AttachmentStorage } from '../attachments/index.js';
 import { allocIds, bool, date, int, str, type Step } from './runner.js';
 
@@ -88,6 +88,23 @@ export const topicsStep: Step = {
       })),
     );
     return rows.map((r, i) => [int(r.id), ids[i]!]);
+  },
+};
+
+export const threadTopicsStep: Step = {
+  table: 'thread_topic',
+  keys: ['thread_id', 'topic_id'],
+  needs: ['threads', 'topics'],
+  async write({ tx, maps, skip }, rows) {
+    const values = [];
+    for (const r of rows) {
+      const threadId = maps.get('threads', r.thread_id);
+      const topicId = maps.get('topics', r.topic_id);
+      if (!threadId || !topicId) skip(!threadId ? 'thread not imported' : 'topic not imported');
+      else values.push({ threadId, topicId });
+    }
+    if (values.length === 0) return 0;
+    return (await tx.insert(threadTopics).values(values).onConflictDoNothing().returning()).length;
   },
 };
 
