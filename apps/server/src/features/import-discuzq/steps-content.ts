@@ -3,6 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { attachments } from '../attachments/attachments.table.js';
 import { postLikes, postMentions } from '../threads/posts.table.js';
 import { threadFavorites, threadToms, threadVotes } from '../threads/threads.table.js';
+import { linkStep } from './link-step.js';
 import { allocIds, bool, bulkInsert, date, fen, int, str, type Step } from './runner.js';
 
 export const threadsStep: Step = {
@@ -228,56 +229,37 @@ export const thread_tomStep: Step = {
 };
 
 export const likesStep: Step = {
-  table: 'post_user',
-  keys: ['post_id', 'user_id'],
-  needs: ['posts', 'users'],
-  async write({ tx, maps, skip }, rows) {
-    const values = [];
-    for (const r of rows) {
-      const postId = maps.get('posts', r.post_id);
-      const userId = maps.get('users', r.user_id);
-      if (!postId || !userId) skip(!postId ? 'post not imported' : 'user not imported');
-      else values.push({ postId, userId, createdAt: date(r.created_at) ?? new Date() });
-    }
-    if (values.length === 0) return 0;
-    return (await tx.insert(postLikes).values(values).onConflictDoNothing().returning()).length;
-  },
+  ...linkStep({
+    table: 'post_user',
+    sides: [
+      { column: 'post_id', from: 'posts', missing: 'post not imported' },
+      { column: 'user_id', from: 'users', missing: 'user not imported' },
+    ],
+    target: postLikes,
+    row: (postId, userId, r) => ({ postId, userId, createdAt: date(r.created_at) ?? new Date() }),
+  }),
   async finish(db) {
     await db.execute(sql`UPDATE threads t SET like_count = p.like_count FROM posts p
       WHERE p.thread_id = t.id AND p.is_first = true AND t.like_count <> p.like_count`);
   },
 };
 
-export const favoritesStep: Step = {
+export const favoritesStep = linkStep({
   table: 'thread_user',
-  keys: ['thread_id', 'user_id'],
-  needs: ['threads', 'users'],
-  async write({ tx, maps, skip }, rows) {
-    const values = [];
-    for (const r of rows) {
-      const threadId = maps.get('threads', r.thread_id);
-      const userId = maps.get('users', r.user_id);
-      if (!threadId || !userId) skip(!threadId ? 'thread not imported' : 'user not imported');
-      else values.push({ threadId, userId, createdAt: date(r.created_at) ?? new Date() });
-    }
-    if (values.length === 0) return 0;
-    return (await tx.insert(threadFavorites).values(values).onConflictDoNothing().returning()).length;
-  },
-};
+  sides: [
+    { column: 'thread_id', from: 'threads', missing: 'thread not imported' },
+    { column: 'user_id', from: 'users', missing: 'user not imported' },
+  ],
+  target: threadFavorites,
+  row: (threadId, userId, r) => ({ threadId, userId, createdAt: date(r.created_at) ?? new Date() }),
+});
 
-export const mentionsStep: Step = {
+export const mentionsStep = linkStep({
   table: 'post_mentions_user',
-  keys: ['post_id', 'mentions_user_id'],
-  needs: ['posts', 'users'],
-  async write({ tx, maps, skip }, rows) {
-    const values = [];
-    for (const r of rows) {
-      const postId = maps.get('posts', r.post_id);
-      const userId = maps.get('users', r.mentions_user_id);
-      if (!postId || !userId) skip(!postId ? 'post not imported' : 'user not imported');
-      else values.push({ postId, userId, createdAt: date(r.created_at) ?? new Date() });
-    }
-    if (values.length === 0) return 0;
-    return (await tx.insert(postMentions).values(values).onConflictDoNothing().returning()).length;
-  },
-};
+  sides: [
+    { column: 'post_id', from: 'posts', missing: 'post not imported' },
+    { column: 'mentions_user_id', from: 'users', missing: 'user not imported' },
+  ],
+  target: postMentions,
+  row: (postId, userId, r) => ({ postId, userId, createdAt: date(r.created_at) ?? new Date() }),
+});

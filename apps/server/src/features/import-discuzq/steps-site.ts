@@ -5,6 +5,7 @@ import { settings } from '../settings/settings.table.js';
 import { stopWords } from '../stop-words/stop-words.table.js';
 import { threadTopics, topics } from '../topics/topics.table.js';
 import { extensionOf, sniff, type AttachmentStorage } from '../attachments/index.js';
+import { linkStep } from './link-step.js';
 import { allocIds, bool, date, int, str, type Step } from './runner.js';
 
 /** Settings that belong to the old installation (its keys, its URLs) and must not overwrite ours. */
@@ -91,22 +92,15 @@ export const topicsStep: Step = {
   },
 };
 
-export const threadTopicsStep: Step = {
+export const threadTopicsStep = linkStep({
   table: 'thread_topic',
-  keys: ['thread_id', 'topic_id'],
-  needs: ['threads', 'topics'],
-  async write({ tx, maps, skip }, rows) {
-    const values = [];
-    for (const r of rows) {
-      const threadId = maps.get('threads', r.thread_id);
-      const topicId = maps.get('topics', r.topic_id);
-      if (!threadId || !topicId) skip(!threadId ? 'thread not imported' : 'topic not imported');
-      else values.push({ threadId, topicId });
-    }
-    if (values.length === 0) return 0;
-    return (await tx.insert(threadTopics).values(values).onConflictDoNothing().returning()).length;
-  },
-};
+  sides: [
+    { column: 'thread_id', from: 'threads', missing: 'thread not imported' },
+    { column: 'topic_id', from: 'topics', missing: 'topic not imported' },
+  ],
+  target: threadTopics,
+  row: (threadId, topicId) => ({ threadId, topicId }),
+});
 
 /**
  * `--files DIR`: copies each imported attachment's file from the original's storage folder to ours under

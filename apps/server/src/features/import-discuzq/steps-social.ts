@@ -1,47 +1,33 @@
 import { sql } from 'drizzle-orm';
 import { dialogMessages, dialogs } from '../dialogs/dialogs.table.js';
 import { denyUsers, userFollow } from '../follows/follows.table.js';
+import { linkStep } from './link-step.js';
 import { allocIds, bool, date, int, str, type Step } from './runner.js';
 
-export const followsStep: Step = {
+export const followsStep = linkStep({
   table: 'user_follow',
-  keys: ['from_user_id', 'to_user_id'],
-  needs: ['users'],
-  async write({ tx, maps, skip }, rows) {
-    const values = [];
-    for (const r of rows) {
-      const fromUserId = maps.get('users', r.from_user_id);
-      const toUserId = maps.get('users', r.to_user_id);
-      if (!fromUserId || !toUserId) skip('user not imported');
-      else
-        values.push({
-          fromUserId,
-          toUserId,
-          isMutual: bool(r.is_mutual),
-          createdAt: date(r.created_at) ?? new Date(),
-        });
-    }
-    if (values.length === 0) return 0;
-    return (await tx.insert(userFollow).values(values).onConflictDoNothing().returning()).length;
-  },
-};
+  sides: [
+    { column: 'from_user_id', from: 'users', missing: 'user not imported' },
+    { column: 'to_user_id', from: 'users', missing: 'user not imported' },
+  ],
+  target: userFollow,
+  row: (fromUserId, toUserId, r) => ({
+    fromUserId,
+    toUserId,
+    isMutual: bool(r.is_mutual),
+    createdAt: date(r.created_at) ?? new Date(),
+  }),
+});
 
-export const blocksStep: Step = {
+export const blocksStep = linkStep({
   table: 'deny_users',
-  keys: ['user_id', 'deny_user_id'],
-  needs: ['users'],
-  async write({ tx, maps, skip }, rows) {
-    const values = [];
-    for (const r of rows) {
-      const userId = maps.get('users', r.user_id);
-      const denyUserId = maps.get('users', r.deny_user_id);
-      if (!userId || !denyUserId) skip('user not imported');
-      else values.push({ userId, denyUserId, createdAt: date(r.created_at) ?? new Date() });
-    }
-    if (values.length === 0) return 0;
-    return (await tx.insert(denyUsers).values(values).onConflictDoNothing().returning()).length;
-  },
-};
+  sides: [
+    { column: 'user_id', from: 'users', missing: 'user not imported' },
+    { column: 'deny_user_id', from: 'users', missing: 'user not imported' },
+  ],
+  target: denyUsers,
+  row: (userId, denyUserId, r) => ({ userId, denyUserId, createdAt: date(r.created_at) ?? new Date() }),
+});
 
 export const dialogsStep: Step = {
   table: 'dialog',

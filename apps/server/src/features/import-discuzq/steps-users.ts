@@ -3,6 +3,7 @@ import { rowsOf } from '../../platform/db/db.js';
 import { categories } from '../categories/categories.table.js';
 import { groupPermissions, groups, groupUser } from '../groups/groups.table.js';
 import { users } from '../users/users.table.js';
+import { linkStep } from './link-step.js';
 import { allocIds, fen, bool, date, int, str, type Step } from './runner.js';
 
 /** Our built-in groups keep the original's ids (1 admin, 6 unpaid, 7 guest, 8 trial, 10 member). */
@@ -156,21 +157,13 @@ export const usersStep: Step = {
   },
 };
 
-export const groupUserStep: Step = {
+/** One group per user here: the first membership wins. */
+export const groupUserStep = linkStep({
   table: 'group_user',
-  keys: ['user_id', 'group_id'],
-  needs: ['users', 'groups'],
-  async write({ tx, maps, skip }, rows) {
-    const values = [];
-    for (const r of rows) {
-      const userId = maps.get('users', r.user_id);
-      const groupId = maps.get('groups', r.group_id);
-      if (!userId || !groupId) skip(!userId ? 'user not imported' : 'group not imported');
-      else values.push({ userId, groupId, expiresAt: date(r.expiration_time) });
-    }
-    if (values.length === 0) return 0;
-    // One group per user here: the first membership wins.
-    const done = await tx.insert(groupUser).values(values).onConflictDoNothing().returning();
-    return done.length;
-  },
-};
+  sides: [
+    { column: 'user_id', from: 'users', missing: 'user not imported' },
+    { column: 'group_id', from: 'groups', missing: 'group not imported' },
+  ],
+  target: groupUser,
+  row: (userId, groupId, r) => ({ userId, groupId, expiresAt: date(r.expiration_time) }),
+});
