@@ -1,6 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Row } from './source.js';
-import type { Step } from './runner.js';
+import type { Tx } from '../../platform/db/db.js';
+import { allocIds, int, type IdMaps, type Step } from './runner.js';
 
 /** A link table (two ids, no id of its own): what it is keyed by and where each side's ids come from. */
 export interface LinkSpec {
@@ -40,6 +41,38 @@ export function linkStep(spec: LinkSpec): Step {
         .onConflictDoNothing()
         .returning();
       return (done as unknown[]).length;
+    },
+  };
+}
+
+/** A source column that must have been imported for a row to come over, and the skip reason otherwise. */
+export type Required = [column: string, from: string, missing: string];
+
+/** A table with ids of its own: each row gets a new id of ours, recorded in the id map. */
+export interface EntitySpec {
+  table: string;
+  needs: string[];
+  required: Required[];
+  /** Our table, whose id sequence the new ids come from. */
+  into: string;
+  /** Writes the rows that passed, each with its new id. */
+  insert(tx: Tx, items: Array<{ r: Row; id: number }>, maps: IdMaps): Promise<unknown>;
+}
+
+export function entityStep(spec: EntitySpec): Step {
+  return {
+    table: spec.table,
+    needs: spec.needs,
+    async write({ tx, maps, skip }, rows) {
+      const ok = rows.filter((r) => {
+        const miss = spec.required.find(([column, from]) => !maps.get(from, r[column]));
+        if (miss) skip(miss[2]);
+        return !miss;
+      });
+      const ids = await allocIds(tx, spec.into, ok.length);
+      const items = ok.map((r, i) => ({ r, id: ids[i]! }));
+      if (items.length > 0) await spec.insert(tx, items, maps);
+      return items.map(({ r, id }) => [int(r.id), id]);
     },
   };
 }

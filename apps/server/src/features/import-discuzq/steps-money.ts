@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { orders } from '../orders/orders.table.js';
 import { Ledger, type Move } from '../wallet/index.js';
-import { allocIds, bool, date, fen, int, str, type Step } from './runner.js';
+import { entityStep } from './link-step.js';
+import { bool, date, fen, int, str, type Step } from './runner.js';
 
 const ledger = new Ledger();
 /** The original's log type for the opening and closing entries (a manual adjustment). */
@@ -113,37 +114,31 @@ export const walletsStep: Step = {
 };
 
 /** Orders as records; the money they moved in members' wallets is in the wallet logs above. */
-export const ordersStep: Step = {
+export const ordersStep = entityStep({
   table: 'orders',
   needs: ['users', 'threads', 'groups'],
-  async write({ tx, maps, skip }, rows) {
-    const ok = rows.filter((r) => {
-      if (!maps.get('users', r.user_id)) return (skip('buyer not imported'), false);
-      return true;
-    });
-    const ids = await allocIds(tx, 'orders', ok.length);
-    if (ok.length > 0)
-      await tx.insert(orders).values(
-        ok.map((r, i) => ({
-          id: ids[i]!,
-          orderSn: str(r.order_sn).slice(0, 22),
-          type: int(r.type),
-          status: int(r.status),
-          amountFen: fen(r.amount),
-          userId: maps.get('users', r.user_id),
-          payeeId: maps.get('users', r.payee_id) || null,
-          threadId: maps.get('threads', r.thread_id) || null,
-          groupId: maps.get('groups', r.group_id) || null,
-          paymentType: r.payment_type === null ? null : int(r.payment_type),
-          isAnonymous: bool(r.is_anonymous),
-          title: str(r.remark),
-          extra: { importedFrom: 'discuzq', paymentSn: str(r.payment_sn) },
-          expiresAt: date(r.expired_at) ?? date(r.created_at) ?? new Date(),
-          paidAt: int(r.status) === 1 ? date(r.updated_at) : null,
-          createdAt: date(r.created_at) ?? new Date(),
-          updatedAt: date(r.updated_at) ?? new Date(),
-        })),
-      );
-    return ok.map((r, i) => [int(r.id), ids[i]!]);
-  },
-};
+  required: [['user_id', 'users', 'buyer not imported']],
+  into: 'orders',
+  insert: (tx, items, maps) =>
+    tx.insert(orders).values(
+      items.map(({ r, id }) => ({
+        id,
+        orderSn: str(r.order_sn).slice(0, 22),
+        type: int(r.type),
+        status: int(r.status),
+        amountFen: fen(r.amount),
+        userId: maps.get('users', r.user_id),
+        payeeId: maps.get('users', r.payee_id) || null,
+        threadId: maps.get('threads', r.thread_id) || null,
+        groupId: maps.get('groups', r.group_id) || null,
+        paymentType: r.payment_type === null ? null : int(r.payment_type),
+        isAnonymous: bool(r.is_anonymous),
+        title: str(r.remark),
+        extra: { importedFrom: 'discuzq', paymentSn: str(r.payment_sn) },
+        expiresAt: date(r.expired_at) ?? date(r.created_at) ?? new Date(),
+        paidAt: int(r.status) === 1 ? date(r.updated_at) : null,
+        createdAt: date(r.created_at) ?? new Date(),
+        updatedAt: date(r.updated_at) ?? new Date(),
+      })),
+    ),
+});

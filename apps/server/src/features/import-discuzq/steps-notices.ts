@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { notifications } from '../notifications/notifications.table.js';
 import { adminSignInFields, userSignInFields } from '../signin-fields/signin-fields.table.js';
+import { entityStep } from './link-step.js';
 import { allocIds, bool, date, int, str, type Step } from './runner.js';
 
 /** 48 bits of a hash: an id-map key for rows whose id is not a number (notifications have UUIDs). */
@@ -27,34 +28,30 @@ export const signInFieldsStep: Step = {
   },
 };
 
-export const userSignInFieldsStep: Step = {
+export const userSignInFieldsStep = entityStep({
   table: 'user_sign_in_fields',
   needs: ['admin_sign_in_fields', 'users'],
-  async write({ tx, maps, skip }, rows) {
-    const ok = rows.filter((r) =>
-      maps.get('admin_sign_in_fields', r.aid) && maps.get('users', r.user_id)
-        ? true
-        : (skip('field or user not imported'), false),
-    );
-    const ids = await allocIds(tx, 'user_sign_in_fields', ok.length);
-    if (ok.length > 0)
-      await tx
-        .insert(userSignInFields)
-        .values(
-          ok.map((r, i) => ({
-            id: ids[i]!,
-            aid: maps.get('admin_sign_in_fields', r.aid),
-            userId: maps.get('users', r.user_id),
-            fieldsExt: str(r.fields_ext),
-            remark: str(r.remark).slice(0, 500),
-            status: int(r.status),
-            createdAt: date(r.created_at) ?? new Date(),
-          })),
-        )
-        .onConflictDoNothing();
-    return ok.map((r, i) => [int(r.id), ids[i]!]);
-  },
-};
+  required: [
+    ['aid', 'admin_sign_in_fields', 'field or user not imported'],
+    ['user_id', 'users', 'field or user not imported'],
+  ],
+  into: 'user_sign_in_fields',
+  insert: (tx, items, maps) =>
+    tx
+      .insert(userSignInFields)
+      .values(
+        items.map(({ r, id }) => ({
+          id,
+          aid: maps.get('admin_sign_in_fields', r.aid),
+          userId: maps.get('users', r.user_id),
+          fieldsExt: str(r.fields_ext),
+          remark: str(r.remark).slice(0, 500),
+          status: int(r.status),
+          createdAt: date(r.created_at) ?? new Date(),
+        })),
+      )
+      .onConflictDoNothing(),
+});
 
 /** Ids inside a notification's data that name source rows, renamed to ours. */
 const DATA_IDS: Record<string, string> = {

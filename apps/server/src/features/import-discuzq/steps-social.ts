@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { dialogMessages, dialogs } from '../dialogs/dialogs.table.js';
 import { denyUsers, userFollow } from '../follows/follows.table.js';
-import { linkStep } from './link-step.js';
-import { allocIds, bool, date, int, str, type Step } from './runner.js';
+import { entityStep, linkStep } from './link-step.js';
+import { bool, date, int, str, type Step } from './runner.js';
 
 export const followsStep = linkStep({
   table: 'user_follow',
@@ -29,57 +29,51 @@ export const blocksStep = linkStep({
   row: (userId, denyUserId, r) => ({ userId, denyUserId, createdAt: date(r.created_at) ?? new Date() }),
 });
 
-export const dialogsStep: Step = {
+export const dialogsStep = entityStep({
   table: 'dialog',
   needs: ['users'],
-  async write({ tx, maps, skip }, rows) {
-    const ok = rows.filter((r) => {
-      if (!maps.get('users', r.sender_user_id) || !maps.get('users', r.recipient_user_id))
-        return (skip('user not imported'), false);
-      return true;
-    });
-    const ids = await allocIds(tx, 'dialogs', ok.length);
-    if (ok.length > 0)
-      await tx.insert(dialogs).values(
-        ok.map((r, i) => ({
-          id: ids[i]!,
-          senderUserId: maps.get('users', r.sender_user_id),
-          recipientUserId: maps.get('users', r.recipient_user_id),
-          senderReadAt: date(r.sender_read_at),
-          recipientReadAt: date(r.recipient_read_at),
-          senderDeletedAt: date(r.sender_deleted_at),
-          recipientDeletedAt: date(r.recipient_deleted_at),
-          createdAt: date(r.created_at) ?? new Date(),
-          updatedAt: date(r.updated_at) ?? new Date(),
-        })),
-      );
-    return ok.map((r, i) => [int(r.id), ids[i]!]);
-  },
-};
+  required: [
+    ['sender_user_id', 'users', 'user not imported'],
+    ['recipient_user_id', 'users', 'user not imported'],
+  ],
+  into: 'dialogs',
+  insert: (tx, items, maps) =>
+    tx.insert(dialogs).values(
+      items.map(({ r, id }) => ({
+        id,
+        senderUserId: maps.get('users', r.sender_user_id),
+        recipientUserId: maps.get('users', r.recipient_user_id),
+        senderReadAt: date(r.sender_read_at),
+        recipientReadAt: date(r.recipient_read_at),
+        senderDeletedAt: date(r.sender_deleted_at),
+        recipientDeletedAt: date(r.recipient_deleted_at),
+        createdAt: date(r.created_at) ?? new Date(),
+        updatedAt: date(r.updated_at) ?? new Date(),
+      })),
+    ),
+});
 
 export const messagesStep: Step = {
-  table: 'dialog_message',
-  needs: ['users', 'dialog'],
-  async write({ tx, maps, skip }, rows) {
-    const ok = rows.filter((r) => {
-      if (!maps.get('dialog', r.dialog_id)) return (skip('dialog not imported'), false);
-      if (!maps.get('users', r.user_id)) return (skip('author not imported'), false);
-      return true;
-    });
-    const ids = await allocIds(tx, 'dialog_messages', ok.length);
-    if (ok.length > 0)
-      await tx.insert(dialogMessages).values(
-        ok.map((r, i) => ({
-          id: ids[i]!,
+  ...entityStep({
+    table: 'dialog_message',
+    needs: ['users', 'dialog'],
+    required: [
+      ['dialog_id', 'dialog', 'dialog not imported'],
+      ['user_id', 'users', 'author not imported'],
+    ],
+    into: 'dialog_messages',
+    insert: (tx, items, maps) =>
+      tx.insert(dialogMessages).values(
+        items.map(({ r, id }) => ({
+          id,
           dialogId: maps.get('dialog', r.dialog_id),
           userId: maps.get('users', r.user_id),
           messageText: str(r.message_text).slice(0, 450),
           status: int(r.status ?? 1),
           createdAt: date(r.created_at) ?? new Date(),
         })),
-      );
-    return ok.map((r, i) => [int(r.id), ids[i]!]);
-  },
+      ),
+  }),
   // Each dialog shows its latest message.
   async finish(db) {
     await db.execute(sql`UPDATE dialogs d SET last_message_id = m.id FROM (

@@ -1,52 +1,43 @@
 import { inArray } from 'drizzle-orm';
 import { threadVoteOptions, threadVotes, threadVoteUsers } from '../threads/threads.table.js';
-import { allocIds, date, int, str, type Step } from './runner.js';
+import { entityStep } from './link-step.js';
+import { date, int, str, type Step } from './runner.js';
 
-export const votesStep: Step = {
+export const votesStep = entityStep({
   table: 'thread_vote',
   needs: ['threads'],
-  async write({ tx, maps, skip }, rows) {
-    const ok = rows.filter((r) =>
-      maps.get('threads', r.thread_id) ? true : (skip('thread not imported'), false),
-    );
-    const ids = await allocIds(tx, 'thread_votes', ok.length);
-    if (ok.length > 0)
-      await tx.insert(threadVotes).values(
-        ok.map((r, i) => ({
-          id: ids[i]!,
-          threadId: maps.get('threads', r.thread_id),
-          title: str(r.vote_title).slice(0, 100),
-          choiceType: int(r.choice_type) || 1,
-          voteUsers: int(r.vote_users),
-          expiredAt: date(r.expired_at),
-          createdAt: date(r.created_at) ?? new Date(),
-        })),
-      );
-    return ok.map((r, i) => [int(r.id), ids[i]!]);
-  },
-};
+  required: [['thread_id', 'threads', 'thread not imported']],
+  into: 'thread_votes',
+  insert: (tx, items, maps) =>
+    tx.insert(threadVotes).values(
+      items.map(({ r, id }) => ({
+        id,
+        threadId: maps.get('threads', r.thread_id),
+        title: str(r.vote_title).slice(0, 100),
+        choiceType: int(r.choice_type) || 1,
+        voteUsers: int(r.vote_users),
+        expiredAt: date(r.expired_at),
+        createdAt: date(r.created_at) ?? new Date(),
+      })),
+    ),
+});
 
-export const voteOptionsStep: Step = {
+export const voteOptionsStep = entityStep({
   table: 'thread_vote_subitems',
   needs: ['thread_vote'],
-  async write({ tx, maps, skip }, rows) {
-    const ok = rows.filter((r) =>
-      maps.get('thread_vote', r.thread_vote_id) ? true : (skip('vote not imported'), false),
-    );
-    const ids = await allocIds(tx, 'thread_vote_options', ok.length);
-    if (ok.length > 0)
-      await tx.insert(threadVoteOptions).values(
-        ok.map((r, i) => ({
-          id: ids[i]!,
-          voteId: maps.get('thread_vote', r.thread_vote_id),
-          content: str(r.content).slice(0, 50),
-          voteCount: int(r.vote_count),
-          sort: int(r.id),
-        })),
-      );
-    return ok.map((r, i) => [int(r.id), ids[i]!]);
-  },
-};
+  required: [['thread_vote_id', 'thread_vote', 'vote not imported']],
+  into: 'thread_vote_options',
+  insert: (tx, items, maps) =>
+    tx.insert(threadVoteOptions).values(
+      items.map(({ r, id }) => ({
+        id,
+        voteId: maps.get('thread_vote', r.thread_vote_id),
+        content: str(r.content).slice(0, 50),
+        voteCount: int(r.vote_count),
+        sort: int(r.id),
+      })),
+    ),
+});
 
 export const voteUsersStep: Step = {
   table: 'thread_vote_users',
