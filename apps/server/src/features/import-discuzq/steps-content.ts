@@ -3,24 +3,23 @@ import { inArray, sql } from 'drizzle-orm';
 import { attachments } from '../attachments/attachments.table.js';
 import { postLikes, postMentions } from '../threads/posts.table.js';
 import { threadFavorites, threadToms, threadVotes } from '../threads/threads.table.js';
-import { linkStep } from './link-step.js';
+import { entityStep, linkStep } from './link-step.js';
 import { allocIds, bool, bulkInsert, date, fen, int, str, type Step } from './runner.js';
 
-export const threadsStep: Step = {
+export const threadsStep = entityStep({
   table: 'threads',
   needs: ['users', 'categories'],
-  async write({ tx, maps, skip }, rows) {
-    const ok = rows.filter((r) => {
-      if (!maps.get('users', r.user_id)) return (skip('author not imported'), false);
-      if (!maps.get('categories', r.category_id)) return (skip('category not imported'), false);
-      return true;
-    });
-    const ids = await allocIds(tx, 'threads', ok.length);
-    await bulkInsert(
+  required: [
+    ['user_id', 'users', 'author not imported'],
+    ['category_id', 'categories', 'category not imported'],
+  ],
+  into: 'threads',
+  insert: (tx, items, maps) =>
+    bulkInsert(
       tx,
       'threads',
-      ok.map((r, i) => ({
-        id: ids[i]!,
+      items.map(({ r, id }) => ({
+        id,
         user_id: maps.get('users', r.user_id),
         last_posted_user_id: maps.get('users', r.last_posted_user_id) || null,
         category_id: maps.get('categories', r.category_id),
@@ -49,10 +48,8 @@ export const threadsStep: Step = {
         deleted_at: date(r.deleted_at),
         deleted_user_id: maps.get('users', r.deleted_user_id) || null,
       })),
-    );
-    return ok.map((r, i) => [int(r.id), ids[i]!]);
-  },
-};
+    ),
+});
 
 export const postsStep: Step = {
   table: 'posts',
