@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db/db.js';
 import { yuanToFen } from '../wallet/index.js';
 import { importIdMap } from './import.table.js';
@@ -39,15 +39,6 @@ export class IdMaps {
   remember(source: string, pairs: Array<[number, number]>): void {
     const m = this.maps.get(source)!;
     for (const [s, t] of pairs) m.set(s, t);
-  }
-
-  /** Forgets nothing: used by tests to see the mapping of one id. */
-  async lookup(source: string, ids: number[]): Promise<number[]> {
-    const rows = await this.db
-      .select({ t: importIdMap.targetId })
-      .from(importIdMap)
-      .where(and(eq(importIdMap.source, source), inArray(importIdMap.sourceId, ids)));
-    return rows.map((r) => r.t);
   }
 }
 
