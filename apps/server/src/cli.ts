@@ -1,7 +1,8 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
 
-// `npm run forum -- <command>`: admin:create, migrate. Later issues add seed and import.
+// `npm run forum -- <command>`: admin:create, migrate, seed, import:discuzq.
 const [command, ...args] = process.argv.slice(2);
 
 function flag(name: string): string | undefined {
@@ -17,7 +18,9 @@ const usage = `usage: npm run forum -- <command>
                                                  (npm run seed -- --threads 10000 --replies 100000 --users 1000)
   fake:oauth [--wechat-port 7801] [--oidc-port 7802] [--apply]
                                                  start the local WeChat and OpenID Connect fakes for manual
-                                                 tries; --apply points the site's settings at them`;
+                                                 tries; --apply points the site's settings at them
+  import:discuzq --from mysql://user:pass@host/db [--files DIR] [--dry-run] [--batch N]
+                                                 bring a Discuz! Q site over (resumable: run again to continue)`;
 
 function num(name: string, fallback: number): number {
   const v = flag(name);
@@ -58,6 +61,52 @@ async function runSeed(app: Awaited<ReturnType<typeof buildApp>>): Promise<void>
   console.log(`seeded users sign in with the password "${SEED_PASSWORD}"`);
 }
 
+async function runImport(app: Awaited<ReturnType<typeof buildApp>>): Promise<number> {
+  const from = flag('from');
+  if (!from) {
+    console.error(usage);
+    return 2;
+  }
+  const { importDiscuzq, formatReport } = await import('./features/import-discuzq/index.js');
+  const { LocalStorage } = await import('./features/attachments/index.js');
+  const { default: cliProgress } = await import('cli-progress');
+  const dryRun = args.includes('--dry-run');
+  const dir = flag('files');
+  const bar = new cliProgress.SingleBar(
+    { format: '{stage} |{bar}| {percentage}% {value}/{total} {duration_formatted}', hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let stage = '';
+  const t0 = Date.now();
+  const reports = await importDiscuzq(app.forum.database.db, {
+    from,
+    dryRun,
+    batch: num('batch', 1000),
+    files: dir
+      ? { dir, storage: new LocalStorage(path.join(app.forum.config.dataDir, 'uploads')) }
+      : undefined,
+    progress: (table, done, total) => {
+      if (table !== stage) {
+        if (stage) bar.stop();
+        stage = table;
+        bar.start(total, 0, { stage: table.padEnd(20) });
+      }
+      bar.update(done, { stage: table.padEnd(20) });
+    },
+  });
+  bar.stop();
+  console.log(formatReport(reports, dryRun));
+  const rows = reports.reduce((a, r) => a + r.imported, 0);
+  const s = (Date.now() - t0) / 1000;
+  if (!dryRun)
+    console.log(
+      `\n${rows} rows imported in ${s.toFixed(1)} s (${Math.round(rows / Math.max(s, 0.001))} rows/s)`,
+    );
+  return 0;
+}
+
+const COMMANDS = new Set(['admin:create', 'migrate', 'seed', 'import:discuzq']);
+
 async function main(): Promise<number> {
   if (command === 'fake:oauth') {
     const { startFakes } = await import('./features/oauth/fake-cli.js');
@@ -71,7 +120,7 @@ async function main(): Promise<number> {
     console.log('fakes running; Ctrl-C stops them');
     return new Promise(() => {});
   }
-  if (command !== 'admin:create' && command !== 'migrate' && command !== 'seed') {
+  if (!COMMANDS.has(command ?? '')) {
     console.log(usage);
     return command ? 2 : 0;
   }
@@ -88,6 +137,8 @@ async function main(): Promise<number> {
       console.log(`administrator ${username} created (user id ${id})`);
     } else if (command === 'seed') {
       await runSeed(app);
+    } else if (command === 'import:discuzq') {
+      return await runImport(app);
     } else {
       console.log('migrations applied');
     }

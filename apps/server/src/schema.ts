@@ -27,3 +27,4 @@ export * from './features/sms/sms.table.js';
 export * from './features/captcha/captcha.table.js';
 export * from './features/two-factor/two-factor.table.js';
 export * from './features/oauth/oauth.table.js';
+export * from './features/import-discuzq/import.table.js';

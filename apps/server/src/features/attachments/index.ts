@@ -11,7 +11,7 @@ import { LocalStorage, type AttachmentStorage } from './attachments.storage.js';
 /** Attachments feature: uploads (checked, re-encoded), storage behind an interface, access by visibility. */
 export { AttachmentsService, type AttachmentAccessCheck } from './attachments.service.js';
 export { LocalStorage, type AttachmentStorage } from './attachments.storage.js';
-export { AttachmentType, THUMB_WIDTH, cleanFileName } from './attachments.files.js';
+export { AttachmentType, THUMB_WIDTH, cleanFileName, extensionOf, sniff } from './attachments.files.js';
 export type { AttachmentRow } from './attachments.repository.js';
 
 /** Dependencies of the feature (a subset of the feature context). */

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
 
 // argon2id with m=19456 KiB, t=2, p=1: the ASVS Appendix C parameters (the library default).
 const OPTIONS = {
@@ -24,8 +25,18 @@ export async function verifyPassword(stored: string | null, password: string): P
     await verify(await dummyHash, password).catch(() => false);
     return false;
   }
+  // Accounts imported from Discuz! Q keep its bcrypt hash until their first login re-hashes it.
+  if (isLegacyHash(stored)) return bcrypt.compare(password, normalizeBcrypt(stored)).catch(() => false);
   return verify(stored, password).catch(() => false);
 }
+
+/** A bcrypt hash (PHP writes `$2y$`), as the Discuz! Q importer brings them. */
+export function isLegacyHash(stored: string): boolean {
+  return /^\$2[abxy]\$\d\d\$/.test(stored);
+}
+
+/** PHP's `$2y$` is the same algorithm as `$2b$`; bcryptjs reads the latter. */
+const normalizeBcrypt = (h: string) => h.replace(/^\$2[xy]\$/, '$2b$');
 
 /** Password classes of the `password_strength` setting: 0 digit, 1 lowercase, 2 symbol, 3 uppercase. */
 const CLASSES: Array<{ id: number; re: RegExp; zh: string; en: string }> = [
