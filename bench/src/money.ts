@@ -17,7 +17,11 @@ const PAY_PASSWORD = '246810';
 /** Priced threads: payers × threads must exceed the purchases one run makes (about rps × duration / 2). */
 const PRICED_THREADS = 300;
 
-type Reply = { Code: number; Message: string; Data: any };
+type Reply = {
+  Code: number;
+  Message: string;
+  Data: Record<string, unknown> & { orderSn?: string; threadId?: number; payToken?: string };
+};
 
 function poster(base: string) {
   return async (p: string, token: string, body: object): Promise<Reply> => {
@@ -52,7 +56,7 @@ export async function prepareMoney(
       content: { text: '<p>付费内容 bench paid content</p>' },
       price: 1,
     });
-    pricedThreadIds.push(r.Data.threadId);
+    pricedThreadIds.push(Number(r.Data.threadId));
   }
   const payers = await Promise.all(
     members.slice(0, 100).map(async (m, i) => {
@@ -72,11 +76,11 @@ export async function prepareMoney(
         amount: '0.01',
       });
       const paid = await post('/api/v3/trade/pay/order', m.token, {
-        orderSn: order.Data.orderSn,
+        orderSn: String(order.Data.orderSn),
         paymentType: 20,
         payPassword: PAY_PASSWORD,
       });
-      return { token: m.token, payToken: paid.Data.payToken as string };
+      return { token: m.token, payToken: String(paid.Data.payToken) };
     }),
   );
   return { payers, pricedThreadIds };

@@ -96,7 +96,7 @@ async function measure(
                 path: new URL(then.path, url).pathname,
                 setupRequest: (req: autocannon.Request, context: object) => {
                   const { n: i = 0, previous: reply = '{}' } = context as Chain;
-                  const previous = JSON.parse(reply) as unknown;
+                  const previous = JSON.parse(reply) as { Data?: { orderSn?: string } };
                   return {
                     ...req,
                     headers: { ...req.headers, ...as(i) },

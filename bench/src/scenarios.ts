@@ -33,7 +33,7 @@ export interface Scenario {
   /** Guest and member rows of one target share a pair name, for the member/guest ratio. */
   pair?: string;
   /** A second request after each first one, built from the first's reply (pay the order just created). */
-  then?: { path: string; body: (previous: any, n: number) => unknown };
+  then?: { path: string; body: (previous: { Data?: { orderSn?: string } }, n: number) => unknown };
 }
 
 const q = (o: Record<string, string | number>) =>

@@ -273,7 +273,6 @@ export class UsersService {
     user: repo.UserRow,
     client: ClientInfo,
     spend?: (tx: Tx) => Promise<void>,
-    inviteCode?: string,
   ): Promise<LoginResult> {
     if (user.status === UserStatus.BANNED) {
       throw new AppError(Code.USER_BAN, user.banReason, { banReason: user.banReason });
