@@ -186,9 +186,27 @@ describe.skipIf(noChromiumReason !== null)(
         await page.waitForTimeout(300);
         expect(new URL(page.url()).pathname).toBe('/');
         await shot(page, 'paid-join-home', kind);
+
+        // Renewal (order type 8) on /my/renew: the membership's end moves on by the site's 365 days.
+        const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+        await page.goto(forum.url + '/my/renew');
+        await hydrated(page);
+        const until = page.getByTestId('join-paid-until');
+        expect(await until.innerText()).toContain(day(365));
+        await page.getByTestId('join-renew').click();
+        const box = page.getByTestId('pay-dialog');
+        await box.waitFor();
+        await box.locator('input[name="payPassword"]').fill('246810');
+        await shot(page, 'paid-renew-dialog', kind);
+        await box.locator('button[type="submit"]').click();
+        await box.waitFor({ state: 'detached' });
+        await page.goto(forum.url + '/join');
+        await hydrated(page);
+        expect(await page.getByTestId('join-paid-until').innerText()).toContain(day(730));
+        await shot(page, 'paid-renewed', kind);
         await context.close();
         await forum.setSettings({ site_mode: 'public' });
-      }, 90_000);
+      }, 120_000);
     }
   },
 );

@@ -56,6 +56,8 @@ export const currentUser = publicUser.extend({
   /** Whether a WeChat is bound (bind_type bit 1). */
   isBindWechat: z.boolean(),
   loginAt: z.string().nullable(),
+  /** A paid site: when my membership ends (ISO; null when never paid; the year 9999 for forever). */
+  expiredAt: z.string().nullable(),
 });
 /** The logged-in user's own view. */
 export type CurrentUser = z.infer<typeof currentUser>;

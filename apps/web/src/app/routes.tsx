@@ -220,6 +220,20 @@ export const routes: RouteObject[] = [
         ['membership', 'wallet'],
       ),
       page(
+        'join',
+        'src/features/paid-site/partner-invite-page.tsx',
+        () => import('../features/paid-site/partner-invite-page.tsx'),
+        'membership.joinTitle',
+        ['membership', 'wallet'],
+      ),
+      page(
+        'my/renew',
+        'src/features/paid-site/partner-invite-page.tsx',
+        () => import('../features/paid-site/partner-invite-page.tsx'),
+        'membership.joinTitle',
+        ['membership', 'wallet'],
+      ),
+      page(
         'my/upgrade',
         'src/features/paid-site/upgrade-page.tsx',
         () => import('../features/paid-site/upgrade-page.tsx'),

@@ -47,6 +47,7 @@ export function presentCurrentUser(u: UserRow, group: GroupRow | undefined): Cur
     mobile: u.mobile,
     isBindWechat: (u.bindType & 1) !== 0,
     loginAt: u.loginAt ? u.loginAt.toISOString() : null,
+    expiredAt: u.expiredAt ? u.expiredAt.toISOString() : null,
   };
 }
 

@@ -11,8 +11,9 @@ import { usePayment } from '../wallet/use-payment.tsx';
 type Offer = { valid: boolean; type: number; groupName: string; inviterNickname: string };
 
 /**
- * `/forum/partner-invite`: the join page of a paid site (reference §1.10): the site, its price and how long it
- * lasts; a member pays through the pay box, a visitor signs up (with an invite code when they have one).
+ * `/forum/partner-invite` (also `/join` and `/my/renew`): the join page of a paid site (reference §1.10): the
+ * site, its price and how long it lasts; an unpaid member pays through the pay box, a paid one sees when their
+ * membership ends and may renew it (order type 8), a visitor signs up (with an invite code when they have one).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -36,9 +37,10 @@ export function Component() {
     })();
   }, [params]);
 
-  const join = async () => {
+  const join = async (renew = false) => {
     const { OrderType } = await import('@forum/contracts');
-    const paid = await openPay({ order: { type: OrderType.REGISTER }, amount: price, title: site.siteName });
+    const type = renew ? OrderType.RENEW : OrderType.REGISTER;
+    const paid = await openPay({ order: { type }, amount: price, title: site.siteName });
     if (!paid) return;
     toast.success(t('membership.paySuccess'));
     await revalidate();
@@ -49,6 +51,10 @@ export function Component() {
   const days = Number(site.siteExpire) || 0;
   const price = (Number(site.sitePrice) || 0).toFixed(2);
   const validity = days > 0 ? t('membership.days', { count: days }) : t('membership.forever');
+  // A paid membership that ends (not forever): renewable here.
+  const until = forum.user?.expiredAt ? new Date(forum.user.expiredAt) : null;
+  const renewable =
+    site.siteMode === 'pay' && isLogin && !unpaid && until !== null && until.getUTCFullYear() < 9999;
   return (
     <div className={`join-page join-page--${platform}`} data-testid="partner-invite">
       <section className="panel join-card">
@@ -75,7 +81,24 @@ export function Component() {
                 : t('membership.invitedToGroup', { name: offer.groupName })}
           </p>
         )}
-        {site.siteMode !== 'pay' || (isLogin && !unpaid) ? (
+        {renewable ? (
+          <div className="join-card__actions">
+            <p data-testid="join-paid-until">
+              {t('membership.paidUntil', { date: until.toISOString().slice(0, 10) })}
+            </p>
+            <Button
+              kind="primary"
+              size="large"
+              full
+              variant={platform}
+              onClick={() => void join(true)}
+              data-testid="join-renew"
+            >
+              {t('membership.renew', { amount: price })}
+            </Button>
+            <Link to="/">{t('membership.toHome')}</Link>
+          </div>
+        ) : site.siteMode !== 'pay' || (isLogin && !unpaid) ? (
           <div className="join-card__actions">
             <p>{t('membership.member')}</p>
             <Link to="/">{t('membership.toHome')}</Link>
