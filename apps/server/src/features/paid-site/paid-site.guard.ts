@@ -9,8 +9,9 @@ import type { SettingsService } from '../settings/index.js';
  * join page. Whitelisted routes carry `payExempt`; administrators' calls answer -4002 on their own.
  */
 export function payModeGuard(settings: SettingsService): Guard {
-  return (actor, options) => {
-    if (options.payExempt || options.admin || actor.isAdmin) return;
+  return (actor, options, req) => {
+    const exempt = typeof options.payExempt === 'function' ? options.payExempt(req) : options.payExempt;
+    if (exempt || options.admin || actor.isAdmin) return;
     if (settings.get('site_mode') !== 'pay') return;
     if (actor.isGuest || actor.groupId === GroupId.UNPAID) {
       throw new AppError(Code.JUMP_TO_PAY_SITE, 'join the site to continue');

@@ -70,6 +70,10 @@ describe('the pay-mode gate (-3006)', () => {
     expect((await get(ann.token, 'thread.list')).Code).toBe(-3006);
     expect((await get(ann.token, 'upgrade.group')).Code).toBe(-3006);
     expect((await get(admin.token, 'thread.list')).Code).toBe(0);
+    // The paid-site preview list (scope 3) is the one list served before paying.
+    expect((await get(undefined, 'thread.list?scope=3')).Code).toBe(0);
+    expect((await get(ann.token, 'thread.list?scope=3')).Code).toBe(0);
+    expect((await get(ann.token, 'thread.list?scope=1')).Code).toBe(-3006);
     // The unpaid member is in group 6 while the site asks for payment.
     const forum = await get(ann.token, 'forum');
     expect(forum.Code).toBe(0);

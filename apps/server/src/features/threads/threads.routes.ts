@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   captchaIssue,
   postsCreate,
@@ -53,8 +54,13 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   );
   route(threadDelete, write, async (input, { actor }) => d.writer.remove(actor, input.threadId));
   route(threadDetail, guestRead, async (input, { actor }) => d.reader.detail(actor, input.threadId));
-  route(threadListServed, guestRead, async ({ preload, ...input }, { actor }) =>
-    preload ? d.reader.listPreload(actor, input, preload) : d.reader.listServed(actor, input),
+  // On a paid site the preview list (scope 3) is the one list shown before paying (reference §1.10).
+  const previewScope = (req: FastifyRequest) => String((req.query as { scope?: unknown })?.scope) === '3';
+  route(
+    threadListServed,
+    { ...guestRead, payExempt: previewScope },
+    async ({ preload, ...input }, { actor }) =>
+      preload ? d.reader.listPreload(actor, input, preload) : d.reader.listServed(actor, input),
   );
   // Same for every member of a group (no own drafts or marks in them): shared per group until the next write.
   const groupRead = { groupCache: true } as const;

@@ -20,8 +20,11 @@ export interface RouteOptions {
   status?: 'enforce' | 'allowPending' | 'skip';
   /** Served even when the site is closed (login, forum, install). */
   siteClosedExempt?: boolean;
-  /** Served to unpaid users in pay mode (the money issue uses this). */
-  payExempt?: boolean;
+  /**
+   * Served to unpaid users in pay mode (the money issue uses this); a function decides per request (`thread.list`
+   * is served only for its paid-site preview scope).
+   */
+  payExempt?: boolean | ((req: FastifyRequest) => boolean);
   rateClass?: RateClass;
   /** GET only: guests' replies come from the guest cache (same for every guest; cleared by any write). */
   guestCache?: boolean;
