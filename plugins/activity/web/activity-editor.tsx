@@ -3,6 +3,7 @@ import type { SlotRenderProps } from '@forum/plugin-sdk';
 import { Button } from '@forum/ui';
 import { text } from './strings.ts';
 import type { ActivityBody } from './activity-types.ts';
+import { activityTime } from './activity-time.ts';
 
 const field = { display: 'flex', flexDirection: 'column', gap: 4, marginBottom: 10 } as const;
 const input = {
@@ -138,7 +139,8 @@ export function ActivityDraft({
         {text(site.lang, 'badge')} · {a.title}
       </strong>
       <p className="muted" style={{ margin: '4px 0' }}>
-        {new Date(a.activityStartAt).toLocaleString()} – {new Date(a.activityEndAt).toLocaleString()}
+        {activityTime(a.activityStartAt, site.lang, undefined)} –{' '}
+        {activityTime(a.activityEndAt, site.lang, undefined)}
       </p>
       <Button
         size="small"

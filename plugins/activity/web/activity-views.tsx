@@ -3,6 +3,7 @@ import { callPluginApi, type SlotRenderProps } from '@forum/plugin-sdk';
 import { Button, toast } from '@forum/ui';
 import { text, type Key } from './strings.ts';
 import type { ActivityShown } from './activity-types.ts';
+import { useActivityTime } from './activity-time.ts';
 
 type Lang = 'zh' | 'en';
 interface Signup {
@@ -10,9 +11,6 @@ interface Signup {
   nickname: string;
   createdAt: string;
 }
-
-const when = (a: ActivityShown) =>
-  `${new Date(a.activityStartAt).toLocaleString()} – ${new Date(a.activityEndAt).toLocaleString()}`;
 
 /** "12 signed up" or "12 of 50 signed up". */
 function countLine(lang: Lang, a: { count: number; totalNumber: number }): string {
@@ -24,6 +22,7 @@ function countLine(lang: Lang, a: { count: number; totalNumber: number }): strin
 /** The organiser's list of who signed up, with the CSV export. */
 function SignupList({ lang, threadId }: { lang: Lang; threadId: number }) {
   const [rows, setRows] = useState<Signup[] | null>(null);
+  const time = useActivityTime(lang);
   useEffect(() => {
     void callPluginApi<{ pageData: Signup[] }>('activity', 'signups', { body: { threadId } }).then((r) =>
       setRows(r.Data?.pageData ?? []),
@@ -41,7 +40,7 @@ function SignupList({ lang, threadId }: { lang: Lang; threadId: number }) {
         <ol>
           {rows.map((r) => (
             <li key={r.userId} data-testid="activity-signup">
-              {r.nickname} <span className="muted">{new Date(r.createdAt).toLocaleString()}</span>
+              {r.nickname} <span className="muted">{time(r.createdAt)}</span>
             </li>
           ))}
         </ol>
@@ -68,6 +67,7 @@ export function ActivityCard({
   const [a, setA] = useState(renderData as ActivityShown | undefined);
   const [busy, setBusy] = useState(false);
   const [organiser, setOrganiser] = useState(false);
+  const time = useActivityTime(lang);
   const threadId = threadData.threadId;
   // The page is rendered once for many readers: this reader's own figures come after it loads.
   useEffect(() => {
@@ -108,7 +108,8 @@ export function ActivityCard({
       <h3 style={{ margin: '4px 0 8px' }}>{a.title}</h3>
       {a.content && <p style={{ whiteSpace: 'pre-wrap' }}>{a.content}</p>}
       <p style={{ margin: '4px 0' }}>
-        <span className="muted">{text(lang, 'time')}</span> {when(a)}
+        <span className="muted">{text(lang, 'time')}</span> {time(a.activityStartAt)} –{' '}
+        {time(a.activityEndAt)}
       </p>
       {a.address && (
         <p style={{ margin: '4px 0' }}>

@@ -89,7 +89,9 @@ function RedPacketBlock({
     p.status === EscrowStatus.UNPAID
       ? t('redpacket.unpaid')
       : p.status === EscrowStatus.OVER || p.remainNumber === 0
-        ? t(p.expiredAt && new Date(p.expiredAt) <= new Date() ? 'redpacket.expired' : 'redpacket.over')
+        ? // All taken ("expired" is shown from the data below, never from the clock: the server's HTML and the
+          // browser's first render must agree).
+          t('redpacket.over')
         : t('redpacket.left', { remainNumber: p.remainNumber, remainMoney: p.remainMoney });
   return (
     <section className={`money-block money-block--red money-block--${variant}`} data-testid="redpacket-block">

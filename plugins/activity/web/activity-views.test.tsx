@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SlotRenderProps } from '@forum/plugin-sdk';
+import { activityTime } from './activity-time.ts';
+import type { ActivityShown } from './activity-types.ts';
+import { ActivityCard } from './activity-views.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const serverZone = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = serverZone;
+  document.body.innerHTML = '';
+});
+
+const activity = {
+  title: '读书会',
+  content: '',
+  activityStartAt: '2026-11-27T06:30:00.000Z',
+  activityEndAt: '2026-11-28T06:30:00.000Z',
+  address: '图书馆二楼',
+  totalNumber: 0,
+  count: 0,
+  isSignedUp: false,
+  closed: null,
+} as unknown as ActivityShown;
+
+const props = {
+  site: { lang: 'zh', platform: 'pc', setSite: {} },
+  renderData: activity,
+  threadData: { threadId: 7 },
+  isLogin: false,
+} as unknown as SlotRenderProps<'plugin_detail@thread_extension_display_hook'>;
+
+describe('activity card hydration', () => {
+  it('the server (one zone) and the first browser render (another zone) write the same text', async () => {
+    // Node reads TZ again when it changes: the server in UTC, the reader in Shanghai.
+    process.env.TZ = 'UTC';
+    const html = renderToString(<ActivityCard {...props} />);
+    process.env.TZ = 'Asia/Shanghai';
+    const root = document.createElement('div');
+    root.innerHTML = html;
+    document.body.appendChild(root);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(root, <ActivityCard {...props} />, { onRecoverableError: (e) => errors.push(e) });
+    });
+    expect(errors).toEqual([]);
+    expect(html).toContain('UTC');
+    // After hydration the reader sees their own zone.
+    expect(root.textContent).toContain(activityTime(activity.activityStartAt, 'zh', undefined));
+    expect(root.textContent).toContain('14:30');
+  });
+
+  it('formats with an explicit locale and zone', () => {
+    expect(activityTime('2026-11-27T06:30:00.000Z', 'zh', 'UTC')).toBe('2026/11/27 UTC 06:30');
+    expect(activityTime('2026-11-27T06:30:00.000Z', 'en', 'UTC')).toBe('27/11/2026, 06:30 UTC');
+    expect(activityTime('not a date', 'en', 'UTC')).toBe('');
+  });
+});
