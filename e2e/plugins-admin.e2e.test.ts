@@ -111,6 +111,12 @@ describe.skipIf(noChromiumReason !== null)(
 
         // The only seat is taken: a third member sees it full.
         const late = await openMember(browser, forum.url, kind, `迟到${kind}`);
+        // A busy server answers the viewer's overlay late: the card's chunk arrives first and hydrates against the
+        // server's HTML (a locale-dependent date failed here under load: React #418).
+        await late.page.route('**/api/v3/viewer.overlay**', async (route) => {
+          await new Promise((r) => setTimeout(r, 2500));
+          await route.continue();
+        });
         await late.page.goto(author.page.url());
         await hydrated(late.page);
         await late.page.getByRole('button', { name: '名额已满' }).waitFor();
