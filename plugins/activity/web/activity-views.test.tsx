@@ -9,9 +9,11 @@ import type { ActivityShown } from './activity-types.ts';
 import { ActivityCard } from './activity-views.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-const serverZone = process.env.TZ;
+// The web project has no Node types; the test runs in Node, whose Date follows TZ when it changes.
+const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+const serverZone = env.TZ;
 afterEach(() => {
-  process.env.TZ = serverZone;
+  env.TZ = serverZone;
   document.body.innerHTML = '';
 });
 
@@ -36,10 +38,10 @@ const props = {
 
 describe('activity card hydration', () => {
   it('the server (one zone) and the first browser render (another zone) write the same text', async () => {
-    // Node reads TZ again when it changes: the server in UTC, the reader in Shanghai.
-    process.env.TZ = 'UTC';
+    // The server in UTC, the reader in Shanghai.
+    env.TZ = 'UTC';
     const html = renderToString(<ActivityCard {...props} />);
-    process.env.TZ = 'Asia/Shanghai';
+    env.TZ = 'Asia/Shanghai';
     const root = document.createElement('div');
     root.innerHTML = html;
     document.body.appendChild(root);

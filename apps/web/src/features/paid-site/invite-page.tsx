@@ -38,7 +38,9 @@ export function Component() {
     await navigator.clipboard?.writeText(url).catch(() => {});
     toast.success(t('membership.copied'));
   };
-  const date = (iso: string) => new Date(iso).toLocaleDateString(lang === 'en' ? 'en' : 'zh-CN');
+  // UTC like shortTime: the server's HTML and the first browser render must write the same day.
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(lang === 'en' ? 'en' : 'zh-CN', { timeZone: 'UTC' });
 
   return (
     <div className={`invite-page invite-page--${platform}`} data-testid="invite-page">

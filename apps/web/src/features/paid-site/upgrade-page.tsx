@@ -44,7 +44,9 @@ export function Component() {
     await Promise.all([load(), revalidate()]);
   };
 
-  const date = (iso: string) => new Date(iso).toLocaleDateString(lang === 'en' ? 'en' : 'zh-CN');
+  // UTC like shortTime: the server's HTML and the first browser render must write the same day.
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(lang === 'en' ? 'en' : 'zh-CN', { timeZone: 'UTC' });
   const inPaidGroup = !!data?.list.some((g) => g.isMine);
   return (
     <div className={`upgrade-page upgrade-page--${platform}`} data-testid="upgrade-page">
