@@ -68,9 +68,13 @@ export function paidView(
 
 /** The free part of a paid thread's text: `freeWords` (0 to 1) of its plain text, as one escaped paragraph. */
 export function freeText(html: string, freeWords: number): string {
-  const text = htmlToText(html);
-  const keep = Math.floor(text.length * Math.min(1, Math.max(0, freeWords)));
-  return keep > 0 ? `<p>${escapeText(text.slice(0, keep))}</p>` : '';
+  const free = freePlain(htmlToText(html), freeWords);
+  return free ? `<p>${escapeText(free)}</p>` : '';
+}
+
+/** The first `freeWords` (0 to 1) of a plain text: what a non-payer reads, and all that search indexes. */
+export function freePlain(text: string, freeWords: number): string {
+  return text.slice(0, Math.floor(text.length * Math.min(1, Math.max(0, freeWords))));
 }
 
 /** The text anyone may read in summaries shared by everyone (pinned, recommended, feeds). */
