@@ -93,15 +93,11 @@ export const SETTING_RULES: Record<string, z.ZodType<string, string>> = {
   wxpay_mch_serial: z.string().regex(/^[A-Fa-f0-9]{0,64}$/, 'must be a certificate serial (hex)'),
   wxpay_platform_serial: z.string().regex(/^[A-Za-z0-9_]{0,80}$/, 'must be a certificate serial'),
   // Read back masked (******): the mask sent back unchanged keeps the stored key.
-  wxpay_apiv3_secret: z
-    .string()
-    .regex(/^$|^\*{6}$|^[\x21-\x7e]{32}$/, 'must be the 32-character APIv3 key'),
+  wxpay_apiv3_secret: z.string().regex(/^$|^\*{6}$|^[\x21-\x7e]{32}$/, 'must be the 32-character APIv3 key'),
   wxpay_mch_private_key: z
     .string()
     .regex(/^$|^\*{6}$|-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'must be a PEM private key'),
-  wxpay_platform_public_key: z
-    .string()
-    .regex(/^$|-----BEGIN PUBLIC KEY-----/, 'must be a PEM public key'),
+  wxpay_platform_public_key: z.string().regex(/^$|-----BEGIN PUBLIC KEY-----/, 'must be a PEM public key'),
   wxpay_api_base: z.string().regex(/^$|^https?:\/\/[^\s/]+\/?$/, 'must be an http(s) origin'),
 };
 

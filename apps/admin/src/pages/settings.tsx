@@ -71,7 +71,11 @@ function LoadedForm({
   });
   const submit = form.handleSubmit(async (values) => {
     const res = await run(settingsSet, {
-      data: keys.map((key) => ({ key, value: values[key] ?? '', tag: byKey.get(key)?.tag ?? tagOf.get(key) ?? 'default' })),
+      data: keys.map((key) => ({
+        key,
+        value: values[key] ?? '',
+        tag: byKey.get(key)?.tag ?? tagOf.get(key) ?? 'default',
+      })),
     });
     if (res) toast.success(s.saved, { duration: 1000 });
   });

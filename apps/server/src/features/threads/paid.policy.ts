@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { escapeText, htmlToText } from '../../platform/content/sanitize.js';
 import type { ThreadRow } from './threads.repository.js';
+import { freePlain } from './free-part.js';
 
 /**
  * Paid threads (reference §1.3): a non-payer reads `freeWords` of the text and none of the paid media; the
@@ -70,11 +71,6 @@ export function paidView(
 export function freeText(html: string, freeWords: number): string {
   const free = freePlain(htmlToText(html), freeWords);
   return free ? `<p>${escapeText(free)}</p>` : '';
-}
-
-/** The first `freeWords` (0 to 1) of a plain text: what a non-payer reads, and all that search indexes. */
-export function freePlain(text: string, freeWords: number): string {
-  return text.slice(0, Math.floor(text.length * Math.min(1, Math.max(0, freeWords))));
 }
 
 /** The text anyone may read in summaries shared by everyone (pinned, recommended, feeds). */

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, gte, inArray, isNull, or, sql, type SQL
 import type { DbOrTx } from '../../platform/db/db.js';
 import { groupUser, users } from '../../schema.js';
 import { tsvectorOf } from '../search/index.js';
-import { freePlain } from './paid.policy.js';
+import { freePlain } from './free-part.js';
 import { postLikes, posts } from './posts.table.js';
 import { threadToms, threads, userThreadSticks } from './threads.table.js';
 
