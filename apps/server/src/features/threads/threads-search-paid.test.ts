@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { reindexThreads } from './threads-reindex.js';
 
 // A priced thread is indexed by its title and free part only: searching a word of the paid part must not
 // reveal that the thread contains it (issue 12 §3).
@@ -74,5 +75,23 @@ describe('search on priced threads', () => {
     expect(await found('hiddenwalrus')).toEqual(expect.arrayContaining([paid, free]));
     await update(paid, { price: 2, freeWords: 0.5 });
     expect(await found('hiddenwalrus')).toEqual([free]);
+  });
+
+  it('search:reindex rebuilds an index written before the rule (or none, as imports leave)', async () => {
+    const db = t.app.forum.database;
+    await db.exec(
+      `UPDATE threads SET search_text = '', search_vector = to_tsvector('simple', 'hiddenwalrus')`,
+    );
+    // Writes behind the services' back: drop the cached list pages as a running site's TTL would.
+    const fresh = () => t.app.forum.guestCache.clearLocal();
+    fresh();
+    expect(await found('hiddenwalrus')).toEqual(expect.arrayContaining([paid, free]));
+    expect(await reindexThreads(db.db, true)).toBe(1);
+    fresh();
+    expect(await found('hiddenwalrus')).toEqual([free]);
+    expect(await found('visiblezebra')).toEqual([paid]);
+    expect(await reindexThreads(db.db)).toBe(2);
+    fresh();
+    expect(await found('visiblezebra')).toEqual(expect.arrayContaining([paid, free]));
   });
 });
