@@ -30,6 +30,8 @@ import { Finance } from './pages/finance.tsx';
 import { FundDetails } from './pages/fund-details.tsx';
 import { Orders } from './pages/orders.tsx';
 import { CashSettings, Withdrawals } from './pages/withdrawals.tsx';
+import { PaySettings } from './pages/pay-settings.tsx';
+import { pay } from './i18n-pay.ts';
 import { LoginMethodSettings } from './pages/login-methods.tsx';
 import { l } from './i18n-login.ts';
 
@@ -57,6 +59,7 @@ const MENU = [
   { to: '/orders', label: mm.menu.orders },
   { to: '/withdrawals', label: mm.menu.withdrawals },
   { to: '/cash-settings', label: mm.menu.cashSettings },
+  { to: '/pay-settings', label: pay.menu },
   { to: '/log', label: s.menu.log },
 ];
 
@@ -128,6 +131,7 @@ const router = createBrowserRouter(
         { path: 'orders', Component: Orders },
         { path: 'withdrawals', Component: Withdrawals },
         { path: 'cash-settings', Component: CashSettings },
+        { path: 'pay-settings', Component: PaySettings },
         { path: 'log', Component: ActionLog },
       ],
     },

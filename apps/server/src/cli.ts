@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
 
-// `npm run forum -- <command>`: admin:create, migrate, seed, import:discuzq.
+// `npm run forum -- <command>`: admin:create, migrate, seed, import:discuzq, search:reindex.
 const [command, ...args] = process.argv.slice(2);
 
 function flag(name: string): string | undefined {
@@ -20,7 +20,9 @@ const usage = `usage: npm run forum -- <command>
                                                  start the local WeChat and OpenID Connect fakes for manual
                                                  tries; --apply points the site's settings at them
   import:discuzq --from mysql://user:pass@host/db [--files DIR] [--dry-run] [--batch N]
-                                                 bring a Discuz! Q site over (resumable: run again to continue)`;
+                                                 bring a Discuz! Q site over (resumable: run again to continue)
+  search:reindex [--priced]                      rebuild threads' search index (--priced: threads with a
+                                                 price only, whose paid part older versions indexed)`;
 
 function num(name: string, fallback: number): number {
   const v = flag(name);
@@ -105,7 +107,7 @@ async function runImport(app: Awaited<ReturnType<typeof buildApp>>): Promise<num
   return 0;
 }
 
-const COMMANDS = new Set(['admin:create', 'migrate', 'seed', 'import:discuzq']);
+const COMMANDS = new Set(['admin:create', 'migrate', 'seed', 'import:discuzq', 'search:reindex']);
 
 async function main(): Promise<number> {
   if (command === 'fake:oauth') {
@@ -139,6 +141,10 @@ async function main(): Promise<number> {
       await runSeed(app);
     } else if (command === 'import:discuzq') {
       return await runImport(app);
+    } else if (command === 'search:reindex') {
+      const { reindexThreads } = await import('./features/threads/index.js');
+      const n = await reindexThreads(app.forum.database.db, args.includes('--priced'));
+      console.log(`${n} threads re-indexed`);
     } else {
       console.log('migrations applied');
     }

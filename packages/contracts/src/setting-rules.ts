@@ -84,6 +84,21 @@ export const SETTING_RULES: Record<string, z.ZodType<string, string>> = {
   cash_rate: z.string().regex(/^0(\.\d{1,4})?$|^1$/, 'must be a rate from 0 to 1'),
   cash_interval_time: int(0, 365),
   ...Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((i) => [`site_create_thread${i}`, bool])),
+  site_charge: bool,
+  site_pay_group_close: bool,
+  pay_sandbox_open: bool,
+  wxpay_close: bool,
+  wxpay_mchid: z.string().regex(/^\d{0,32}$/, 'must be the merchant number (digits)'),
+  wxpay_appid: z.string().regex(/^[A-Za-z0-9_-]{0,64}$/, 'must be an app id such as wx1234abcd'),
+  wxpay_mch_serial: z.string().regex(/^[A-Fa-f0-9]{0,64}$/, 'must be a certificate serial (hex)'),
+  wxpay_platform_serial: z.string().regex(/^[A-Za-z0-9_]{0,80}$/, 'must be a certificate serial'),
+  // Read back masked (******): the mask sent back unchanged keeps the stored key.
+  wxpay_apiv3_secret: z.string().regex(/^$|^\*{6}$|^[\x21-\x7e]{32}$/, 'must be the 32-character APIv3 key'),
+  wxpay_mch_private_key: z
+    .string()
+    .regex(/^$|^\*{6}$|-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'must be a PEM private key'),
+  wxpay_platform_public_key: z.string().regex(/^$|-----BEGIN PUBLIC KEY-----/, 'must be a PEM public key'),
+  wxpay_api_base: z.string().regex(/^$|^https?:\/\/[^\s/]+\/?$/, 'must be an http(s) origin'),
 };
 
 /** The problem with one value ("must be 0 or 1"), or null. */
@@ -100,8 +115,10 @@ export function settingsCrossProblem(next: (key: string) => string): string | nu
   if (next('site_mode') === 'pay' && !(Number(next('site_price')) > 0)) {
     return 'site_price: a paid site needs a price above 0';
   }
-  if (Number(next('site_author_scale')) + Number(next('site_master_scale')) > 10) {
-    return 'site_author_scale: the author and site shares add up to at most 10 tenths';
+  // Reference §1.9: the split is in tenths and covers the whole price, or is off (both 0).
+  const scales = Number(next('site_author_scale')) + Number(next('site_master_scale'));
+  if (scales !== 10 && scales !== 0) {
+    return 'site_author_scale: the author and site shares add up to 10 tenths, or are both 0';
   }
   if (Number(next('cash_min_sum')) > Number(next('cash_max_sum'))) {
     return 'cash_min_sum: the minimum withdrawal cannot exceed the maximum';

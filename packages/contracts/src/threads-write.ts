@@ -54,15 +54,16 @@ export const threadUpdate = defineCall({
   tags: ['threads'],
   input: z.object({
     threadId: idField,
-    title: threadWriteFields.title.optional(),
+    // Without their create defaults: a field left out keeps its value (else an edit made a paid thread free).
+    title: threadWriteFields.title.unwrap().optional(),
     categoryId: idField.optional(),
     content: threadContentInput.optional(),
     position: positionField.optional(),
     anonymous: boolish.optional(),
     draft: boolish.optional(),
-    price: threadWriteFields.price.optional(),
-    attachmentPrice: threadWriteFields.attachmentPrice.optional(),
-    freeWords: threadWriteFields.freeWords.optional(),
+    price: threadWriteFields.price.unwrap().optional(),
+    attachmentPrice: threadWriteFields.attachmentPrice.unwrap().optional(),
+    freeWords: threadWriteFields.freeWords.unwrap().optional(),
   }),
   output: threadItem,
 });

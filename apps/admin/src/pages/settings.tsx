@@ -17,11 +17,15 @@ import { s } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
 
 /** One form field bound to a setting key. */
-interface Field {
+export interface Field {
   key: string;
   label: string;
   kind: 'text' | 'textarea' | 'bool' | 'number' | 'picture';
   rows?: number;
+  /** The key's settings tag when the site has not stored it yet (default `default`). */
+  tag?: string;
+  /** A line under the field (a warning, a unit). */
+  hint?: string;
 }
 
 /** Uploads a site picture; the server saves the setting and answers with it. */
@@ -59,6 +63,7 @@ function LoadedForm({
 }) {
   const byKey = new Map(stored.map((r) => [r.key, r]));
   const keys = fields.map((f) => f.key);
+  const tagOf = new Map(fields.map((f) => [f.key, f.tag]));
   const schema = settingsFormSchema(keys, (k) => byKey.get(k)?.value ?? '');
   const form = useForm<Record<string, string>>({
     resolver: zodResolver(schema),
@@ -66,7 +71,11 @@ function LoadedForm({
   });
   const submit = form.handleSubmit(async (values) => {
     const res = await run(settingsSet, {
-      data: keys.map((key) => ({ key, value: values[key] ?? '', tag: byKey.get(key)?.tag ?? 'default' })),
+      data: keys.map((key) => ({
+        key,
+        value: values[key] ?? '',
+        tag: byKey.get(key)?.tag ?? tagOf.get(key) ?? 'default',
+      })),
     });
     if (res) toast.success(s.saved, { duration: 1000 });
   });
@@ -129,6 +138,11 @@ function LoadedForm({
                 <textarea rows={f.rows ?? 4} {...form.register(f.key)} />
               ) : (
                 <input type={f.kind === 'number' ? 'number' : 'text'} {...form.register(f.key)} />
+              )}
+              {f.hint && (
+                <small className="admin-hint" data-testid={`hint-${f.key}`}>
+                  {f.hint}
+                </small>
               )}
               {errors[f.key] && (
                 <em className="admin-error" role="alert" data-testid={`error-${f.key}`}>

@@ -30,6 +30,19 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   site_pay_group_close: { tag: 'default', value: '0' },
   site_open_sort: { tag: 'default', value: '0' },
   site_charge: { tag: 'default', value: '0' },
+  /** The built-in sandbox payment provider (development and tests only): 1 = on. */
+  pay_sandbox_open: { tag: 'default', value: '0' },
+  /** WeChat Pay API v3 (features/orders/providers/wechat-pay.ts): on unless closed and every key is set. */
+  wxpay_close: { tag: 'wxpay', value: '0' },
+  wxpay_mchid: { tag: 'wxpay', value: '' },
+  wxpay_appid: { tag: 'wxpay', value: '' },
+  wxpay_mch_serial: { tag: 'wxpay', value: '' },
+  wxpay_mch_private_key: { tag: 'wxpay', value: '' },
+  wxpay_apiv3_secret: { tag: 'wxpay', value: '' },
+  wxpay_platform_serial: { tag: 'wxpay', value: '' },
+  wxpay_platform_public_key: { tag: 'wxpay', value: '' },
+  /** The API's origin; empty means WeChat's own (a test's fake sets it). */
+  wxpay_api_base: { tag: 'wxpay', value: '' },
   open_view_count: { tag: 'default', value: '0' },
   site_create_thread0: { tag: 'default', value: '1' },
   site_create_thread1: { tag: 'default', value: '1' },

@@ -49,6 +49,7 @@ import { registerReviewRoutes } from './review.routes.js';
 import { ReviewService } from './review.service.js';
 import { ThreadsBatch } from './threads-batch.service.js';
 export { threadSearchColumns, type ThreadSearchSource } from './threads.repository.js';
+export { reindexThreads } from './threads-reindex.js';
 export { posts, postLikes, postMentions } from './posts.table.js';
 
 /** What other features (money, follows, plugins) reach through `app.threads`. */

@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { escapeText, htmlToText } from '../../platform/content/sanitize.js';
 import type { ThreadRow } from './threads.repository.js';
+import { freePlain } from './free-part.js';
 
 /**
  * Paid threads (reference §1.3): a non-payer reads `freeWords` of the text and none of the paid media; the
@@ -68,9 +69,8 @@ export function paidView(
 
 /** The free part of a paid thread's text: `freeWords` (0 to 1) of its plain text, as one escaped paragraph. */
 export function freeText(html: string, freeWords: number): string {
-  const text = htmlToText(html);
-  const keep = Math.floor(text.length * Math.min(1, Math.max(0, freeWords)));
-  return keep > 0 ? `<p>${escapeText(text.slice(0, keep))}</p>` : '';
+  const free = freePlain(htmlToText(html), freeWords);
+  return free ? `<p>${escapeText(free)}</p>` : '';
 }
 
 /** The text anyone may read in summaries shared by everyone (pinned, recommended, feeds). */

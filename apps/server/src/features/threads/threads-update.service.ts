@@ -86,7 +86,8 @@ export async function editThread(
       patch.tomTypes = [...new Set(saved.map((t) => t.tomType))];
     }
     if (publishing) await publishToms(deps, tx, actor, owner, saved ?? (await findToms(tx, [threadId])));
-    const row = await updateThread(tx, threadId, patch, prepared);
+    const paid = { price: patch.price ?? locked.price, freeWords: patch.freeWords ?? locked.freeWords };
+    const row = await updateThread(tx, threadId, patch, { ...prepared, ...paid });
     await applyCounts(tx, locked, row);
     return row;
   });

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, gte, inArray, isNull, or, sql, type SQL
 import type { DbOrTx } from '../../platform/db/db.js';
 import { groupUser, users } from '../../schema.js';
 import { tsvectorOf } from '../search/index.js';
+import { freePlain } from './free-part.js';
 import { postLikes, posts } from './posts.table.js';
 import { threadToms, threads, userThreadSticks } from './threads.table.js';
 
@@ -44,11 +45,15 @@ export function isCountedThread(t: Pick<ThreadRow, 'deletedAt' | 'isDraft' | 'is
 export interface ThreadSearchSource {
   title: string;
   text: string;
+  /** A thread with a price indexes only its free part, so searching a paid word cannot reveal it. */
+  price?: number;
+  freeWords?: number;
 }
 
 /** The search columns for a thread's title and plain text (bulk writers such as the seeder spread these in too). */
 export function threadSearchColumns(src: ThreadSearchSource) {
-  const plain = `${src.title}\n${src.text}`;
+  const text = (src.price ?? 0) > 0 ? freePlain(src.text, src.freeWords ?? 0) : src.text;
+  const plain = `${src.title}\n${text}`;
   return { searchText: plain.slice(0, 20_000), searchVector: tsvectorOf(plain) };
 }
 
@@ -60,12 +65,15 @@ export async function insertThread(
 ): Promise<ThreadRow> {
   const rows = await db
     .insert(threads)
-    .values({ ...row, ...threadSearchColumns(search) })
+    .values({ ...row, ...threadSearchColumns({ price: row.price, freeWords: row.freeWords, ...search }) })
     .returning(threadColumns);
   return rows[0]!;
 }
 
-/** Updates a thread; with `search`, re-indexes its title and text in the same statement. */
+/**
+ * Updates a thread; with `search`, re-indexes its title and text in the same statement (pass the price and
+ * free words the thread will have: a priced thread indexes only its free part).
+ */
 export async function updateThread(
   db: DbOrTx,
   id: number,
