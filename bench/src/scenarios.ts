@@ -112,8 +112,12 @@ export function scenarios(ctx: BenchContext): Scenario[] {
 /**
  * Wallet payments, two requests each (`order.create`, then `trade/pay/order` with the payer's pay session):
  * payments per second are half the row's requests per second. Purchase n is payer n mod P buying priced thread
- * n div P, so no purchase repeats within a run.
+ * n div P, so no purchase repeats within a run. The priced threads have many authors; the last row tips one
+ * author only (every payment then waits for that author's wallet row: the hot-payee case).
  */
+/** 0.01 to 0.99 yuan. */
+const tipAmount = (n: number) => `0.${String(1 + (n % 99)).padStart(2, '0')}`;
+
 function moneyScenarios(threadId: number, m: MoneyContext): Scenario[] {
   const payer = (n: number) => m.payers[n % m.payers.length]!;
   const pay = {
@@ -143,7 +147,20 @@ function moneyScenarios(threadId: number, m: MoneyContext): Scenario[] {
       path: '/api/v3/order.create',
       auth: true,
       token: (n) => payer(n).token,
-      body: (n) => ({ type: 2, threadId, amount: `0.${String(1 + (n % 99)).padStart(2, '0')}` }),
+      body: (n) => ({
+        type: 2,
+        threadId: m.pricedThreadIds[n % m.pricedThreadIds.length],
+        amount: tipAmount(n),
+      }),
+      then: pay,
+    },
+    {
+      name: 'wallet payment: tip, one payee (create + pay, 2 requests)',
+      method: 'POST',
+      path: '/api/v3/order.create',
+      auth: true,
+      token: (n) => payer(n).token,
+      body: (n) => ({ type: 2, threadId, amount: tipAmount(n) }),
       then: pay,
     },
   ];
