@@ -34,12 +34,16 @@ export async function claimTransaction(
     actorId: number | null;
     memo: string;
     fingerprint: string | null;
+    /** A past date for imported history; null dates it now. */
+    at: Date | null;
   },
 ): Promise<number | null> {
+  const at = t.at ? t.at.toISOString() : null;
   const rows = await rowsOf<{ id: string }>(
     tx,
-    sql`INSERT INTO ledger_transactions (reason, idempotency_key, actor_id, memo, fingerprint)
-        VALUES (${t.reason}, ${t.idempotencyKey}, ${t.actorId}, ${t.memo}, ${t.fingerprint})
+    sql`INSERT INTO ledger_transactions (reason, idempotency_key, actor_id, memo, fingerprint, created_at)
+        VALUES (${t.reason}, ${t.idempotencyKey}, ${t.actorId}, ${t.memo}, ${t.fingerprint},
+          coalesce(${at}::timestamptz, now()))
         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
   );
   return rows[0] ? Number(rows[0].id) : null;

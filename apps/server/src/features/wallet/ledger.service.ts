@@ -33,6 +33,12 @@ export interface PostingMeta {
   idempotencyKey?: string | null;
   actorId: number | null;
   memo?: string;
+  /**
+   * When the movement happened, for history written after the fact (the Discuz! Q importer only): the
+   * transaction is dated then, so wallet pages and finance statistics by date place it right. Never in the
+   * future; live postings leave it out and are dated by the database clock.
+   */
+  at?: Date;
 }
 
 /** A balanced set of moves. */
@@ -198,6 +204,7 @@ export class Ledger {
     const key = meta.idempotencyKey ?? null;
     if (key !== null && (key.length === 0 || key.length > 200)) throw invalid('idempotencyKey is invalid');
     if (!Number.isInteger(meta.reason)) throw invalid('reason must be a wallet-log type');
+    if (meta.at && !(meta.at.getTime() <= Date.now())) throw invalid('at must be a past instant');
     return (db as Db).transaction(async (txAny) => {
       const tx = txAny as unknown as Tx;
       const transactionId = await repo.claimTransaction(tx, {
@@ -206,6 +213,7 @@ export class Ledger {
         actorId: meta.actorId,
         memo: meta.memo ?? '',
         fingerprint: meta.fingerprint ?? null,
+        at: meta.at ?? null,
       });
       if (transactionId === null) {
         const stored = (await repo.transactionByKey(tx, key!))!;
