@@ -4,13 +4,15 @@
 -- here, so a payment no longer waits on the network between them while it holds the wallet locks.
 -- Answers {"duplicate": false, "transactionId", "wallets"}, or for a key already taken
 -- {"duplicate": true, "transactionId", "fingerprint", "result"} (the first posting's stored answer).
--- Refuses a balance that would go below zero with SQLSTATE FL001, before anything is written.
+-- Refuses a balance that would go below zero with SQLSTATE FL001, before anything is written. p_at dates
+-- imported history (null: now).
 CREATE FUNCTION "ledger_post"(
 	p_reason integer,
 	p_key text,
 	p_actor integer,
 	p_memo text,
 	p_fingerprint text,
+	p_at timestamptz,
 	p_kinds text[],
 	p_users integer[],
 	p_amounts bigint[],
@@ -24,8 +26,8 @@ DECLARE
 	v_frozen bigint[];
 	v_wallets jsonb := '[]'::jsonb;
 BEGIN
-	INSERT INTO "ledger_transactions" ("reason", "idempotency_key", "actor_id", "memo", "fingerprint")
-	VALUES (p_reason, p_key, p_actor, p_memo, p_fingerprint)
+	INSERT INTO "ledger_transactions" ("reason", "idempotency_key", "actor_id", "memo", "fingerprint", "created_at")
+	VALUES (p_reason, p_key, p_actor, p_memo, p_fingerprint, coalesce(p_at, now()))
 	ON CONFLICT ("idempotency_key") DO NOTHING RETURNING "id" INTO v_tx;
 	IF v_tx IS NULL THEN
 		SELECT "id", "fingerprint", "result" INTO v_stored FROM "ledger_transactions" WHERE "idempotency_key" = p_key;

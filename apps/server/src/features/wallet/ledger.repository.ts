@@ -28,12 +28,16 @@ export async function claimTransaction(
     actorId: number | null;
     memo: string;
     fingerprint: string | null;
+    /** A past date for imported history; null dates it now. */
+    at: Date | null;
   },
 ): Promise<number | null> {
+  const at = t.at ? t.at.toISOString() : null;
   const rows = await rowsOf<{ id: string }>(
     tx,
-    sql`INSERT INTO ledger_transactions (reason, idempotency_key, actor_id, memo, fingerprint)
-        VALUES (${t.reason}, ${t.idempotencyKey}, ${t.actorId}, ${t.memo}, ${t.fingerprint})
+    sql`INSERT INTO ledger_transactions (reason, idempotency_key, actor_id, memo, fingerprint, created_at)
+        VALUES (${t.reason}, ${t.idempotencyKey}, ${t.actorId}, ${t.memo}, ${t.fingerprint},
+          coalesce(${at}::timestamptz, now()))
         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
   );
   return rows[0] ? Number(rows[0].id) : null;
@@ -93,12 +97,16 @@ export async function postMoves(
     actorId: number | null;
     memo: string;
     fingerprint: string | null;
+    /** A past date for imported history; null dates it now. */
+    at: Date | null;
   },
   moves: PostingMove[],
 ): Promise<PostingOutcome> {
+  const at = t.at ? t.at.toISOString() : null;
   const rows = await rowsOf<{ r: PostingOutcome }>(
     tx,
     sql`SELECT ledger_post(${t.reason}, ${t.idempotencyKey}, ${t.actorId}, ${t.memo}, ${t.fingerprint},
+          ${at}::timestamptz,
           ${sql.param(moves.map((m) => m.kind))}::text[], ${sql.param(moves.map((m) => m.userId))}::int[],
           ${sql.param(moves.map((m) => m.amount.toString()))}::bigint[],
           ${sql.param(moves.map((m) => m.reason))}::int[]) AS r`,

@@ -34,6 +34,12 @@ export interface PostingMeta {
   idempotencyKey?: string | null;
   actorId: number | null;
   memo?: string;
+  /**
+   * When the movement happened, for history written after the fact (the Discuz! Q importer only): the
+   * transaction is dated then, so wallet pages and finance statistics by date place it right. Never in the
+   * future; live postings leave it out and are dated by the database clock.
+   */
+  at?: Date;
 }
 
 /** A balanced set of moves. */
@@ -74,7 +80,14 @@ export class Ledger {
     try {
       out = await repo.postMoves(
         db,
-        { reason: p.reason, idempotencyKey: key, actorId: p.actorId, memo: p.memo ?? '', fingerprint },
+        {
+          reason: p.reason,
+          idempotencyKey: key,
+          actorId: p.actorId,
+          memo: p.memo ?? '',
+          fingerprint,
+          at: p.at ?? null,
+        },
         moves.map((m) => ({
           kind: m.account.kind,
           userId: 'userId' in m.account ? m.account.userId : null,
@@ -188,6 +201,7 @@ export class Ledger {
         actorId: meta.actorId,
         memo: meta.memo ?? '',
         fingerprint: meta.fingerprint ?? null,
+        at: meta.at ?? null,
       });
       if (transactionId === null) {
         const stored = (await repo.transactionByKey(tx, key!))!;
@@ -209,6 +223,7 @@ function checkMeta(meta: PostingMeta): string | null {
   const key = meta.idempotencyKey ?? null;
   if (key !== null && (key.length === 0 || key.length > 200)) throw invalid('idempotencyKey is invalid');
   if (!Number.isInteger(meta.reason)) throw invalid('reason must be a wallet-log type');
+  if (meta.at && !(meta.at.getTime() <= Date.now())) throw invalid('at must be a past instant');
   return key;
 }
 
