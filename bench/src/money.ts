@@ -14,8 +14,8 @@ export interface MoneyContext {
 }
 
 const PAY_PASSWORD = '246810';
-/** Priced threads: payers × threads must exceed the purchases one run makes (about rps × duration / 2). */
-const PRICED_THREADS = 300;
+/** Priced threads: payers × threads / 2 (two paid-thread rows) must exceed the purchases one row makes. */
+const PRICED_THREADS = 400;
 
 type Reply = {
   Code: number;

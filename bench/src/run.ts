@@ -266,9 +266,10 @@ async function runTarget(
         member: !!s.auth,
         ...r,
         ratio: Math.round((r.rps / ceilingRps) * 1000) / 1000,
+        ...(s.requestsPerOp ? { opsPerSec: Math.round(r.rps / s.requestsPerOp) } : {}),
       });
       console.log(
-        `[${label}] ${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB`,
+        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} payments/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB`,
       );
     }
     const deliver = async (name: string, socketBase: string, pid: number) => {
