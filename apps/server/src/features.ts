@@ -13,7 +13,7 @@ import { mountProfiles } from './features/profiles/index.js';
 import { mountUsersAccount } from './features/users/users-account.routes.js';
 import { mountUsersAdmin } from './features/users/users-admin.routes.js';
 import { mountDialogs } from './features/dialogs/index.js';
-import { mountNotifications } from './features/notifications/index.js';
+import { mountNotifications, type Notify } from './features/notifications/index.js';
 import { mountRealtime } from './features/realtime/index.js';
 import { mountAdmin } from './features/admin/index.js';
 import { mountSignInFields } from './features/signin-fields/index.js';
@@ -56,6 +56,12 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   registerFeedsRoutes(ctx);
   // issue 9: people and messaging; replies, likes, mentions and follows notify through the notifier
   const notifier = await mountNotifications(ctx);
+  // What is told is committed already (content, accounts, money): a failed notification is logged, never undoes it.
+  const notify: Notify = (notices) =>
+    notifier.send(notices).then(
+      () => {},
+      (err: unknown) => ctx.app.log.warn({ err }, 'notification failed'),
+    );
   threads.setNotifier(notifier);
   follows.setNotifier(notifier);
   mountProfiles(ctx);
@@ -66,18 +72,18 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   mountAdmin({ ...ctx, version: VERSION });
   const signIn = mountSignInFields({ ...ctx, uploads: attachments });
   const usersAdmin = mountUsersAdmin(ctx);
-  usersAdmin.notify = async (notices) => void (await notifier.send(notices).catch(() => 0));
+  usersAdmin.notify = notify;
   usersAdmin.examined = (userId, status, reason) => signIn.examined(userId, status, reason);
   // issue 11: server plugins (routes, tables, hooks, block types), switched on and off at runtime
   await mountPlugins(ctx, threads);
   // issue 12: money; the ledger core first (wallet and its admin calls)
   const { ledger } = mountWallet(ctx);
   const { orders } = mountOrders({ ...ctx, ledger });
-  mountPaidContent({ ...ctx, orders, threads });
+  mountPaidContent({ ...ctx, orders, threads, notify });
   // issue 12 item 4: red packets and bounties (blocks 106 and 107, order types 9 and 10)
-  mountRedPackets({ ...ctx, ledger, orders, threads });
+  mountRedPackets({ ...ctx, ledger, orders, threads, notify });
   // paid site, paid groups and invites: order kinds 1, 8 and 4, invite codes at registration
-  mountPaidSite({ ...ctx, orders });
+  mountPaidSite({ ...ctx, orders, notify });
   mountInvites(ctx);
   mountCash({ ...ctx, ledger, notifier });
   mountFinance(ctx);

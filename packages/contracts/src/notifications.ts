@@ -37,6 +37,14 @@ export const NOTICE_EVENTS = [
   'user.followed',
   // beyond the original: a withdrawal was approved and awaits payout (issue 12: every review result is told)
   'withdrawal.approved',
+  // beyond the original, which tells tips as "content paid" (order type 2): a tip gets words of its own
+  'content.rewarded',
+  // beyond the original's one "bounty expired": the rest split among the answerers (the refund keeps it)
+  'bounty.shared',
+  // beyond the original's one "site/group renewal": the same paid group bought again
+  'group.renewed',
+  // beyond the original's templates (it has the database message only): a paid group lapsed
+  'group.expired',
 ] as const;
 /** One event. */
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
@@ -54,6 +62,12 @@ export const notificationItem = z.object({
   threadId: z.number().int().nullable(),
   postId: z.number().int().nullable(),
   threadTitle: z.string(),
+  /** The money it is about, in yuan with two decimals ('' when none; the original's name). */
+  amount: z.string(),
+  /** The order type it came from (2 tip, 3 thread, 7 attachments, 1/8 site, 4 group; 0 none; the original's). */
+  orderType: z.number().int(),
+  /** The event's other template variables (`groupName`, `expiresAt`, ...), for clients writing their own line. */
+  vars: z.record(z.string(), z.string()),
   /** Who caused it (null: the system). */
   sender: z.object({ userId: z.number().int(), nickname: z.string(), avatarUrl: z.string() }).nullable(),
   isRead: z.boolean(),

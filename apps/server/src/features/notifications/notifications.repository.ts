@@ -13,6 +13,10 @@ export interface NotificationData {
   threadId: number | null;
   postId: number | null;
   threadTitle: string;
+  /** Yuan ('' none), the order type (0 none) and the other template variables (absent on older rows). */
+  amount?: string;
+  orderType?: number;
+  vars?: Record<string, string>;
   /** Snapshot for the realtime event: who, and which badge bucket it counts in. */
   sender?: NonNullable<NotificationItem['sender']> | null;
   bucket?: string | null;
@@ -43,6 +47,9 @@ export function presentNotification(row: Row, sender: SenderBrief): Notification
     threadId: d.threadId ?? null,
     postId: d.postId ?? null,
     threadTitle: d.threadTitle ?? '',
+    amount: d.amount ?? '',
+    orderType: d.orderType ?? 0,
+    vars: d.vars ?? {},
     sender,
     isRead: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),

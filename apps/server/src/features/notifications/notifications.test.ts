@@ -106,6 +106,6 @@ describe('notifications', () => {
     const rows = (
       await t.app.forum.database.exec('SELECT count(*)::int AS n FROM notification_tpls WHERE type = 0')
     ).rows;
-    expect((rows[0] as { n: number }).n).toBe(29);
+    expect((rows[0] as { n: number }).n).toBe(33);
   });
 });

@@ -2,6 +2,7 @@ import { NOTIFICATION_BUCKETS, type NoticeEvent } from '@forum/contracts';
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Db } from '../../platform/db/db.js';
 import { wakeUsers } from '../realtime/index.js';
+import { fenToYuan } from '../wallet/index.js';
 import { insertWithEvents, sendersWithBlockers, type NewNotification } from './notifications.repository.js';
 import { loadTemplates, renderTemplate, TEMPLATE_EVENTS, type LiveTemplate } from './templates.js';
 
@@ -19,9 +20,19 @@ export interface Notice {
   threadTitle?: string;
   /** A short excerpt of the content it is about (plain text). */
   excerpt?: string;
-  /** Further template variables (amount, reason, groupName, ...). */
+  /** The money it is about, in fen: the template's `{amount}` (yuan) and the list's `amount`. */
+  amountFen?: bigint;
+  /** The order type the money came from (the original's `order_type`: tip, paid thread, ...). */
+  orderType?: number;
+  /** Further template variables (reason, groupName, expiresAt, ...), kept with the notification for clients. */
   vars?: Record<string, string | number>;
 }
+
+/**
+ * How features that have already committed tell members: never throws (a failed notification is logged, never
+ * the writer's error, and never undoes what it is about).
+ */
+export type Notify = (notices: Notice[]) => Promise<void>;
 
 /** How an anonymous author is named (the threads feature's wording). */
 const ANONYMOUS = '匿名用户';
@@ -105,11 +116,14 @@ export class Notifier {
       if (tpl && tpl.status !== 1) continue;
       const event = TEMPLATE_EVENTS[n.event];
       const shown = n.anonymous ? undefined : sender;
+      const amount = n.amountFen === undefined ? '' : fenToYuan(n.amountFen);
+      const extra = Object.fromEntries(Object.entries(n.vars ?? {}).map(([k, v]) => [k, String(v)]));
       const vars = {
         username: n.anonymous ? ANONYMOUS : (shown?.nickname ?? ''),
         threadTitle: n.threadTitle ?? '',
         content: (n.excerpt ?? '').slice(0, EXCERPT_MAX),
-        ...n.vars,
+        amount,
+        ...extra,
       };
       rows.push({
         userId: n.userId,
@@ -123,6 +137,9 @@ export class Notifier {
           threadId: n.threadId ?? null,
           postId: n.postId ?? null,
           threadTitle: n.threadTitle ?? '',
+          amount,
+          orderType: n.orderType ?? 0,
+          vars: extra,
           // For the realtime event only (the list reads the sender afresh).
           sender: shown
             ? { userId: shown.userId, nickname: shown.nickname, avatarUrl: shown.avatarUrl }

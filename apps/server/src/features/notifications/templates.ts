@@ -12,9 +12,10 @@ interface TemplateEvent {
 }
 
 /**
- * The 27 events of the original's seeded templates (reference §1.8), system channel, and a follow. Our own wording; the
+ * The 27 events of the original's seeded templates (reference §1.8), system channel, and a few of ours (a follow, an
+ * approved withdrawal, tips, an expired bounty's shares, paid groups renewed and lapsed). Our own wording; the
  * variables in braces are filled from what the notifier passes (`{username}`, `{threadTitle}`, `{content}`,
- * `{reason}`, `{amount}`, `{groupName}`), a missing one renders empty.
+ * `{reason}`, `{amount}` in yuan, `{groupName}`, `{expiresAt}`), a missing one renders empty.
  */
 export const TEMPLATE_EVENTS: Record<NoticeEvent, TemplateEvent> = {
   registered: {
@@ -177,7 +178,7 @@ export const TEMPLATE_EVENTS: Record<NoticeEvent, TemplateEvent> = {
     type: 'system',
     typeName: '用户组升级通知',
     title: '用户组升级',
-    content: '你已升级为「{groupName}」',
+    content: '你已升级为「{groupName}」，有效期：{expiresAt}',
   },
   'user.followed': {
     type: 'system',
@@ -188,8 +189,32 @@ export const TEMPLATE_EVENTS: Record<NoticeEvent, TemplateEvent> = {
   'site.renewal': {
     type: 'system',
     typeName: '站点续费通知',
-    title: '续费成功',
-    content: '你已成功续费，有效期至 {expiresAt}',
+    title: '站点付费成功',
+    content: '你的站点会员已生效，有效期：{expiresAt}',
+  },
+  'content.rewarded': {
+    type: 'rewarded',
+    typeName: '打赏通知',
+    title: '收到打赏',
+    content: '{username} 打赏了你的「{threadTitle}」{amount} 元',
+  },
+  'bounty.shared': {
+    type: 'threadrewardedexpired',
+    typeName: '悬赏过期分配通知',
+    title: '悬赏到期分配',
+    content: '「{threadTitle}」的悬赏已过期，你分得剩余赏金 {amount} 元',
+  },
+  'group.renewed': {
+    type: 'system',
+    typeName: '用户组续费通知',
+    title: '用户组续费成功',
+    content: '你的用户组「{groupName}」已续费，有效期：{expiresAt}',
+  },
+  'group.expired': {
+    type: 'system',
+    typeName: '用户组到期通知',
+    title: '用户组已到期',
+    content: '你的用户组「{groupName}」已到期，现为「{newGroupName}」',
   },
 };
 
@@ -220,7 +245,7 @@ export interface LiveTemplate {
   content: string;
 }
 
-/** Loads every system-channel template (27 rows; the notifier keeps them and reloads on change). */
+/** Loads every system-channel template (one per event; the notifier keeps them and reloads on change). */
 export async function loadTemplates(db: DbOrTx): Promise<Map<string, LiveTemplate>> {
   const rows = await db
     .select({

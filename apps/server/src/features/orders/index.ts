@@ -17,7 +17,7 @@ import { startReconcileJob } from './reconcile.js';
 /** Orders feature: order kinds, payments by wallet or provider, pay passwords (issue 12 item 2). */
 export { OrderService } from './orders.service.js';
 export type { PayReply, PaySource } from './orders.service.js';
-export type { OrderKind, PreparedOrder } from './order-kind.js';
+export type { OrderKind, PaidOutcome, PreparedOrder } from './order-kind.js';
 export type { OrderRow } from './orders.repository.js';
 export type { PayProvider, PayAction, ProviderState } from './providers/provider.js';
 export { reconcileOrders } from './reconcile.js';
@@ -46,7 +46,9 @@ export function mountOrders(ctx: {
   ledger: Ledger;
 }): { orders: OrderService } {
   const payPasswords = new PayPasswords(ctx.database.db, ctx.settings);
-  const orders = new OrderService(ctx.database.db, ctx.ledger, ctx.gate, payPasswords);
+  const orders = new OrderService(ctx.database.db, ctx.ledger, ctx.gate, payPasswords, (err) =>
+    ctx.app.log.warn({ err }, 'after-payment step failed'),
+  );
   orders.registerKind(rechargeKind(ctx.settings));
   registerOrderRoutes(ctx.route, { orders, payPasswords, publicUrl: ctx.config.publicUrl });
   const sandbox = new SandboxProvider(ctx.settings);

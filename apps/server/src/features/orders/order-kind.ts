@@ -4,6 +4,12 @@ import type { Tx } from '../../platform/db/db.js';
 import type { Move } from '../wallet/index.js';
 import type { OrderRow } from './orders.repository.js';
 
+/** What a paid order did, for its kind's `afterPaid`: the moves `credits` answered and what `fulfil` answered. */
+export interface PaidOutcome {
+  credits: Move[];
+  fulfilled: unknown;
+}
+
 /** What a kind's `prepare` answers: the amount and the parties of the new order. */
 export interface PreparedOrder {
   amountFen: bigint;
@@ -34,13 +40,17 @@ export interface OrderKind {
   prepare(ctx: { tx: Tx; actor: Actor }, input: OrderCreateInput): Promise<PreparedOrder>;
   /** Who gets the money once paid: ledger moves summing to +order.amount (e.g. author 80 %, site 20 %). */
   credits(ctx: { tx: Tx }, order: OrderRow): Promise<Move[]>;
-  /** Side effects of a paid order, in the same transaction as the money (grant access, join group, ...). */
-  fulfil?(ctx: { tx: Tx }, order: OrderRow): Promise<void>;
+  /**
+   * Side effects of a paid order, in the same transaction as the money (grant access, join group, ...). What it
+   * answers (say the group's new end) reaches `afterPaid` as `fulfilled`.
+   */
+  fulfil?(ctx: { tx: Tx }, order: OrderRow): Promise<unknown>;
   /**
    * After the paid order's transaction has committed: work that must see the committed state, such as
-   * dropping cached sessions once a purchase changed the payer's group. Failures are ignored.
+   * dropping cached sessions once a purchase changed the payer's group, or telling the members paid. Failures
+   * are logged, never undo the payment.
    */
-  afterPaid?(order: OrderRow): Promise<void>;
+  afterPaid?(order: OrderRow, outcome: PaidOutcome): Promise<void>;
   /** Optional: the wallet-log reason of the payer's debit (default a sensible one per type). */
   payerReason?: number;
   /** False when the wallet may not pay this kind (a recharge must bring money in). Default true. */

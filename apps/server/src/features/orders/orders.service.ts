@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, loginRequired, notFound } from '../../platform/http/errors.js';
 import type { Account, Ledger } from '../wallet/index.js';
-import { defaultPayerReason, type OrderKind } from './order-kind.js';
+import { defaultPayerReason, type OrderKind, type PaidOutcome } from './order-kind.js';
 import { presentOrder } from './orders.presenter.js';
 import * as repo from './orders.repository.js';
 import type { PayPasswords } from './pay-password.service.js';
@@ -68,8 +68,8 @@ export interface PayInput {
  */
 export class OrderService {
   private readonly kinds = new Map<number, OrderKind>();
-  /** Orders settled inside each open paying transaction (see `paying`). */
-  private readonly settledIn = new WeakMap<Tx, repo.OrderRow[]>();
+  /** Orders settled inside each open paying transaction, with what they did (see `paying`). */
+  private readonly settledIn = new WeakMap<Tx, Array<{ order: repo.OrderRow; outcome: PaidOutcome }>>();
   private readonly providers: PayProvider[] = [];
 
   constructor(
@@ -77,6 +77,8 @@ export class OrderService {
     private readonly ledger: Ledger,
     private readonly gate: Gate,
     private readonly payPasswords: PayPasswords,
+    /** Where a failed `afterPaid` step is reported (the payment stands). */
+    private readonly log: (err: unknown) => void = () => {},
   ) {}
 
   /** Adds an order type; a type is registered once. */
@@ -320,16 +322,16 @@ export class OrderService {
    * `afterPaid` step (work that must see the committed state; its failure does not undo the payment).
    */
   private async paying<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const settled: repo.OrderRow[] = [];
+    const settled: Array<{ order: repo.OrderRow; outcome: PaidOutcome }> = [];
     const result = await inTransaction(this.db, (tx) => {
       this.settledIn.set(tx, settled);
       return fn(tx);
     });
-    for (const order of settled)
+    for (const { order, outcome } of settled)
       await this.kinds
         .get(order.type)
-        ?.afterPaid?.(order)
-        .catch(() => {});
+        ?.afterPaid?.(order, outcome)
+        .catch((err: unknown) => this.log(err));
     return result;
   }
 
@@ -371,7 +373,7 @@ export class OrderService {
       moves: [{ account: from, amount: -order.amountFen }, ...credits],
     });
     if (posted.duplicate) throw new AppError(Code.RESOURCE_EXIST, 'order is already paid');
-    await kind.fulfil?.({ tx }, order);
+    const fulfilled = await kind.fulfil?.({ tx }, order);
     const paid = await repo.updateOrder(tx, order.id, {
       status: OrderStatus.PAID,
       paidAt: new Date(),
@@ -380,7 +382,7 @@ export class OrderService {
       ledgerTransactionId: posted.transactionId,
       ...(record.payResult ? { payKey: record.payKey ?? null, payResult: record.payResult } : {}),
     });
-    this.settledIn.get(tx)?.push(paid);
+    this.settledIn.get(tx)?.push({ order: paid, outcome: { credits, fulfilled } });
     return paid;
   }
 

@@ -1,6 +1,7 @@
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
 import type { PersonalPageRules } from '../../platform/web/page-key.js';
+import type { Notify } from '../notifications/index.js';
 import type { OrderService } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { ThreadsFeature } from '../threads/index.js';
@@ -9,10 +10,11 @@ import { hasAnyPurchase, purchasesOf } from './paid-content.repository.js';
 import { registerPaidContentRoutes } from './paid-content.routes.js';
 import { PurchasesService } from './paid-content.service.js';
 
-/** Paid content (issue 12 item 3): paid threads and attachments, tips, the revenue split, my purchases. */
+/** Paid content (issue 12 item 3): paid threads and attachments, tips, the revenue split, my purchases, income notices. */
 export { threadPurchases } from './paid-content.table.js';
 export { inviterOf, type Inviter } from './inviters.js';
 export { splitRevenue, type Split } from './revenue-split.js';
+export { incomeNotices } from './income-notices.js';
 
 /** Registers the order kinds 2, 3 and 7, tells threads what viewers bought, mounts `purchases.list`. */
 export function mountPaidContent(ctx: {
@@ -22,6 +24,8 @@ export function mountPaidContent(ctx: {
   orders: OrderService;
   threads: ThreadsFeature;
   personalPages: PersonalPageRules;
+  /** Authors and inviters are told of each payment once it has committed. */
+  notify: Notify;
 }): void {
   for (const kind of paidContentKinds(ctx)) ctx.orders.registerKind(kind);
   ctx.threads.setPurchases(purchasesOf);

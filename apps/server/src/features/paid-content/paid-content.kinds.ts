@@ -12,14 +12,22 @@ import type { OrderKind, OrderRow } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { ThreadsFeature } from '../threads/index.js';
 import { yuanToFen, type Move } from '../wallet/index.js';
+import type { Notify } from '../notifications/index.js';
+import { incomeNotices } from './income-notices.js';
 import { inviterOf } from './inviters.js';
 import * as repo from './paid-content.repository.js';
 import { splitRevenue } from './revenue-split.js';
 
-/** What the kinds need: thread visibility and the site's shares. */
+/** What the kinds need: thread visibility, the site's shares, and telling the members paid. */
 export interface KindDeps {
   threads: Pick<ThreadsFeature, 'visibleThread'>;
   settings: Pick<SettingsService, 'int'>;
+  notify: Notify;
+}
+
+/** Once the payment has committed: the author and the inviter are told what they got. */
+function tellPaid(d: KindDeps): NonNullable<OrderKind['afterPaid']> {
+  return (order, { credits }) => d.notify(incomeNotices(order, credits));
 }
 
 /** Before the create transaction: the thread is one the payer may see (-4001 / -4004 naming threadId). */
@@ -110,6 +118,7 @@ function saleKind(d: KindDeps, type: 3 | 7): OrderKind {
       if (!fresh) throw new AppError(Code.RESOURCE_EXIST, 'threadId: you have bought this already');
       await repo.bumpPaidCount(tx, order.threadId!);
     },
+    afterPaid: tellPaid(d),
   };
 }
 
@@ -128,6 +137,7 @@ function tipKind(d: KindDeps): OrderKind {
       return { amountFen, payeeId: t.userId, threadId: t.id, title: t.title || `#${t.id}` };
     },
     credits: ({ tx }, order) => revenueMoves(d, tx, order),
+    afterPaid: tellPaid(d),
   };
 }
 

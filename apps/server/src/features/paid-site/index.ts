@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
 import type { GroupsService } from '../groups/index.js';
+import type { Notify } from '../notifications/index.js';
 import type { OrderService } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { UsersService } from '../users/index.js';
@@ -34,11 +35,13 @@ export function mountPaidSite(ctx: {
   settings: SettingsService;
   users: UsersService;
   orders: OrderService;
+  /** Members are told of their paid site and groups (bought, renewed, lapsed) and inviters of commission. */
+  notify: Notify;
 }): PaidGroupsService {
   const changed = () => ctx.users.sessionsChanged();
-  const paidGroups = new PaidGroupsService(ctx.database.db, ctx.groups, ctx.settings, changed);
-  ctx.orders.registerKind(siteJoinKind(OrderType.REGISTER, ctx.settings, changed));
-  ctx.orders.registerKind(siteJoinKind(OrderType.RENEW, ctx.settings, changed));
+  const paidGroups = new PaidGroupsService(ctx.database.db, ctx.groups, ctx.settings, changed, ctx.notify);
+  ctx.orders.registerKind(siteJoinKind(OrderType.REGISTER, ctx.settings, changed, ctx.notify));
+  ctx.orders.registerKind(siteJoinKind(OrderType.RENEW, ctx.settings, changed, ctx.notify));
   ctx.orders.registerKind(paidGroups.kind());
   registerPaidSiteRoutes(ctx.route, paidGroups);
   const job = setInterval(() => void paidGroups.expireDue().catch(() => {}), EXPIRY_EVERY_MS);

@@ -4,10 +4,18 @@ import type { Db, Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { forbidden, invalid, notFound } from '../../platform/http/errors.js';
 import { findUserGroup, setUserGroup, type GroupRow, type GroupsService } from '../groups/index.js';
+import type { Notice, Notify } from '../notifications/index.js';
 import type { OrderKind } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { fenToYuan } from '../wallet/index.js';
+import { membershipNotice } from './membership-notices.js';
 import * as repo from './paid-groups.repository.js';
+
+/** What a purchase did: the group's new end, and whether it was the same group bought again. */
+interface Granted {
+  until: Date;
+  renewed: boolean;
+}
 
 /** A running membership: the group and when it ends (null: no end). */
 type Membership = { groupId: number; expiresAt: Date | null } | null;
@@ -24,6 +32,8 @@ export class PaidGroupsService {
     private readonly settings: SettingsService,
     /** Drops cached sessions after a member's group changed. */
     private readonly changed: () => Promise<void>,
+    /** Tells members their group changed (bought, renewed, lapsed), after the commit. */
+    private readonly notify: Notify = async () => {},
   ) {}
 
   /** Whether group purchase is on (`site_pay_group_close` 1 opens it, as the original). */
@@ -99,16 +109,21 @@ export class PaidGroupsService {
         return { amountFen: BigInt(target.fee), groupId: target.id, title: target.name };
       },
       credits: async (_ctx, order) => [{ account: { kind: 'site_revenue' }, amount: order.amountFen }],
-      fulfil: async ({ tx }, order) => {
-        await this.grant(tx, order.userId, order.groupId!, order.id);
+      fulfil: ({ tx }, order) => this.grant(tx, order.userId, order.groupId!, order.id),
+      // Cached sessions still hold the old group: dropped once the purchase is committed; then the member is told.
+      afterPaid: async (order, { fulfilled }) => {
+        await this.changed();
+        const { until, renewed } = fulfilled as Granted;
+        const name = this.groups.group(order.groupId!)?.name ?? '';
+        await this.notify([
+          membershipNotice(order, renewed ? 'group.renewed' : 'group.upgraded', until, name),
+        ]);
       },
-      // Cached sessions still hold the old group: dropped once the purchase is committed.
-      afterPaid: () => this.changed(),
     };
   }
 
   /** Puts a member in a paid group after a purchase: renew adds days, an upgrade queues the old group's days. */
-  async grant(tx: Tx, userId: number, groupId: number, orderId: number | null): Promise<Date> {
+  async grant(tx: Tx, userId: number, groupId: number, orderId: number | null): Promise<Granted> {
     const target = this.groups.group(groupId);
     if (!target) throw notFound('groupId: no such group');
     const now = new Date();
@@ -128,7 +143,7 @@ export class PaidGroupsService {
     }
     await setUserGroup(tx, userId, groupId, until);
     await repo.addHistory(tx, { userId, groupId, orderId, expiresAt: until });
-    return until;
+    return { until, renewed: running?.groupId === groupId };
   }
 
   /**
@@ -137,12 +152,13 @@ export class PaidGroupsService {
    */
   async expireDue(now = new Date()): Promise<number> {
     let moved = 0;
+    const notices: Notice[] = [];
     for (;;) {
       const batch = await repo.lapsedMembers(this.db, now, 100);
       for (const { userId } of batch) {
-        await inTransaction(this.db, async (tx) => {
+        const lapsed = await inTransaction(this.db, async (tx) => {
           const row = await repo.lockMembership(tx, userId);
-          if (!row?.expiresAt || row.expiresAt.getTime() > now.getTime()) return;
+          if (!row?.expiresAt || row.expiresAt.getTime() > now.getTime()) return null;
           await repo.closeHistory(tx, userId, row.groupId, PaidGroupEnd.EXPIRED);
           const queued = await repo.popRemainDays(tx, userId);
           const back = queued && this.groups.group(queued.groupId)?.isPaid ? queued : null;
@@ -150,15 +166,31 @@ export class PaidGroupsService {
             const until = repo.plusDays(now, back.remainDays);
             await setUserGroup(tx, userId, back.groupId, until);
             await repo.addHistory(tx, { userId, groupId: back.groupId, orderId: null, expiresAt: until });
-          } else {
-            await setUserGroup(tx, userId, this.groups.defaultGroupId(), null);
+            return { from: row.groupId, to: back.groupId };
           }
+          await setUserGroup(tx, userId, this.groups.defaultGroupId(), null);
+          return { from: row.groupId, to: this.groups.defaultGroupId() };
         });
         moved++;
+        if (lapsed) notices.push(this.lapseNotice(userId, lapsed.from, lapsed.to));
       }
       if (batch.length < 100) break;
     }
     if (moved) await this.changed();
+    await this.notify(notices);
     return moved;
+  }
+
+  /** A member's group lapsed and they are now in another (the queued one, or the default group). */
+  private lapseNotice(userId: number, from: number, to: number): Notice {
+    return {
+      event: 'group.expired',
+      userId,
+      senderId: null,
+      vars: {
+        groupName: this.groups.group(from)?.name ?? '',
+        newGroupName: this.groups.group(to)?.name ?? '',
+      },
+    };
   }
 }

@@ -1,10 +1,13 @@
 import { OrderType, WalletReason } from '@forum/contracts';
 import { forbidden, invalid } from '../../platform/http/errors.js';
 import { distributionOf } from '../invites/index.js';
+import type { Notify } from '../notifications/index.js';
 import type { OrderKind } from '../orders/index.js';
+import { incomeNotices } from '../paid-content/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { extendPaidUntil } from '../users/index.js';
 import { yuanToFen, type Move } from '../wallet/index.js';
+import { membershipNotice } from './membership-notices.js';
 
 /**
  * Order types 1 (joining a paid site) and 8 (renewing): the price is `site_price`; the site keeps it minus the
@@ -15,6 +18,7 @@ export function siteJoinKind(
   type: typeof OrderType.REGISTER | typeof OrderType.RENEW,
   settings: SettingsService,
   paid: (userId: number) => Promise<void>,
+  notify: Notify,
 ): OrderKind {
   return {
     type,
@@ -47,9 +51,16 @@ export function siteJoinKind(
       return moves.filter((m) => BigInt(m.amount) !== 0n);
     },
     async fulfil({ tx }, order) {
-      await extendPaidUntil(tx, order.userId, Number(settings.get('site_expire') || 0));
+      return extendPaidUntil(tx, order.userId, Number(settings.get('site_expire') || 0));
     },
-    // Cached sessions still hold the unpaid group: dropped once the payment is committed.
-    afterPaid: (order) => paid(order.userId),
+    // Cached sessions still hold the unpaid group: dropped once the payment is committed; then the member is
+    // told until when, and the inviter of their commission.
+    async afterPaid(order, { credits, fulfilled }) {
+      await paid(order.userId);
+      await notify([
+        membershipNotice(order, 'site.renewal', fulfilled as Date),
+        ...incomeNotices(order, credits),
+      ]);
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
+import type { Notify } from '../notifications/index.js';
 import type { OrderService } from '../orders/index.js';
 import type { ThreadsFeature } from '../threads/index.js';
 import type { Ledger } from '../wallet/index.js';
@@ -31,10 +32,12 @@ export function mountRedPackets(ctx: {
   ledger: Ledger;
   orders: OrderService;
   threads: ThreadsFeature;
+  /** Members paid from a red packet or bounty are told once the money has committed. */
+  notify: Notify;
 }): void {
   const db = ctx.database.db;
-  const redPackets = new RedPackets(db, ctx.ledger);
-  const rewards = new Rewards(db, ctx.ledger);
+  const redPackets = new RedPackets(db, ctx.ledger, ctx.notify);
+  const rewards = new Rewards(db, ctx.ledger, ctx.notify);
   ctx.threads.toms.register(redPackets.tomType());
   ctx.threads.toms.register(rewards.tomType());
   ctx.orders.registerKind(redPackets.orderKind());

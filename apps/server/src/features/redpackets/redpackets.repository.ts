@@ -65,10 +65,15 @@ export async function duePackets(db: DbOrTx, now: Date, limit: number): Promise<
   return rows.map((r) => r.threadId);
 }
 
-/** The thread's author and state, for the order kinds. */
+/** The thread's author and state, for the order kinds and the notices. */
 export async function threadOf(db: DbOrTx, threadId: number) {
   const rows = await db
-    .select({ userId: threads.userId, isDraft: threads.isDraft, title: threads.title })
+    .select({
+      userId: threads.userId,
+      isDraft: threads.isDraft,
+      title: threads.title,
+      isAnonymous: threads.isAnonymous,
+    })
     .from(threads)
     .where(and(eq(threads.id, threadId), isNull(threads.deletedAt)));
   return rows[0] ?? null;

@@ -12,12 +12,14 @@ import {
 import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, loginRequired } from '../../platform/http/errors.js';
+import type { Notice, Notify } from '../notifications/index.js';
 import type { OrderKind } from '../orders/index.js';
 import type { PostEvent, TomSaveContext, TomType } from '../threads/index.js';
 import { fenToYuan, yuanToFen, type Ledger } from '../wallet/index.js';
 import { presentPacket } from './redpackets.presenter.js';
 import * as repo from './redpackets.repository.js';
 import { nextShare } from './split.js';
+import { threadNotice } from './block-notices.js';
 import { escrowOrderKind, requireDraftFor } from './escrow-block.js';
 
 /** What the thread stores for the block: the packet's id and the author's settings. */
@@ -32,6 +34,8 @@ export class RedPackets {
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
+    /** Grabbers are told of their share once it has committed. */
+    private readonly notify: Notify = async () => {},
   ) {}
 
   /** The tom type the threads registry gets. */
@@ -117,11 +121,11 @@ export class RedPackets {
     postId: number | null,
     condition: number,
   ): Promise<bigint | null> {
-    return inTransaction(this.db, async (tx) => {
+    const got = await inTransaction(this.db, async (tx) => {
       const p = await repo.packetByThread(tx, threadId, true);
       if (!p || p.condition !== condition || p.userId === userId) return null;
       const had = await repo.grantOf(tx, p.id, userId);
-      if (had) return had.amountFen;
+      if (had) return { share: had.amountFen, notice: null };
       if (p.status !== EscrowStatus.OPEN || p.remainNumber < 1 || (p.expiresAt && p.expiresAt <= new Date()))
         return null;
       const share = nextShare(p.rule, p.amountFen, p.number, p.remainFen, p.remainNumber);
@@ -148,8 +152,19 @@ export class RedPackets {
         remainFen: p.remainFen - share,
         status: remainNumber === 0 ? EscrowStatus.OVER : EscrowStatus.OPEN,
       });
-      return share;
+      const notice: Notice = {
+        ...(await threadNotice(tx, threadId, p.userId)),
+        event: 'redpacket.received',
+        userId,
+        postId,
+        amountFen: share,
+        orderType: OrderType.RED_PACKET,
+      };
+      return { share, notice };
     });
+    // Told once, for the share just granted (a repeat answers the first share and tells nobody).
+    if (got?.notice) await this.notify([got.notice]);
+    return got?.share ?? null;
   }
 
   /** The expiry job: refunds what is left of each packet past its 24 hours; answers how many. */

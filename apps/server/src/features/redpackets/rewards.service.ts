@@ -13,9 +13,11 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { Db, Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, forbidden, invalid, loginRequired, notFound } from '../../platform/http/errors.js';
+import type { Notice, Notify } from '../notifications/index.js';
 import type { OrderKind } from '../orders/index.js';
 import type { TomSaveContext, TomType } from '../threads/index.js';
 import { fenToYuan, yuanToFen, type Ledger, type Move } from '../wallet/index.js';
+import { threadNotice } from './block-notices.js';
 import { escrowOrderKind, requireDraftFor } from './escrow-block.js';
 import { presentReward } from './redpackets.presenter.js';
 import * as repo from './redpackets.repository.js';
@@ -33,6 +35,8 @@ export class Rewards {
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
+    /** Rewarded answerers, and those an expired bounty pays, are told once the money has committed. */
+    private readonly notify: Notify = async () => {},
   ) {}
 
   /** The tom type the threads registry gets. */
@@ -89,7 +93,7 @@ export class Rewards {
     if (actor.userId === null) throw loginRequired();
     const amount = yuanToFen(input.rewards, 'rewards');
     if (amount < 1n) throw invalid('rewards must be at least 0.01', { field: 'rewards' });
-    return inTransaction(this.db, async (tx) => {
+    const { reply, notice } = await inTransaction(this.db, async (tx) => {
       const r = await repo.rewardByThread(tx, input.threadId, true);
       if (!r || r.status === EscrowStatus.UNPAID) throw notFound('threadId: this thread has no bounty');
       if (r.userId !== actor.userId) throw forbidden('only the bounty author rewards replies');
@@ -97,7 +101,7 @@ export class Rewards {
       if (!post || post.threadId !== r.threadId) throw notFound('postId: not a reply of this thread');
       const done = (await repo.payoutsOf(tx, r.id)).find((p) => p.postId === post.id);
       // A repeat answers the first reward: one payout per reply (its idempotency key says so).
-      if (done) return this.rewardReply(input, done.amountFen, r.remainFen);
+      if (done) return { reply: this.rewardReply(input, done.amountFen, r.remainFen), notice: null };
       if (r.status !== EscrowStatus.OPEN || r.expiredAt <= new Date())
         throw new AppError(Code.RESOURCE_EXPIRED, 'this bounty has expired');
       if (post.userId === r.userId || post.isApproved !== 1)
@@ -128,26 +132,43 @@ export class Rewards {
         remainFen,
         ...(remainFen === 0n && { status: EscrowStatus.OVER }),
       });
-      return this.rewardReply(input, amount, remainFen);
+      const told: Notice = {
+        ...(await threadNotice(tx, r.threadId, r.userId)),
+        event: 'bounty.answered',
+        userId: post.userId,
+        postId: post.id,
+        amountFen: amount,
+        orderType: OrderType.BOUNTY,
+      };
+      return { reply: this.rewardReply(input, amount, remainFen), notice: told };
     });
+    // Told once, for the payout just made (a repeat answers the first reward and tells nobody).
+    if (notice) await this.notify([notice]);
+    return reply;
   }
 
   /** The expiry job: splits each expired bounty's rest among its answerers, or refunds it; answers how many. */
   async expireDue(now = new Date()): Promise<number> {
     let n = 0;
     for (const threadId of await repo.dueRewards(this.db, now, 100)) {
-      await inTransaction(this.db, async (tx) => {
+      const notices = await inTransaction(this.db, async (tx) => {
         const r = await repo.rewardByThread(tx, threadId, true);
-        if (!r || r.status !== EscrowStatus.OPEN || r.expiredAt > now) return;
-        if (r.remainFen > 0n) await this.settleRest(tx, r);
+        if (!r || r.status !== EscrowStatus.OPEN || r.expiredAt > now) return [];
+        const paid = r.remainFen > 0n ? await this.settleRest(tx, r) : [];
         await repo.updateReward(tx, r.id, { status: EscrowStatus.OVER, remainFen: 0n });
         n++;
+        return paid;
       });
+      await this.notify(notices);
     }
     return n;
   }
 
-  private async settleRest(tx: Tx, r: repo.RewardRow) {
+  /**
+   * Pays an expired bounty's rest: split among the answerers, or back to the author when nobody answered.
+   * Answers the notices (`threadrewardedexpired`) of everyone paid, from the system.
+   */
+  private async settleRest(tx: Tx, r: repo.RewardRow): Promise<Notice[]> {
     let people = await repo.answerers(tx, r.threadId, r.userId);
     if (r.type === RewardType.DESIGNATED) people = people.filter((u) => u === r.answerId);
     const shares = people.length ? evenSplit(r.remainFen, people.length) : [r.remainFen];
@@ -162,6 +183,8 @@ export class Rewards {
       memo: `bounty of thread ${r.threadId} expired`,
       moves: [{ account: { kind: 'escrow_reward' }, amount: -r.remainFen }, ...moves],
     });
+    const where = await threadNotice(tx, r.threadId, null);
+    const notices: Notice[] = [];
     for (const m of moves) {
       const userId = (m.account as { userId: number }).userId;
       await repo.insertPayout(tx, {
@@ -171,7 +194,15 @@ export class Rewards {
         amountFen: BigInt(m.amount),
         transactionId: posted.transactionId,
       });
+      notices.push({
+        ...where,
+        event: people.length ? 'bounty.shared' : 'bounty.expired',
+        userId,
+        amountFen: BigInt(m.amount),
+        orderType: OrderType.BOUNTY,
+      });
     }
+    return notices;
   }
 
   private rewardReply(input: { threadId: number; postId: number }, amount: bigint, remain: bigint) {

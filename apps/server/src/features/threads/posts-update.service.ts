@@ -3,7 +3,15 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import { linkTopics } from '../topics/index.js';
-import { bumpPost, deleteLike, findPost, insertLike, updatePost, type PostRow } from './posts.repository.js';
+import {
+  becameApproved,
+  bumpPost,
+  deleteLike,
+  findPost,
+  insertLike,
+  updatePost,
+  type PostRow,
+} from './posts.repository.js';
 import { requireAbility, type PostsService } from './posts.service.js';
 import { bumpThread, bumpUser } from './threads.repository.js';
 import { likeNotice } from './notices.js';
@@ -61,6 +69,7 @@ export class PostsUpdater {
     if (changes.isApproved !== undefined) requireAbility(actor.isAdmin, 'approve');
 
     let liked = false;
+    let approved = false;
     const row = await inTransaction(deps.db, async (tx) => {
       const before = (await findPost(tx, postId, true))!;
       let after: PostRow = before;
@@ -94,10 +103,13 @@ export class PostsUpdater {
       }
       if (changes.isApproved !== undefined) patch.isApproved = changes.isApproved;
       if (Object.keys(patch).length) after = await updatePost(tx, postId, patch);
+      approved = becameApproved(before, after);
       await this.posts.applyCounts(tx, before, after);
       if (prepared) await deps.content.recordMentions(tx, postId, post.userId, patch.content!, prepared.text);
       return after;
     });
+    // A held reply approved here gets what an approved reply gets at once (a red packet share).
+    if (approved) await this.posts.replied(row);
     if (liked) {
       await deps.notify([likeNotice(thread, post, userId)]);
       const { threadId, id: postId, userId: postUserId, likeCount, isFirst } = row;

@@ -34,6 +34,14 @@ export function visiblePosts(userId: number | null, seesAll: boolean): SQL {
   return and(isNull(posts.deletedAt), or(eq(posts.isApproved, 1), own))!;
 }
 
+/** A live reply that a change (review, `posts.update`) moved from held or ignored to approved. */
+export function becameApproved(
+  before: Pick<PostRow, 'isApproved'>,
+  after: Pick<PostRow, 'isApproved' | 'isFirst' | 'deletedAt'>,
+): boolean {
+  return before.isApproved !== 1 && isCountedPost(after);
+}
+
 /** Inserts a post. */
 export async function insertPost(db: DbOrTx, row: NewPost): Promise<PostRow> {
   const rows = await db.insert(posts).values(row).returning();

@@ -184,7 +184,11 @@ export class PostsService {
     return (await this.present(actor, thread, [post], { fresh: true }))[0]!;
   }
 
-  private replied(post: PostRow): Promise<void> {
+  /**
+   * Tells the post listeners (red packets) of a reply, after its commit: on posting, and again when a held reply
+   * is approved (review or `posts.update`), so an approved reply gets what it would have got at once.
+   */
+  replied(post: PostRow): Promise<void> {
     const { threadId, id: postId, userId } = post;
     return this.deps.postEvents({
       type: 'replied',

@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import type { Notice } from '../notifications/index.js';
-import { findPost, updatePost, type PostRow } from './posts.repository.js';
+import { becameApproved, findPost, updatePost, type PostRow } from './posts.repository.js';
 import type { PostsService } from './posts.service.js';
 import {
   postsForReview,
@@ -91,6 +91,7 @@ export class ReviewService {
   async decide(actor: Actor, kind: 'thread' | 'post', ids: number[], action: ReviewAction, reason: string) {
     const done: number[] = [];
     const notices: Notice[] = [];
+    const approved: PostRow[] = [];
     const d = DECISIONS[action];
     for (const id of [...new Set(ids)]) {
       const told =
@@ -99,6 +100,7 @@ export class ReviewService {
           : await this.decidePost(actor, id, action);
       if (!told) continue;
       done.push(id);
+      if (told.approvedReply) approved.push(told.approvedReply);
       if (d.event) {
         notices.push({
           event: d.event,
@@ -112,6 +114,7 @@ export class ReviewService {
       }
     }
     await this.deps.notify(notices);
+    for (const post of approved) await this.posts.replied(post);
     return done;
   }
 
@@ -136,7 +139,7 @@ export class ReviewService {
         await setFirstPostsApproval(tx, [id], d.isApproved);
       } else return null;
       await applyCounts(tx, before, after);
-      return { userId: before.userId, threadId: id, title: before.title };
+      return { userId: before.userId, threadId: id, title: before.title, approvedReply: null };
     });
   }
 
@@ -157,7 +160,12 @@ export class ReviewService {
       } else return null;
       await this.posts.applyCounts(tx, before, after);
       const thread = await findThread(tx, before.threadId);
-      return { userId: before.userId, threadId: before.threadId, title: thread?.title ?? '' };
+      return {
+        userId: before.userId,
+        threadId: before.threadId,
+        title: thread?.title ?? '',
+        approvedReply: becameApproved(before, after) ? after : null,
+      };
     });
   }
 }

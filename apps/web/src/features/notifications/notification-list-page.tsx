@@ -37,6 +37,44 @@ const EVENT_KEYS: Record<string, string> = {
   'user.followed': 'followed',
 };
 
+/**
+ * Money events (issue 12): their `notifications.money.*` heading, whether someone sent the money (the heading
+ * names them, "anonymous" when hidden) and whether the member received it (shown as +¥ amount). The body stays
+ * the template's text, which the administrator edits.
+ */
+const MONEY_EVENTS: Record<string, { key: string; from: boolean; income: boolean }> = {
+  'content.rewarded': { key: 'tipped', from: true, income: true },
+  'content.paid': { key: 'paid', from: true, income: true },
+  'commission.income': { key: 'commission', from: true, income: true },
+  'redpacket.received': { key: 'redPacket', from: true, income: true },
+  'bounty.answered': { key: 'bounty', from: true, income: true },
+  'bounty.expired': { key: 'bountyRefunded', from: false, income: true },
+  'bounty.shared': { key: 'bountyShared', from: false, income: true },
+  'site.renewal': { key: 'site', from: false, income: false },
+  'group.upgraded': { key: 'groupJoined', from: false, income: false },
+  'group.renewed': { key: 'groupRenewed', from: false, income: false },
+  'group.expired': { key: 'groupExpired', from: false, income: false },
+};
+
+/** The original's paid-attachments order type: "bought your attachments" rather than "your thread". */
+const ATTACHMENT_ORDER = 7;
+
+/** The heading of a money event in the viewer's language, or null for other events. */
+function moneyLine(n: NotificationItem, t: ReturnType<typeof useTranslation>['t']): string | null {
+  const money = MONEY_EVENTS[n.event];
+  if (!money) return null;
+  const key = money.key === 'paid' && n.orderType === ATTACHMENT_ORDER ? 'paidAttachment' : money.key;
+  const name = n.sender?.nickname ?? t('notifications.anonymous');
+  return t(`notifications.money.${key}`, { name, group: n.vars.groupName ?? '' });
+}
+
+/** "Valid until" of a paid site or group event: its day, or no end (the server's words for it are not a date). */
+function validity(n: NotificationItem, t: ReturnType<typeof useTranslation>['t']): string | null {
+  const end = n.vars.expiresAt;
+  if (!end || n.event === 'group.expired') return null;
+  return /^\d{4}-\d{2}-\d{2}$/.test(end) ? t('notifications.until', { date: end }) : t('notifications.noEnd');
+}
+
 /** `/message?page=thread|financial|account`: a notification list; opening it marks those read. */
 export function NotificationListPage({ category }: NotificationListProps) {
   const { t, i18n } = useTranslation();
@@ -95,6 +133,8 @@ export function NotificationListPage({ category }: NotificationListProps) {
           const look = TYPE_LOOK[n.type] ?? TYPE_LOOK.system!;
           const name = n.sender?.nickname ?? t('notifications.system');
           const key = EVENT_KEYS[n.event];
+          const money = moneyLine(n, t);
+          const until = validity(n, t);
           return (
             <li
               key={n.id}
@@ -113,10 +153,15 @@ export function NotificationListPage({ category }: NotificationListProps) {
                 <p className="notif__title">
                   {n.sender ? (
                     <Link to={`/user/${n.sender.userId}`}>
-                      {key ? t(`notifications.event.${key}`, { name }) : name}
+                      {money ?? (key ? t(`notifications.event.${key}`, { name }) : name)}
                     </Link>
                   ) : (
-                    n.title
+                    (money ?? n.title)
+                  )}
+                  {money && n.amount && MONEY_EVENTS[n.event]!.income && (
+                    <span className="notif__amount" data-testid="notification-amount">
+                      +¥{n.amount}
+                    </span>
                   )}
                   <span className="notif__tag" style={{ color: look.colour }}>
                     {t(`notifications.type.${n.type}`)}
@@ -125,6 +170,7 @@ export function NotificationListPage({ category }: NotificationListProps) {
                 <p className="notif__content">{key && n.excerpt ? n.excerpt : n.content}</p>
                 <p className="notif__meta muted">
                   <time>{shortTime(n.createdAt, i18n.language)}</time>
+                  {until && <span data-testid="notification-until">{until}</span>}
                   {n.threadId !== null && (
                     <Link to={`/thread/${n.threadId}`} data-testid="notification-thread">
                       {n.threadTitle || t('notifications.viewThread')}
