@@ -165,6 +165,58 @@ describe.skipIf(noChromiumReason !== null)(
         await author.context.close();
         await member.context.close();
       }, 120_000);
+
+      it(`${kind}: a red packet and a bounty are paid together in one order, then both show on the thread`, async () => {
+        const author = await openMember(browser, forum.url, kind, `红包悬赏${kind}`);
+        await credit(author.userId, '60', `e2e-both-${kind}-${Date.now()}`);
+        await api(author.context, forum.url, 'POST', '/api/v3/users/pay-password.update', {
+          payPassword: '123456',
+          payPasswordConfirmation: '123456',
+        });
+        const page = author.page;
+        const created: number[] = [];
+        page.on('request', (r) => {
+          if (r.url().includes('/api/v3/order.create')) created.push(JSON.parse(r.postData() ?? '{}').type);
+        });
+        await page.goto(forum.url + '/thread/post');
+        await hydrated(page);
+        await page.locator('input[name="title"]').fill(`${kind} 答对有赏，回复还有红包`);
+        const area = page.getByTestId('editor-area');
+        await area.waitFor();
+        await area.click();
+        await page.keyboard.type('这盆花叫什么名字？');
+        await page.getByTestId('add-redpacket').click();
+        await page.locator('input[name="rp-number"]').fill('3');
+        await page.locator('input[name="rp-price"]').fill('6.66');
+        await page.getByTestId('add-bounty').click();
+        await page.locator('input[name="rw-price"]').fill('12');
+        await page.getByTestId('publish').click();
+        const dialog = page.getByTestId('pay-dialog');
+        await dialog.waitFor();
+        // One dialog for both: each part, then the total.
+        const parts = await dialog.getByTestId('pay-parts').locator('li').allInnerTexts();
+        expect(parts.map((p) => p.replace(/\s+/g, ' '))).toEqual(['红包 ¥ 6.66', '悬赏问答 ¥ 12.00']);
+        expect(await dialog.getByTestId('pay-amount').innerText()).toContain('18.66');
+        await dialog.locator('input[name="payPassword"]').fill('123456');
+        await shot(page, 'redpacket-bounty-pay', kind);
+        await dialog.getByTestId('pay-confirm').click();
+        await page.waitForURL(/\/thread\/\d+$/);
+        expect(created).toEqual([11]);
+        await page.getByTestId('redpacket-block').waitFor();
+        expect(await page.getByTestId('redpacket-block').innerText()).toContain('3 个红包，共 ¥6.66');
+        expect(await page.getByTestId('redpacket-state').innerText()).toContain('剩余 3 个，¥6.66');
+        expect(await page.getByTestId('bounty-state').innerText()).toContain('剩余 ¥12.00');
+        const wallet = await api<{ availableAmount: string }>(
+          author.context,
+          forum.url,
+          'GET',
+          '/api/v3/wallet/user',
+        );
+        expect(wallet.Data.availableAmount).toBe('41.34');
+        await shot(page, 'redpacket-bounty-thread', kind);
+        expect(author.errors).toEqual([]);
+        await author.context.close();
+      }, 120_000);
     }
   },
 );
