@@ -44,7 +44,8 @@ export function requireDraftFor(ctx: TomSaveContext, exists: boolean, what: stri
 async function ownThread(tx: Tx, actor: Actor, input: OrderCreateInput, what: string): Promise<number> {
   if (input.threadId === undefined) throw invalid('threadId is required', { field: 'threadId' });
   const thread = await threadOf(tx, input.threadId);
-  if (!thread || thread.userId !== actor.userId) throw notFound(`threadId: no ${what} of yours on this thread`);
+  if (!thread || thread.userId !== actor.userId)
+    throw notFound(`threadId: no ${what} of yours on this thread`);
   return input.threadId;
 }
 
@@ -143,7 +144,8 @@ export function mergedOrderKind(specs: EscrowSpec[]): OrderKind {
       }));
     },
     async fulfil({ tx, children }, order) {
-      for (const c of children) await openBlock(tx, specOf(c.type), order.threadId, order.orderSn, c.amountFen);
+      for (const c of children)
+        await openBlock(tx, specOf(c.type), order.threadId, order.orderSn, c.amountFen);
     },
   };
 }

@@ -68,11 +68,13 @@ const payByWallet = (u: U, orderSn: string, over: object = {}) =>
   });
 /** The statuses of the thread's red packet and bounty (0 unpaid, 1 open). */
 const blockStatuses = async (threadId: number) =>
-  (await sql(
-    `SELECT (SELECT status FROM red_packets WHERE thread_id = $1) AS rp,
+  (
+    await sql(
+      `SELECT (SELECT status FROM red_packets WHERE thread_id = $1) AS rp,
             (SELECT status FROM thread_rewards WHERE thread_id = $1) AS rw`,
-    [threadId],
-  ))[0];
+      [threadId],
+    )
+  )[0];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -113,10 +115,12 @@ describe('merged order (type 11): a thread’s red packet and bounty paid at onc
       `SELECT order_sn, type, amount_fen::int AS fen, block_id FROM order_children WHERE order_id = $1 ORDER BY type`,
       [order.Data.id],
     );
-    const ids = (await sql(
-      `SELECT (SELECT id FROM red_packets WHERE thread_id = $1) AS rp, (SELECT id FROM thread_rewards WHERE thread_id = $1) AS rw`,
-      [threadId],
-    ))[0]!;
+    const ids = (
+      await sql(
+        `SELECT (SELECT id FROM red_packets WHERE thread_id = $1) AS rp, (SELECT id FROM thread_rewards WHERE thread_id = $1) AS rw`,
+        [threadId],
+      )
+    )[0]!;
     expect(parts).toEqual([
       { order_sn: order.Data.orderSn, type: 9, fen: 300, block_id: ids.rp },
       { order_sn: order.Data.orderSn, type: 10, fen: 500, block_id: ids.rw },
@@ -221,8 +225,9 @@ describe('merged order (type 11): a thread’s red packet and bounty paid at onc
     const again = await merged(ann, threadId, key);
     expect(again.Data).toEqual(first.Data);
     expect(
-      (await sql('SELECT count(*)::int AS n FROM order_children WHERE order_sn = $1', [first.Data.orderSn]))[0]!
-        .n,
+      (
+        await sql('SELECT count(*)::int AS n FROM order_children WHERE order_sn = $1', [first.Data.orderSn])
+      )[0]!.n,
     ).toBe(2);
     const before = await available(ann);
     const payKey = { idempotencyKey: `merged-${threadId}-pay` };
@@ -316,7 +321,9 @@ describe('merged order (type 11): a thread’s red packet and bounty paid at onc
     expect((await payByWallet(ann, order.Data.orderSn)).Code).toBe(0);
     expect((await post(ann.token, 'thread.update', { threadId, draft: false })).Code).toBe(0);
     const [before, escrowBefore] = [await available(ann), await escrows()];
-    await sql(`UPDATE red_packets SET expires_at = now() - interval '1 second' WHERE thread_id = $1`, [threadId]);
+    await sql(`UPDATE red_packets SET expires_at = now() - interval '1 second' WHERE thread_id = $1`, [
+      threadId,
+    ]);
     await sql(`UPDATE thread_rewards SET expired_at = now() - interval '1 second' WHERE thread_id = $1`, [
       threadId,
     ]);

@@ -21,7 +21,9 @@ const TOM_OF: Record<number, number> = {
 
 /** The price the editor sent for the block of this order type (yuan, as typed). */
 function sentPrice(fields: Fields, orderType: number): string | undefined {
-  const block = Object.values(fields.content.indexes ?? {}).find((x) => Number(x.tomId) === TOM_OF[orderType]);
+  const block = Object.values(fields.content.indexes ?? {}).find(
+    (x) => Number(x.tomId) === TOM_OF[orderType],
+  );
   return (block?.body as { price?: string } | undefined)?.price;
 }
 
