@@ -1,6 +1,7 @@
 import { OrderType, PaymentType } from '@forum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { adminUser, call, registerUser, shortcuts, startTestApp, walletMember } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 type U = { token: string; userId: number };
@@ -8,12 +9,7 @@ let admin: U;
 let ann: U;
 let ben: U;
 
-const post = (token: string | undefined, path: string, body: object) =>
-  call(t.app, 'POST', `/api/v3/${path}`, { token, body });
-const get = (token: string | undefined, path: string, query: Record<string, string>) =>
-  call(t.app, 'GET', `/api/v3/${path}`, { token, query });
-const sql = async (text: string, params: unknown[] = []) =>
-  (await t.app.forum.database.exec(text, params)).rows as Array<Record<string, unknown>>;
+const { post, get, sql } = shortcuts(() => t.app);
 const available = async (u: U) => (await get(u.token, 'wallet/user', {})).Data.availableFen as number;
 /** A member's newest wallet-log lines as [changeType, fen]. */
 const lines = async (u: U, perPage: number) =>
@@ -83,17 +79,8 @@ beforeAll(async () => {
     { key: 'pay_sandbox_open', tag: 'default', value: '1' },
   ]);
   admin = await adminUser(t.app);
-  ann = await registerUser(t.app);
+  ann = await walletMember(t.app, admin, '100');
   ben = await registerUser(t.app);
-  const credit = await call(t.app, 'POST', '/api/backAdmin/update.user.wallet', {
-    token: admin.token,
-    body: { userId: ann.userId, operate: 1, amount: '100', idempotencyKey: 'seed-merged-ann-1' },
-  });
-  expect(credit.Code, credit.Message).toBe(0);
-  await post(ann.token, 'users/pay-password.update', {
-    payPassword: '123456',
-    payPasswordConfirmation: '123456',
-  });
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -304,11 +291,7 @@ describe('merged order (type 11): a thread’s red packet and bounty paid at onc
     expect([await available(ann), await ledgerRows()]).toEqual([before, rows]);
     expect((await get(ann.token, 'order.detail', { orderSn: order.Data.orderSn })).Data.status).toBe(0);
     // Too little in the wallet: refused the same way.
-    const poor = await registerUser(t.app);
-    await post(poor.token, 'users/pay-password.update', {
-      payPassword: '123456',
-      payPasswordConfirmation: '123456',
-    });
+    const poor = await walletMember(t.app, admin);
     const own = await draft(poor);
     const theirs = await merged(poor, own);
     expect((await payByWallet(poor, theirs.Data.orderSn)).Code).toBe(-4001);
