@@ -137,6 +137,9 @@ export function mergedOrderKind(specs: EscrowSpec[]): OrderKind {
       return { amountFen, threadId, title, children: parts };
     },
     async credits({ children }) {
+      // A type-11 order without parts (one brought over from another forum) cannot say where its money goes.
+      if (children.length === 0)
+        throw new AppError(Code.PAY_ORDER_FAIL, 'this order has no parts: create a new one');
       return children.map((c) => ({
         account: { kind: specOf(c.type).escrow },
         amount: c.amountFen,
