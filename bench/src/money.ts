@@ -9,13 +9,13 @@ export interface Payer {
 /** The money rows' fixtures: payers with funded wallets and open pay sessions, and priced threads to buy. */
 export interface MoneyContext {
   payers: Payer[];
-  /** Priced threads of the bench member (each payer buys each at most once). */
+  /** Priced threads, spread over many authors (each payer buys each at most once). */
   pricedThreadIds: number[];
 }
 
 const PAY_PASSWORD = '246810';
-/** Priced threads: payers × threads must exceed the purchases one run makes (about rps × duration / 2). */
-const PRICED_THREADS = 300;
+/** Priced threads: payers × threads / 2 (two paid-thread rows) must exceed the purchases one row makes. */
+const PRICED_THREADS = 400;
 
 type Reply = {
   Code: number;
@@ -38,8 +38,9 @@ function poster(base: string) {
 
 /**
  * Funds up to 100 members (an administrator's credit), sets their pay passwords and opens a pay session for each
- * with one tip paid by pay password; the bench member writes priced threads. The measured payments then
- * send the session token, as a member paying several times in a few minutes does.
+ * with one tip paid by pay password; up to 50 other members write the priced threads, so payments spread over
+ * many payees as on a real site (one payee for all would queue every payment on that payee's wallet row). The
+ * measured payments then send the session token, as a member paying several times in a few minutes does.
  */
 export async function prepareMoney(
   base: string,
@@ -52,9 +53,10 @@ export async function prepareMoney(
   await post('/api/backAdmin/settings.create', adminToken, {
     data: [{ key: 'thread_post_interval', value: '0', tag: 'default' }],
   });
+  const authors = members.length > 100 ? members.slice(100, 150).map((m) => m.token) : [author.token];
   const pricedThreadIds: number[] = [];
   for (let i = 0; i < PRICED_THREADS; i++) {
-    const r = await post('/api/v3/thread.create', author.token, {
+    const r = await post('/api/v3/thread.create', authors[i % authors.length]!, {
       categoryId: 1,
       title: `付费压测 ${i}`,
       content: { text: '<p>付费内容 bench paid content</p>' },

@@ -10,6 +10,8 @@ export interface Row {
   errors: number;
   /** Throughput as a share of the bare-Fastify ceiling. */
   ratio: number;
+  /** Operations per second where one operation takes several requests (payments). */
+  opsPerSec?: number;
   rssMb: number;
 }
 
@@ -55,6 +57,7 @@ export function printReport(r: {
       line[`${t.label} req/s`] = row.rps;
       line[`${t.label} p99 ms`] = row.p99;
       line[`${t.label} x ceiling`] = row.ratio;
+      if (row.opsPerSec !== undefined) line[`${t.label} payments/s`] = row.opsPerSec;
       if (row.errors) line[`${t.label} errors`] = row.errors;
     }
     table[name] = line;

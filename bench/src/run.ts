@@ -27,6 +27,12 @@ const dataset = {
   big: Number(process.env.BENCH_BIG_THREAD ?? 100000),
 };
 const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip' };
+// Only the rows whose names contain one of these words (comma-separated; `delivery` for the realtime rows): all by default.
+const onlyRows = (process.env.BENCH_ROWS ?? '')
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
+const wanted = (name: string) => onlyRows.length === 0 || onlyRows.some((w) => name.includes(w));
 // Realtime: this many members with a socket open, and private messages sent to them at a steady rate.
 const realtime = {
   clients: Number(process.env.BENCH_DELIVERY_CLIENTS ?? 1000),
@@ -243,7 +249,7 @@ async function runTarget(
       overlayPath,
       pairs,
     };
-    for (const s of scenarios(ctx)) {
+    for (const s of scenarios(ctx).filter((row) => wanted(row.name))) {
       const headers: Record<string, string> = {
         ...(s.page ? BROWSER_ENCODING : {}),
         ...(s.auth
@@ -260,9 +266,10 @@ async function runTarget(
         member: !!s.auth,
         ...r,
         ratio: Math.round((r.rps / ceilingRps) * 1000) / 1000,
+        ...(s.requestsPerOp ? { opsPerSec: Math.round(r.rps / s.requestsPerOp) } : {}),
       });
       console.log(
-        `[${label}] ${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB`,
+        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} payments/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB`,
       );
     }
     const deliver = async (name: string, socketBase: string, pid: number) => {
@@ -274,10 +281,10 @@ async function runTarget(
         `[${label}] delivery, ${name}: p50 ${result.p50} ms, p99 ${result.p99} ms, lost ${result.lost}`,
       );
     };
-    if (members.length >= 2) await deliver('one instance', base, server.pid!);
+    if (members.length >= 2 && wanted('delivery')) await deliver('one instance', base, server.pid!);
     // A second instance on the same database, woken over Redis as behind a load balancer: sent through the first,
     // received on the second. Only with a database URL: the embedded server belongs to its one process.
-    if (members.length >= 2 && databaseUrl && process.env.REDIS_URL) {
+    if (members.length >= 2 && databaseUrl && process.env.REDIS_URL && wanted('delivery')) {
       const portB = await freePort();
       const envB = { ...env, PORT: String(portB) };
       const serverB = startNode(SERVER_MAIN, serverEnv(envB), serverNodeFlags(envB));

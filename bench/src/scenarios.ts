@@ -34,6 +34,8 @@ export interface Scenario {
   pair?: string;
   /** A second request after each first one, built from the first's reply (pay the order just created). */
   then?: { path: string; body: (previous: { Data?: { orderSn?: string } }, n: number) => unknown };
+  /** A row of whole operations (payments): reported as operations/s too, each this many requests. */
+  requestsPerOp?: number;
 }
 
 const q = (o: Record<string, string | number>) =>
@@ -110,12 +112,22 @@ export function scenarios(ctx: BenchContext): Scenario[] {
 }
 
 /**
- * Wallet payments, two requests each (`order.create`, then `trade/pay/order` with the payer's pay session):
- * payments per second are half the row's requests per second. Purchase n is payer n mod P buying priced thread
- * n div P, so no purchase repeats within a run.
+ * Wallet payments on the payer's pay session: one request each as our clients pay (`order.create` with
+ * `walletPay`: payments/s = req/s), and two as the original clients do (`order.create`, then
+ * `trade/pay/order`: payments/s = half the req/s). Purchase n is payer n mod P buying priced thread n div P,
+ * so no purchase repeats within a run. The priced threads have many authors; the last row tips one author
+ * only (every payment then waits for that author's wallet row: the hot-payee case).
  */
+/** 0.01 to 0.99 yuan. */
+const tipAmount = (n: number) => `0.${String(1 + (n % 99)).padStart(2, '0')}`;
+
 function moneyScenarios(threadId: number, m: MoneyContext): Scenario[] {
   const payer = (n: number) => m.payers[n % m.payers.length]!;
+  // Each paid-thread row buys from its own half of the priced threads, so no purchase repeats across rows.
+  const half = Math.floor(m.pricedThreadIds.length / 2);
+  const priced = (row: 0 | 1, n: number) =>
+    m.pricedThreadIds[row * half + (Math.floor(n / m.payers.length) % half)];
+  const oneCall = (n: number) => ({ walletPay: { payToken: payer(n).payToken } });
   const pay = {
     path: '/api/v3/trade/pay/order',
     body: (previous: { Data?: { orderSn?: string } }, n: number) => ({
@@ -124,27 +136,26 @@ function moneyScenarios(threadId: number, m: MoneyContext): Scenario[] {
       payToken: payer(n).payToken,
     }),
   };
+  const row = (name: string, body: (n: number) => object, twoCalls: boolean): Scenario => ({
+    name: twoCalls ? `${name} (create + pay, 2 requests)` : `${name} (one order.create with walletPay)`,
+    method: 'POST',
+    path: '/api/v3/order.create',
+    auth: true,
+    token: (n) => payer(n).token,
+    body: twoCalls ? body : (n) => ({ ...body(n), ...oneCall(n) }),
+    ...(twoCalls ? { then: pay } : {}),
+    requestsPerOp: twoCalls ? 2 : 1,
+  });
+  const tipMany = (n: number) => ({
+    type: 2,
+    threadId: m.pricedThreadIds[n % m.pricedThreadIds.length],
+    amount: tipAmount(n),
+  });
   return [
-    {
-      name: 'wallet payment: paid thread (create + pay, 2 requests)',
-      method: 'POST',
-      path: '/api/v3/order.create',
-      auth: true,
-      token: (n) => payer(n).token,
-      body: (n) => ({
-        type: 3,
-        threadId: m.pricedThreadIds[Math.floor(n / m.payers.length) % m.pricedThreadIds.length],
-      }),
-      then: pay,
-    },
-    {
-      name: 'wallet payment: tip (create + pay, 2 requests)',
-      method: 'POST',
-      path: '/api/v3/order.create',
-      auth: true,
-      token: (n) => payer(n).token,
-      body: (n) => ({ type: 2, threadId, amount: `0.${String(1 + (n % 99)).padStart(2, '0')}` }),
-      then: pay,
-    },
+    row('wallet payment: paid thread', (n) => ({ type: 3, threadId: priced(0, n) }), false),
+    row('wallet payment: tip', tipMany, false),
+    row('wallet payment: paid thread', (n) => ({ type: 3, threadId: priced(1, n) }), true),
+    row('wallet payment: tip', tipMany, true),
+    row('wallet payment: tip, one payee', (n) => ({ type: 2, threadId, amount: tipAmount(n) }), false),
   ];
 }

@@ -106,6 +106,21 @@ export const orderCreateInput = z.object({
   rewardAmount: yuanAmount.optional(),
   /** Ours: a repeated key answers the order the first call made. */
   idempotencyKey: idempotencyKeyField.optional(),
+  /**
+   * Ours: pay from the wallet in the same call, by pay password or an open pay session's token. The order is
+   * created and paid in one transaction, or not at all (one request instead of `order.create` then
+   * `trade/pay/order`; needs `trade.pay.order` too).
+   */
+  walletPay: z
+    .object({
+      payPassword: z.string().max(20).optional(),
+      payToken: z.string().max(200).optional(),
+    })
+    .refine((v) => v.payPassword !== undefined || v.payToken !== undefined, {
+      path: ['payPassword'],
+      message: 'payPassword is required for a wallet payment',
+    })
+    .optional(),
 });
 /** Parsed `order.create` input. */
 export type OrderCreateInput = z.output<typeof orderCreateInput>;
@@ -117,7 +132,11 @@ export const orderCreate = defineCall({
   summary: 'Create an order',
   tags: ['orders'],
   input: orderCreateInput,
-  output: orderView,
+  output: orderView.extend({
+    /** Paid with `walletPay` by pay password: a new pay session, as `trade/pay/order` answers it. */
+    payToken: z.string().optional(),
+    payTokenExpiresAt: z.string().optional(),
+  }),
 });
 
 /** `GET order.detail?orderSn=`: my order (administrators: any). */

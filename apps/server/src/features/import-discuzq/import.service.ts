@@ -17,10 +17,21 @@ import { ordersStep, walletsStep } from './steps-money.js';
 import { blocksStep, dialogsStep, followsStep, messagesStep } from './steps-social.js';
 import { filesStep, settingsStep, stopWordsStep, threadTopicsStep, topicsStep } from './steps-site.js';
 import { categoriesStep, groupPermissionsStep, groupsStep, groupUserStep, usersStep } from './steps-users.js';
+import { goodsStep, questionsStep } from './steps-blocks.js';
+import { redPacketsStep, rewardsStep } from './steps-escrow.js';
+import {
+  cashStep,
+  distributionsStep,
+  groupPaidUsersStep,
+  invitesStep,
+  reportsStep,
+  wechatStep,
+} from './steps-members.js';
 
 /**
  * The order matters: each step reads the id maps of the steps before it (categories before the group
- * permissions that name them, dialog messages before the attachments that hang on them).
+ * permissions that name them, dialog messages before the attachments that hang on them, wallets' ledger
+ * history before the red packets whose shares point at it).
  */
 export const STEPS: Step[] = [
   settingsStep,
@@ -40,6 +51,8 @@ export const STEPS: Step[] = [
   voteOptionsStep,
   voteUsersStep,
   thread_tomStep,
+  goodsStep,
+  questionsStep,
   likesStep,
   favoritesStep,
   followsStep,
@@ -51,6 +64,14 @@ export const STEPS: Step[] = [
   stopWordsStep,
   walletsStep,
   ordersStep,
+  redPacketsStep,
+  rewardsStep,
+  cashStep,
+  groupPaidUsersStep,
+  invitesStep,
+  distributionsStep,
+  reportsStep,
+  wechatStep,
 ];
 
 export interface ImportOptions {

@@ -10,6 +10,7 @@ import { LocalStorage } from '../attachments/index.js';
 import { Ledger } from '../wallet/index.js';
 import { createSourceDatabase, dropSourceDatabase, fillSample } from './fixtures/source-db.js';
 import { formatReport, importDiscuzq } from './import.service.js';
+import type { StepReport } from './runner.js';
 
 const SERVER = process.env.MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
 /** Why the suite is skipped, or null when a MariaDB/MySQL server answers. */
@@ -58,6 +59,16 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
     'groups',
     'group_permissions',
     'group_user',
+    'red_packets',
+    'red_packet_grants',
+    'thread_rewards',
+    'reward_payouts',
+    'wallet_cash',
+    'invites',
+    'user_distributions',
+    'group_paid_users',
+    'reports',
+    'wechat_users',
   ];
 
   beforeAll(async () => {
@@ -73,18 +84,26 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
   });
 
   const added = async (table: string) => (await count(db, table)) - before[table]!;
+  /** The first run's report by table. */
+  let by: Record<string, StepReport> = {};
+  const idOf = async (query: ReturnType<typeof sql>) => (await rowsOf<{ id: number }>(db, query))[0]!.id;
+  const detail = async (title: string) => {
+    const id = await idOf(sql`SELECT id FROM threads WHERE title = ${title}`);
+    return call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(id) } });
+  };
+  const iso = (d: unknown) => (d === null ? null : new Date(d as string).toISOString());
 
   it('imports every table, keeps counts, and reports what it skipped', async () => {
     const reports = await importDiscuzq(db, { from, batch: 2 });
     const report = formatReport(reports);
-    const by = Object.fromEntries(reports.map((r) => [r.table, r]));
+    by = Object.fromEntries(reports.map((r) => [r.table, r]));
     expect(await added('users')).toBe(4);
     expect(await added('categories')).toBe(2);
     expect(await added('groups')).toBe(1); // 1, 7, 10 are ours already
     expect(await added('group_permissions')).toBe(2);
-    expect(await added('threads')).toBe(3);
+    expect(await added('threads')).toBe(4);
     expect(by.threads!.skipped).toEqual({ 'author not imported': 1 });
-    expect(await added('posts')).toBe(6);
+    expect(await added('posts')).toBe(9); // 8 posts and one answer of the Q&A
     expect(await added('thread_toms')).toBe(6);
     expect(by.thread_tom!.skipped).toEqual({ 'block deleted in the source': 1 });
     expect(await added('attachments')).toBe(2);
@@ -99,7 +118,7 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
     expect(await added('dialog_messages')).toBe(2);
     expect(await added('topics')).toBe(1);
     expect(await added('stop_words')).toBe(1);
-    expect(await added('orders')).toBe(3);
+    expect(await added('orders')).toBe(4);
     expect(await added('thread_topics')).toBe(1);
     expect(await added('post_mentions')).toBe(1);
     expect(await added('admin_sign_in_fields')).toBe(1);
@@ -112,8 +131,8 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
           JOIN users u ON u.id = n.sender_id WHERE n.type = 'replied'`,
     );
     expect(replied).toMatchObject({ type: 'replied', name: 'bob' });
-    // 5 logs + bob's opening and closing entries.
-    expect(await added('ledger_transactions')).toBe(7);
+    // 11 logs + bob's opening and closing entries.
+    expect(await added('ledger_transactions')).toBe(13);
     expect(by.user_wallets!.listed).toEqual([
       expect.stringMatching(/^user 3 .*opening 100 fen, closing 50 fen/),
     ]);
@@ -132,7 +151,7 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
           )[0],
       ),
     );
-    expect(alice).toMatchObject({ available: '1250', frozen: '500', status: 0 });
+    expect(alice).toMatchObject({ available: '550', frozen: '550', status: 0 });
     expect(bob).toMatchObject({ available: '300', frozen: '0', status: 1 });
     const check = await new Ledger().reconcile(db);
     expect(check).toEqual({ driftingUserIds: [], unbalancedTransactionIds: [], total: 0n });
@@ -193,6 +212,209 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
           ],
         });
     }
+  });
+
+  it('brings goods, red packets, bounties and answered Q&A over as history', async () => {
+    const goods = await detail('Vote and goods');
+    expect(goods.Data.content.indexes['104'].body).toEqual({
+      detailContent: 'https://item.taobao.com/item.htm?id=1',
+      title: 'A shoe',
+      price: 1990,
+      imagePath: 'https://img.example/shoe.png',
+      platformId: 'taobao',
+    });
+    expect(by.post_goods!.skipped).toEqual({
+      'goods deleted in the source': 1,
+      'goods card not valid here (detailContent)': 1,
+    });
+    const money = await detail('Red packet and reward');
+    const carolPost = await idOf(sql`SELECT id FROM posts WHERE content = 'carol answers'`);
+    expect(money.Data.content.indexes['106'].body).toMatchObject({
+      status: 2,
+      rule: 1,
+      number: 2,
+      price: '2.00',
+      remainNumber: 1,
+      remainMoney: '0.50',
+    });
+    expect(money.Data.content.indexes['107'].body).toMatchObject({
+      status: 2,
+      price: '5.00',
+      remainMoney: '0.00',
+      rewardedPosts: { [String(carolPost)]: '5.00' },
+    });
+    // Each share points at the ledger transaction of the wallet log that paid it.
+    const shares = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT 'grant' AS kind, g.amount_fen::int AS fen, u.username, x.idempotency_key AS key, g.post_id,
+            p.order_sn AS sn
+          FROM red_packet_grants g JOIN red_packets p ON p.id = g.red_packet_id
+          JOIN users u ON u.id = g.user_id JOIN ledger_transactions x ON x.id = g.transaction_id
+          UNION ALL
+          SELECT 'payout', r.amount_fen::int, u.username, x.idempotency_key, r.post_id, w.order_sn
+          FROM reward_payouts r JOIN thread_rewards w ON w.id = r.reward_id
+          JOIN users u ON u.id = r.user_id JOIN ledger_transactions x ON x.id = r.transaction_id
+          ORDER BY 1`,
+    );
+    expect(shares).toEqual([
+      {
+        kind: 'grant',
+        fen: 150,
+        username: 'carol',
+        key: 'dzq:log:7',
+        post_id: carolPost,
+        sn: '2021060108000000000004',
+      },
+      { kind: 'payout', fen: 500, username: 'carol', key: 'dzq:log:10', post_id: carolPost, sn: null },
+    ]);
+    expect(by.thread_red_packets!.listed).toEqual([
+      expect.stringMatching(/^thread 3 .*red packet open at import, 50 fen not given out \(150 fen was\)/),
+    ]);
+    expect(by.thread_rewards!.listed).toEqual([]);
+    const [answer] = await rowsOf<{ content: string; seq: number; username: string; created_at: string }>(
+      db,
+      sql`SELECT p.content, p.seq, u.username, p.created_at FROM posts p JOIN threads t ON t.id = p.thread_id
+          JOIN users u ON u.id = p.user_id WHERE t.title = 'A question to bob' AND p.is_first = false`,
+    );
+    expect(answer).toMatchObject({ content: '<p>用导入命令 the importer</p>', seq: 1, username: 'bob' });
+    expect(iso(answer!.created_at)).toBe('2021-06-02T09:00:00.000Z');
+    expect(by.questions!.skipped).toEqual({
+      'never answered: the question is its thread': 1,
+      'paid answer: only its asker and onlookers could read it': 1,
+    });
+  });
+
+  it('brings withdrawals, invites, commission links, paid groups, reports and WeChat over as records', async () => {
+    const cash = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT u.username, c.apply_fen::int AS apply, c.fee_fen::int AS fee, c.actual_fen::int AS actual,
+            c.status, c.receive_account AS account, c.trade_time FROM wallet_cash c JOIN users u ON u.id = c.user_id
+          WHERE c.idempotency_key LIKE 'dzq:cash:%' ORDER BY c.cash_sn`,
+    );
+    expect(cash.map((c) => ({ ...c, trade_time: iso(c.trade_time) }))).toEqual([
+      {
+        username: 'alice',
+        apply: 500,
+        fee: 5,
+        actual: 495,
+        status: 1,
+        account: 'alice@example.com',
+        trade_time: null,
+      },
+      {
+        username: 'bob',
+        apply: 200,
+        fee: 2,
+        actual: 198,
+        status: 5,
+        account: '13800000002',
+        trade_time: '2021-06-03T10:00:00.000Z',
+      },
+      { username: 'carol', apply: 100, fee: 0, actual: 100, status: 4, account: '', trade_time: null },
+    ]);
+    expect(by.user_wallet_cash!.skipped).toEqual({ 'member not imported': 1 });
+    expect(by.user_wallet_cash!.notes).toEqual({ 'approved, not paid out: awaiting payout here': 1 });
+
+    const links = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT i.type, g.name AS group, u.username AS inviter, v.username AS invitee, i.status, i.expires_at
+          FROM invites i JOIN users u ON u.id = i.user_id LEFT JOIN users v ON v.id = i.to_user_id
+          LEFT JOIN groups g ON g.id = i.group_id ORDER BY i.type`,
+    );
+    expect(links.map((l) => ({ ...l, expires_at: iso(l.expires_at) }))).toEqual([
+      {
+        type: 1,
+        group: null,
+        inviter: 'alice',
+        invitee: null,
+        status: 1,
+        expires_at: '9999-12-31T00:00:00.000Z',
+      },
+      {
+        type: 2,
+        group: 'VIP',
+        inviter: 'oldadmin',
+        invitee: 'bob',
+        status: 2,
+        expires_at: '2021-06-08T08:00:00.000Z',
+      },
+    ]);
+    expect(by.invites!.skipped).toEqual({ 'code is not 32 letters and digits': 1 });
+    const resolved = await call(t.app, 'GET', '/api/v3/invite.resolve', {
+      query: { code: 'aliceOwn'.padEnd(32, '0') },
+    });
+    expect(resolved.Data).toMatchObject({ type: 1, valid: true });
+
+    const login = await call(t.app, 'POST', '/api/v3/users/username.login', {
+      body: { username: 'alice', password: PASSWORD },
+    });
+    const token = login.Data.accessToken as string;
+    const invitees = await call(t.app, 'GET', '/api/v3/invite.users.list', { token });
+    expect(invitees.Data.pageData).toEqual([expect.objectContaining({ nickname: expect.any(String) })]);
+    const [terms] = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT d.be_scale, d.is_commission, d.is_subordinate FROM user_distributions d
+          JOIN users u ON u.id = d.user_id WHERE u.username = 'carol'`,
+    );
+    expect(terms).toEqual({ be_scale: 2, is_commission: true, is_subordinate: true });
+    expect(by.user_distributions!.skipped).toEqual({ 'inviter not imported': 1 });
+
+    const paid = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT p.delete_type, p.expires_at, o.order_sn FROM group_paid_users p JOIN users u ON u.id = p.user_id
+          JOIN orders o ON o.id = p.order_id WHERE u.username = 'bob' ORDER BY p.id`,
+    );
+    expect(paid.map((p) => ({ ...p, expires_at: iso(p.expires_at) }))).toEqual([
+      { delete_type: null, expires_at: '2030-01-01T00:00:00.000Z', order_sn: '2021060108000000000003' },
+      { delete_type: 3, expires_at: '2021-07-01T00:00:00.000Z', order_sn: '2021060108000000000003' },
+    ]);
+    const [vip] = await rowsOf<{ expires_at: string }>(
+      db,
+      sql`SELECT m.expires_at FROM group_user m JOIN users u ON u.id = m.user_id WHERE u.username = 'bob'`,
+    );
+    expect(iso(vip!.expires_at)).toBe('2030-01-01T00:00:00.000Z');
+
+    const reported = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT r.type, a.username AS reporter, coalesce(b.username, '') AS reported, r.status, r.reason,
+            (r.post_id <> 0) AS has_post
+          FROM reports r JOIN users a ON a.id = r.user_id LEFT JOIN users b ON b.id = r.reported_user_id
+          ORDER BY r.type`,
+    );
+    expect(reported).toEqual([
+      { type: 0, reporter: 'carol', reported: '', status: 0, reason: 'fake profile', has_post: false },
+      { type: 1, reporter: 'bob', reported: 'alice', status: 0, reason: 'spam', has_post: false },
+      { type: 2, reporter: 'alice', reported: 'carol', status: 1, reason: 'rude', has_post: true },
+    ]);
+    expect(by.reports!.skipped).toEqual({ 'thread not imported': 1 });
+
+    const wechat = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT u.username, w.mp_openid, w.unionid, w.nickname, w.avatar FROM wechat_users w
+          JOIN users u ON u.id = w.user_id`,
+    );
+    expect(wechat).toEqual([
+      {
+        username: 'alice',
+        mp_openid: 'o-alice-mp',
+        unionid: 'u-alice',
+        nickname: 'Alice WX',
+        avatar: 'https://wx.example/a.png',
+      },
+    ]);
+    expect(Object.keys(by.user_wechats!.skipped)).toEqual([
+      'no official-account openid (mini-program or open platform only)',
+    ]);
+
+    // The ledger history carries the original's dates: alice's wallet page finds it on its day.
+    const day = await call(t.app, 'GET', '/api/v3/wallet/log', {
+      token,
+      query: { startTime: '2021-06-01', endTime: '2021-06-01', perPage: '50', page: '1' },
+    });
+    expect(day.Data.totalCount).toBe(10); // 7 logs of alice: 10 entries on her two balances
+    expect(new Set(day.Data.pageData.map((e: { createdAt: string }) => e.createdAt))).toEqual(
+      new Set(['2021-06-01T08:00:00.000Z']),
+    );
   });
 
   it('changes nothing on a second run', async () => {

@@ -53,12 +53,15 @@ export interface EntitySpec {
   table: string;
   needs: string[];
   required: Required[];
+  /** Why a row whose ids are all there still cannot come over (null when it can). */
+  reject?(r: Row, maps: IdMaps): string | null;
   /** Our table, whose id sequence the new ids come from. */
   into: string;
   /** Writes the rows that passed, each with its new id. */
   insert(tx: Tx, items: Array<{ r: Row; id: number }>, maps: IdMaps): Promise<unknown>;
 }
 
+/** A step for a table with ids of its own: the rows that pass get new ids and are written in one go. */
 export function entityStep(spec: EntitySpec): Step {
   return {
     table: spec.table,
@@ -66,8 +69,9 @@ export function entityStep(spec: EntitySpec): Step {
     async write({ tx, maps, skip }, rows) {
       const ok = rows.filter((r) => {
         const miss = spec.required.find(([column, from]) => !maps.get(from, r[column]));
-        if (miss) skip(miss[2]);
-        return !miss;
+        const why = miss ? miss[2] : (spec.reject?.(r, maps) ?? null);
+        if (why) skip(why);
+        return !why;
       });
       const ids = await allocIds(tx, spec.into, ok.length);
       const items = ok.map((r, i) => ({ r, id: ids[i]! }));

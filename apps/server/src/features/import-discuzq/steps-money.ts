@@ -58,21 +58,25 @@ export const walletsStep: Step = {
       const a = openingAndClosing(av, fen(w.available_amount));
       const f = openingAndClosing(fr, fen(w.freeze_amount));
       let fresh = false;
-      // The ledger is append-only (its times are the import's): the original's time goes in the memo.
+      // Each posting is dated when the original's log was written, so wallet pages and finance statistics
+      // by date read as they did there.
       const post = async (key: string, reason: number, m: Move[], memo: string, at: Date | null) => {
         if (m.length < 2) return;
-        const when = at ? ` (${at.toISOString()})` : '';
         const r = await ledger.post(tx, {
           reason,
           idempotencyKey: key,
           actorId: null,
-          memo: memo + when,
+          memo,
           moves: m,
+          at: at && at.getTime() <= Date.now() ? at : undefined,
         });
         if (!r.duplicate) fresh = true;
       };
       const src = int(w.user_id);
-      const first = logs.length > 0 ? date(logs[0]!.created_at) : null;
+      const times = logs.map((l) => date(l.created_at)).filter((d): d is Date => d !== null);
+      const first = times[0] ?? date(w.created_at);
+      const last = times.reduce<Date | null>((m, d) => (m && m >= d ? m : d), null);
+      const stored = date(w.updated_at);
       await post(
         `dzq:open:${src}`,
         OPENING_REASON,
@@ -94,12 +98,13 @@ export const walletsStep: Step = {
           date(l.created_at),
         );
       }
+      // The difference is known only as of the wallet's last change (never before its last log).
       await post(
         `dzq:close:${src}`,
         OPENING_REASON,
         moves(userId, a.close, f.close),
         'Discuz! Q closing difference',
-        null,
+        stored && last && stored < last ? last : (stored ?? last),
       );
       if (a.open || f.open || a.close || f.close)
         list(

@@ -15,12 +15,18 @@ export async function insertOrder(db: DbOrTx, row: NewOrder): Promise<OrderRow |
   return rows[0] ?? null;
 }
 
-/** The order a payer created with this key. */
-export async function orderByCreateKey(db: DbOrTx, userId: number, key: string): Promise<OrderRow | null> {
-  const rows = await db
+/** The order a payer created with this key; `lock` takes its row lock (to pay it). */
+export async function orderByCreateKey(
+  db: DbOrTx,
+  userId: number,
+  key: string,
+  lock = false,
+): Promise<OrderRow | null> {
+  const q = db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.createKey, key)));
+  const rows = lock ? await q.for('update') : await q;
   return rows[0] ?? null;
 }
 

@@ -48,6 +48,9 @@ export type PayReply = PayAction & {
   payTokenExpiresAt?: string;
 };
 
+/** What `order.create` answers: the order, and a new pay session when `walletPay` used the pay password. */
+export type CreateReply = OrderView & { payToken?: string; payTokenExpiresAt?: string };
+
 /** Input of `trade/pay/order`. */
 export interface PayInput {
   orderSn: string;
@@ -97,51 +100,81 @@ export class OrderService {
     return [PaymentType.WALLET, ...this.providers.filter((p) => p.enabled()).flatMap((p) => p.paymentTypes)];
   }
 
-  /** `order.create`: a pending order, once per idempotency key. */
-  async create(actor: Actor, input: OrderCreateInput): Promise<OrderView> {
+  /**
+   * `order.create`: a pending order, once per idempotency key. With `walletPay` the order is paid from the
+   * wallet in the same transaction (created and paid, or neither): one request and one transaction instead of
+   * two of each. A repeated key answers the first order, paying it when it is still pending.
+   */
+  async create(actor: Actor, input: OrderCreateInput): Promise<CreateReply> {
     const userId = payer(actor);
     this.gate.authorize(actor, 'order.create');
     const kind = this.kinds.get(input.type);
     if (!kind) throw invalid('type: this order type is not available', { field: 'type' });
     if (kind.permission) this.gate.authorize(actor, kind.permission);
+    const walletPay = input.walletPay;
+    if (walletPay) {
+      this.gate.authorize(actor, 'trade.pay.order');
+      if (kind.wallet === false) {
+        throw invalid('walletPay: this order cannot be paid from the wallet', { field: 'walletPay' });
+      }
+    }
     const key = input.idempotencyKey ?? null;
     await kind.check?.(actor, input);
-    return inTransaction(this.db, async (tx) => {
-      if (key) {
-        const first = await repo.orderByCreateKey(tx, userId, key);
-        if (first) return this.present(tx, first);
-      }
-      const p = await kind.prepare({ tx, actor }, input);
-      if (p.amountFen <= 0n) throw invalid('amount must be more than zero', { field: 'amount' });
-      const parts = kind.split ? (p.children ?? []) : [];
-      if (kind.split && sumFen(parts) !== p.amountFen)
-        throw new Error(`order kind ${kind.type}: parts do not sum to the amount`);
-      const now = new Date();
-      const values = {
-        type: kind.type,
-        amountFen: p.amountFen,
-        userId,
-        payeeId: p.payeeId ?? null,
-        threadId: p.threadId ?? null,
-        groupId: p.groupId ?? null,
-        isAnonymous: input.isAnonymous,
-        title: p.title ?? '',
-        extra: p.extra ?? {},
-        createKey: key,
-        expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
-      };
-      // A number drawn twice in one second (1 in 10^8) is drawn again; a taken create key ends the loop.
-      let row: repo.OrderRow | null = null;
-      for (let i = 0; i < 3 && !row; i++) {
-        row = await repo.insertOrder(tx, { ...values, orderSn: newOrderSn(now) });
-        if (row) return presentOrder(row, await repo.insertChildren(tx, row, parts));
-        if (key && (await repo.orderByCreateKey(tx, userId, key))) break;
-      }
-      // A concurrent create with the same key won: answer its order (after it commits, the lookup sees it).
-      row = key ? await repo.orderByCreateKey(tx, userId, key) : null;
-      if (!row) throw new AppError(Code.INTERNAL_ERROR, 'could not number the order, try again');
-      return this.present(tx, row);
+    // The pay password (argon2) or session is checked before the transaction, as `trade/pay/order` does.
+    const session = walletPay ? await this.payPasswords.authorizePayment(userId, walletPay) : null;
+    const run = walletPay
+      ? this.paying.bind(this)
+      : <T>(fn: (tx: Tx) => Promise<T>) => inTransaction(this.db, fn);
+    const order = await run(async (tx) => {
+      const first = key ? await repo.orderByCreateKey(tx, userId, key, walletPay !== undefined) : null;
+      let row = first ?? (await this.insertNew(tx, actor, kind, input, userId, key));
+      // A repeat of a paid request answers it; anything else is paid now or refused with its reason.
+      if (walletPay && row.status !== OrderStatus.PAID)
+        row = await this.settle(tx, row, { kind: 'wallet' }, {});
+      return row;
     });
+    return { ...(await this.present(this.db, order)), ...session };
+  }
+
+  /** A new pending order of the kind, numbered; a concurrent create with the same key answers its order. */
+  private async insertNew(
+    tx: Tx,
+    actor: Actor,
+    kind: OrderKind,
+    input: OrderCreateInput,
+    userId: number,
+    key: string | null,
+  ): Promise<repo.OrderRow> {
+    const p = await kind.prepare({ tx, actor }, input);
+    if (p.amountFen <= 0n) throw invalid('amount must be more than zero', { field: 'amount' });
+    const parts = kind.split ? (p.children ?? []) : [];
+    if (kind.split && sumFen(parts) !== p.amountFen)
+      throw new Error(`order kind ${kind.type}: parts do not sum to the amount`);
+    const now = new Date();
+    const values = {
+      type: kind.type,
+      amountFen: p.amountFen,
+      userId,
+      payeeId: p.payeeId ?? null,
+      threadId: p.threadId ?? null,
+      groupId: p.groupId ?? null,
+      isAnonymous: input.isAnonymous,
+      title: p.title ?? '',
+      extra: p.extra ?? {},
+      createKey: key,
+      expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
+    };
+    // A number drawn twice in one second (1 in 10^8) is drawn again; a taken create key ends the loop.
+    let row: repo.OrderRow | null = null;
+    for (let i = 0; i < 3 && !row; i++) {
+      row = await repo.insertOrder(tx, { ...values, orderSn: newOrderSn(now) });
+      if (row) await repo.insertChildren(tx, row, parts);
+      else if (key && (await repo.orderByCreateKey(tx, userId, key))) break;
+    }
+    // A concurrent create with the same key won: answer its order (after it commits, the lookup sees it).
+    row ??= key ? await repo.orderByCreateKey(tx, userId, key) : null;
+    if (!row) throw new AppError(Code.INTERNAL_ERROR, 'could not number the order, try again');
+    return row;
   }
 
   /** `order.detail`: the payer's own order; administrators may read any. */
@@ -180,7 +213,9 @@ export class OrderService {
           status: OrderStatus.PAID,
           walletPayResult: { result: 'success', message: '' },
         };
-        await this.settle(tx, order.orderSn, { kind: 'wallet' }, { payKey: key, payResult: reply });
+        const locked = await repo.orderBySn(tx, order.orderSn, true);
+        if (!locked) throw notFound('orderSn: no such order');
+        await this.settle(tx, locked, { kind: 'wallet' }, { payKey: key, payResult: reply });
         return reply;
       });
       return session ? { ...paid, ...session } : paid;
@@ -274,7 +309,7 @@ export class OrderService {
       if (order.providerTradeNo === tradeNo) return 'duplicate';
       throw new AppError(Code.RESOURCE_EXIST, 'order is already paid by another trade');
     }
-    await this.settle(tx, orderSn, { kind: 'provider', provider, tradeNo, amountFen }, {});
+    await this.settle(tx, order, { kind: 'provider', provider, tradeNo, amountFen }, {});
     return 'paid';
   }
 
@@ -283,7 +318,11 @@ export class OrderService {
    * debit, the kind's credits), runs the kind's fulfil and marks it paid. Exposed for tests and providers.
    */
   async payOrder(orderSn: string, source: PaySource): Promise<repo.OrderRow> {
-    return this.paying((tx) => this.settle(tx, orderSn, source, {}));
+    return this.paying(async (tx) => {
+      const order = await repo.orderBySn(tx, orderSn, true);
+      if (!order) throw notFound('orderSn: no such order');
+      return this.settle(tx, order, source, {});
+    });
   }
 
   /**
@@ -314,14 +353,13 @@ export class OrderService {
     return repo.pendingProviderOrders(this.db, limit);
   }
 
+  /** Pays an order whose row the caller has locked (or inserted) in this transaction. */
   private async settle(
     tx: Tx,
-    orderSn: string,
+    order: repo.OrderRow,
     source: PaySource,
     record: { payKey?: string | null; payResult?: PayReply },
   ): Promise<repo.OrderRow> {
-    const order = await repo.orderBySn(tx, orderSn, true);
-    if (!order) throw notFound('orderSn: no such order');
     // Money a provider has collected is taken even after the 15 minutes; the wallet keeps to them.
     if (source.kind === 'wallet' || order.status !== OrderStatus.EXPIRED)
       checkPayable(order, new Date(), source);

@@ -266,6 +266,97 @@ describe('wallet payments', () => {
   });
 });
 
+describe('order.create with walletPay (created and paid in one call)', () => {
+  const orderCount = async (u: U) =>
+    Number((await sql(`SELECT count(*)::int AS n FROM orders WHERE user_id = $1`, [u.userId]))[0]!.n);
+
+  it('pays by pay password (answering a pay session) or by session token, one balanced posting each', async () => {
+    await setPayPassword(ann);
+    const before = Number(await balance(ann.userId));
+    const benBefore = Number(await balance(ben.userId));
+    const r = await createPaid(ann, '2', { walletPay: { payPassword: '123456' } });
+    expect(r.Code).toBe(0);
+    expect(r.Data).toMatchObject({ status: 1, paymentType: 20, amount: '2.00' });
+    expect(r.Data.paidAt).not.toBeNull();
+    expect(typeof r.Data.payToken).toBe('string');
+    const byToken = await createPaid(ann, '1', { walletPay: { payToken: r.Data.payToken } });
+    expect(byToken).toMatchObject({ Code: 0, Data: { status: 1 } });
+    expect(byToken.Data.payToken).toBeUndefined();
+    expect(Number(await balance(ann.userId))).toBeCloseTo(before - 3, 5);
+    expect(Number(await balance(ben.userId))).toBeCloseTo(benBefore + 2.4, 5);
+    const postings = await sql(
+      `SELECT o.order_sn, sum(e.amount)::text AS s, count(e.id)::int AS n FROM orders o
+       JOIN ledger_entries e ON e.transaction_id = o.ledger_transaction_id
+       WHERE o.order_sn = ANY($1) GROUP BY o.order_sn`,
+      [[r.Data.orderSn, byToken.Data.orderSn]],
+    );
+    expect(postings.map((p) => [p.s, p.n])).toEqual([
+      ['0', 3],
+      ['0', 3],
+    ]);
+  });
+
+  it('a repeated key answers the first paid order and moves no money again; a pending one is paid', async () => {
+    const first = await createPaid(ann, '1', {
+      idempotencyKey: 'one-call-0001',
+      walletPay: { payPassword: '123456' },
+    });
+    const after = await balance(ann.userId);
+    const again = await createPaid(ann, '1', {
+      idempotencyKey: 'one-call-0001',
+      walletPay: { payPassword: '123456' },
+    });
+    expect(again).toMatchObject({ Code: 0, Data: { orderSn: first.Data.orderSn, status: 1 } });
+    expect(await balance(ann.userId)).toBe(after);
+    // Created earlier without walletPay: the same key with walletPay pays that order.
+    const pending = await createPaid(ann, '1', { idempotencyKey: 'one-call-0002' });
+    const paid = await createPaid(ann, '1', {
+      idempotencyKey: 'one-call-0002',
+      walletPay: { payPassword: '123456' },
+    });
+    expect(paid).toMatchObject({ Code: 0, Data: { orderSn: pending.Data.orderSn, status: 1 } });
+  });
+
+  it('concurrent repeats of one key pay once', async () => {
+    const before = Number(await balance(ann.userId));
+    const replies = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        createPaid(ann, '1', { idempotencyKey: 'one-call-0003', walletPay: { payPassword: '123456' } }),
+      ),
+    );
+    expect(replies.map((r) => r.Code)).toEqual([0, 0, 0, 0]);
+    expect(new Set(replies.map((r) => r.Data.orderSn)).size).toBe(1);
+    expect(Number(await balance(ann.userId))).toBeCloseTo(before - 1, 5);
+  });
+
+  it('refused payments leave no order: short balance, wrong pay password, no proof, no trade.pay.order', async () => {
+    const n = await orderCount(ann);
+    const short = await createPaid(ann, '100000', { walletPay: { payPassword: '123456' } });
+    expect([short.Code, short.Message]).toEqual([-4001, expect.stringContaining('amount')]);
+    const wrong = await createPaid(ann, '1', { walletPay: { payPassword: '000000' } });
+    expect([wrong.Code, wrong.Data.field]).toEqual([-4001, 'payPassword']);
+    const none = await createPaid(ann, '1', { walletPay: {} });
+    expect([none.Code, none.Message]).toEqual([-4001, expect.stringContaining('payPassword')]);
+    await t.app.forum.database.exec(
+      `DELETE FROM group_permissions WHERE group_id = 10 AND permission = 'trade.pay.order'`,
+    );
+    await t.app.forum.groups.changed();
+    await t.app.forum.users.sessionsChanged();
+    try {
+      expect((await createPaid(ann, '1', { walletPay: { payPassword: '123456' } })).Code).toBe(-4002);
+    } finally {
+      await t.app.forum.database.exec(
+        `INSERT INTO group_permissions (group_id, permission) VALUES (10, 'trade.pay.order')`,
+      );
+      await t.app.forum.groups.changed();
+      await t.app.forum.users.sessionsChanged();
+    }
+    expect(await orderCount(ann)).toBe(n);
+    // Clears the wrong try from the daily count for the tests after this one.
+    expect((await createPaid(ann, '1', { walletPay: { payPassword: '123456' } })).Code).toBe(0);
+  });
+});
+
 describe('recharge (type 30)', () => {
   it('only with site_charge on; never from the wallet; a provider payment credits the payer', async () => {
     const off = await post(ann.token, 'order.create', { type: 30, amount: '5' });

@@ -61,18 +61,9 @@ export class PayPasswords {
   }
 
   private async sign(body: string, payPasswordHash: string): Promise<string> {
-    return createHmac('sha256', await this.secret())
+    return createHmac('sha256', await this.settings.secret('pay_token_secret'))
       .update(`${body}.${payPasswordHash}`)
       .digest('base64url');
-  }
-
-  /** The signing key, made on first use and kept in settings so every instance checks alike. */
-  private async secret(): Promise<string> {
-    const stored = this.settings.get('pay_token_secret');
-    if (stored) return stored;
-    const made = randomBytes(32).toString('base64url');
-    await this.settings.set([{ key: 'pay_token_secret', tag: 'default', value: made }]);
-    return made;
   }
 
   /** Whether the member has one, and how many wrong tries they have left today. */

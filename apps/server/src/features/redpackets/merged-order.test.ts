@@ -205,6 +205,16 @@ describe('merged order (type 11): a thread’s red packet and bounty paid at onc
     expect((await get(ann.token, 'order.detail', { orderSn: order.Data.orderSn })).Data.status).toBe(1);
   });
 
+  it('in one call: order.create with walletPay creates and pays it, both blocks open', async () => {
+    const threadId = await draft(ann);
+    const before = await available(ann);
+    const paid = await merged(ann, threadId, { walletPay: { payPassword: '123456' } });
+    expect(paid.Code, paid.Message).toBe(0);
+    expect(paid.Data).toMatchObject({ status: 1, children: [{ type: 9 }, { type: 10 }] });
+    expect(await blockStatuses(threadId)).toEqual({ rp: 1, rw: 1 });
+    expect(await available(ann)).toBe(before - 800);
+  });
+
   it('is idempotent: a repeated create key answers the first order, a repeated pay key the first payment', async () => {
     const threadId = await draft(ann);
     const key = { idempotencyKey: `merged-${threadId}-create` };

@@ -29,6 +29,17 @@ export async function insertMissingSettings(db: DbOrTx, rows: SettingRow[]): Pro
   await db.insert(settings).values(rows).onConflictDoNothing();
 }
 
+/** The stored value of key and tag, inserting `value` first when there is none (the first writer wins). */
+export async function settingOrInsert(db: DbOrTx, row: SettingRow): Promise<string> {
+  await db.insert(settings).values(row).onConflictDoNothing();
+  const rows = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.key, row.key), eq(settings.tag, row.tag)))
+    .limit(1);
+  return rows[0]?.value ?? row.value;
+}
+
 /** True when a row exists for key and tag. */
 export async function settingExists(db: DbOrTx, key: string, tag: string): Promise<boolean> {
   const rows = await db

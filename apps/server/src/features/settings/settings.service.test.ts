@@ -31,3 +31,17 @@ describe('settings cache across instances', () => {
     expect(otherReload).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('signing keys made on first use', () => {
+  it('many first uses at once, on two instances, all get the one key the database kept', async () => {
+    const other = new SettingsService(t.app.forum.database.db, t.app.forum.bus);
+    await other.start();
+    const keys = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? other : t.app.forum.settings).secret('probe_secret')),
+    );
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[\w-]{43}$/);
+    await t.app.forum.settings.reload();
+    expect(t.app.forum.settings.get('probe_secret')).toBe(keys[0]);
+  });
+});

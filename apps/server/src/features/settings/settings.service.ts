@@ -2,7 +2,8 @@ import type { Db, DbOrTx } from '../../platform/db/db.js';
 import type { Bus } from '../../platform/cache/bus.js';
 import { reloadOnBus, type BusReload } from '../../platform/cache/reload-on-bus.js';
 import { SETTING_DEFAULTS } from './settings.defaults.js';
-import { listSettings, upsertSettings, type SettingRow } from './settings.repository.js';
+import { randomBytes } from 'node:crypto';
+import { listSettings, settingOrInsert, upsertSettings, type SettingRow } from './settings.repository.js';
 
 /** Typed, cached site settings; every instance reloads when any instance writes. */
 export class SettingsService {
@@ -62,6 +63,19 @@ export class SettingsService {
   int(key: string, fallback = 0, tag?: string): number {
     const n = Number.parseInt(this.get(key, tag), 10);
     return Number.isFinite(n) ? n : fallback;
+  }
+
+  /**
+   * A random signing key kept under key and tag, made on first use. Many requests (or instances) asking at once
+   * for a key not made yet all get the one the database kept: a key overwritten by a later first use would void
+   * every token signed with the first.
+   */
+  async secret(key: string, tag = 'default'): Promise<string> {
+    const stored = this.get(key, tag);
+    if (stored) return stored;
+    const value = await settingOrInsert(this.db, { key, tag, value: randomBytes(32).toString('base64url') });
+    await this.changed([{ key, tag, value }]);
+    return value;
   }
 
   /** Writes rows and tells every instance. */

@@ -1,12 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../platform/db/db.js';
 
-/** A ledger account by kind and owner (null for the site's own accounts). */
-export interface AccountKey {
-  kind: string;
-  userId: number | null;
-}
-
 /** A wallet row as locked for a posting; balances in fen. */
 export interface WalletRow {
   userId: number;
@@ -34,12 +28,16 @@ export async function claimTransaction(
     actorId: number | null;
     memo: string;
     fingerprint: string | null;
+    /** A past date for imported history; null dates it now. */
+    at: Date | null;
   },
 ): Promise<number | null> {
+  const at = t.at ? t.at.toISOString() : null;
   const rows = await rowsOf<{ id: string }>(
     tx,
-    sql`INSERT INTO ledger_transactions (reason, idempotency_key, actor_id, memo, fingerprint)
-        VALUES (${t.reason}, ${t.idempotencyKey}, ${t.actorId}, ${t.memo}, ${t.fingerprint})
+    sql`INSERT INTO ledger_transactions (reason, idempotency_key, actor_id, memo, fingerprint, created_at)
+        VALUES (${t.reason}, ${t.idempotencyKey}, ${t.actorId}, ${t.memo}, ${t.fingerprint},
+          coalesce(${at}::timestamptz, now()))
         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
   );
   return rows[0] ? Number(rows[0].id) : null;
@@ -62,29 +60,59 @@ export async function storeResult(tx: DbOrTx, id: number, result: unknown): Prom
   );
 }
 
-/** Account ids for the keys, creating missing accounts; keyed by `kind:userId`. */
-export async function accountIds(tx: DbOrTx, keys: AccountKey[]): Promise<Map<string, number>> {
-  const kinds = keys.map((k) => k.kind);
-  const users = keys.map((k) => k.userId);
-  await tx.execute(
-    sql`INSERT INTO ledger_accounts (kind, user_id)
-        SELECT k, u FROM unnest(${sql.param(kinds)}::text[], ${sql.param(users)}::int[]) AS x(k, u)
-        ORDER BY k, u ON CONFLICT DO NOTHING`,
-  );
-  // Members and system accounts apart, so each half can use the (kind, user_id) index.
-  const rows = await rowsOf<{ id: number; kind: string; user_id: number | null }>(
-    tx,
-    sql`SELECT id, kind, user_id FROM ledger_accounts
-        WHERE (kind, user_id) IN (SELECT * FROM unnest(${sql.param(kinds)}::text[], ${sql.param(users)}::int[]))
-        UNION ALL
-        SELECT id, kind, user_id FROM ledger_accounts
-        WHERE user_id IS NULL AND kind = ANY(${sql.param(kinds)}::text[])`,
-  );
-  return new Map(rows.map((r) => [accountKey({ kind: r.kind, userId: r.user_id }), r.id]));
+/** One move as the posting function takes it. */
+export interface PostingMove {
+  kind: string;
+  userId: number | null;
+  amount: bigint;
+  reason: number;
 }
 
-/** The map key of an account. */
-export const accountKey = (k: AccountKey): string => `${k.kind}:${k.userId ?? ''}`;
+/** What the posting function answers: a fresh posting's wallets, or the first answer of a key already used. */
+export type PostingOutcome =
+  | { duplicate: false; transactionId: number; wallets: StoredWallet[] }
+  | { duplicate: true; transactionId: number; fingerprint: string | null; result: unknown };
+
+/** A wallet as a posting stores it in its answer (fen as decimal strings). */
+export interface StoredWallet {
+  userId: number;
+  available: string;
+  frozen: string;
+  status: number;
+}
+
+/** SQLSTATE of the posting function's refusal: a balance would go below zero. */
+export const INSUFFICIENT_BALANCE_STATE = 'FL001';
+
+/**
+ * Writes one posting in one round trip through the `ledger_post` function (migration 0018): the key claimed,
+ * the wallets created and locked in user-id order, the balances checked and moved, the accounts created, the
+ * entries written and the first result kept, all in that one statement.
+ */
+export async function postMoves(
+  tx: DbOrTx,
+  t: {
+    reason: number;
+    idempotencyKey: string | null;
+    actorId: number | null;
+    memo: string;
+    fingerprint: string | null;
+    /** A past date for imported history; null dates it now. */
+    at: Date | null;
+  },
+  moves: PostingMove[],
+): Promise<PostingOutcome> {
+  const at = t.at ? t.at.toISOString() : null;
+  const rows = await rowsOf<{ r: PostingOutcome }>(
+    tx,
+    sql`SELECT ledger_post(${t.reason}, ${t.idempotencyKey}, ${t.actorId}, ${t.memo}, ${t.fingerprint},
+          ${at}::timestamptz,
+          ${sql.param(moves.map((m) => m.kind))}::text[], ${sql.param(moves.map((m) => m.userId))}::int[],
+          ${sql.param(moves.map((m) => m.amount.toString()))}::bigint[],
+          ${sql.param(moves.map((m) => m.reason))}::int[]) AS r`,
+  );
+  return rows[0]!.r;
+}
 
 /** Creates missing wallets, then locks the wallets in user-id order (the one lock order that avoids deadlocks). */
 export async function lockWallets(tx: DbOrTx, userIds: number[]): Promise<Map<number, WalletRow>> {
@@ -100,40 +128,6 @@ export async function lockWallets(tx: DbOrTx, userIds: number[]): Promise<Map<nu
         WHERE user_id = ANY(${sql.param(sorted)}::int[]) ORDER BY user_id FOR UPDATE`,
   );
   return new Map(rows.map((r) => [r.user_id, toWallet(r)]));
-}
-
-/** Writes a transaction's entries, each with its wallet-log type, in one statement. */
-export async function insertEntries(
-  tx: DbOrTx,
-  transactionId: number,
-  entries: { accountId: number; amount: bigint; reason: number }[],
-): Promise<void> {
-  const ids = entries.map((e) => e.accountId);
-  const amounts = entries.map((e) => e.amount.toString());
-  const reasons = entries.map((e) => e.reason);
-  await tx.execute(
-    sql`INSERT INTO ledger_entries (transaction_id, account_id, amount, reason)
-        SELECT ${transactionId}, a, m, r
-        FROM unnest(${sql.param(ids)}::int[], ${sql.param(amounts)}::bigint[], ${sql.param(reasons)}::int[])
-          AS x(a, m, r)`,
-  );
-}
-
-/** Adds signed deltas to locked wallets (the CHECK refuses a negative balance as a last line). */
-export async function applyDeltas(
-  tx: DbOrTx,
-  deltas: { userId: number; available: bigint; frozen: bigint }[],
-): Promise<void> {
-  if (deltas.length === 0) return;
-  const users = deltas.map((d) => d.userId);
-  const avail = deltas.map((d) => d.available.toString());
-  const frozen = deltas.map((d) => d.frozen.toString());
-  await tx.execute(
-    sql`UPDATE wallets w SET available = w.available + d.a, frozen = w.frozen + d.f, updated_at = now()
-        FROM unnest(${sql.param(users)}::int[], ${sql.param(avail)}::bigint[], ${sql.param(frozen)}::bigint[])
-          AS d(u, a, f)
-        WHERE w.user_id = d.u`,
-  );
 }
 
 /** Sets a locked wallet's withdrawal status. */

@@ -1,5 +1,6 @@
 import { Code, WalletReason } from '@forum/contracts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/db.js';
+import { sqlState } from '../../platform/db/errors.js';
 import { AppError, invalid } from '../../platform/http/errors.js';
 import * as repo from './ledger.repository.js';
 import { toFen } from './money.js';
@@ -33,6 +34,12 @@ export interface PostingMeta {
   idempotencyKey?: string | null;
   actorId: number | null;
   memo?: string;
+  /**
+   * When the movement happened, for history written after the fact (the Discuz! Q importer only): the
+   * transaction is dated then, so wallet pages and finance statistics by date place it right. Never in the
+   * future; live postings leave it out and are dated by the database clock.
+   */
+  at?: Date;
 }
 
 /** A balanced set of moves. */
@@ -68,43 +75,33 @@ export class Ledger {
   async post(db: DbOrTx, p: Posting): Promise<PostResult> {
     const moves = checkMoves(p.moves, p.reason);
     const fingerprint = `${p.reason}|${moves.map((m) => moveFingerprint(m, p.reason)).join(',')}`;
-    return this.run(db, { ...p, fingerprint }, async (tx, transactionId) => {
-      const members = moves.filter((m) => m.account.kind.startsWith('member_'));
-      const wallets = await repo.lockWallets(
-        tx,
-        members.map((m) => userOf(m.account)),
-      );
-      const deltas = new Map<number, { userId: number; available: bigint; frozen: bigint }>();
-      for (const m of members) {
-        const userId = userOf(m.account);
-        const d = deltas.get(userId) ?? { userId, available: 0n, frozen: 0n };
-        if (m.account.kind === 'member_available') d.available += m.amount;
-        else d.frozen += m.amount;
-        deltas.set(userId, d);
-      }
-      for (const d of deltas.values()) {
-        const w = wallets.get(d.userId)!;
-        w.available += d.available;
-        w.frozen += d.frozen;
-        if (w.available < 0n || w.frozen < 0n) throw insufficientBalance();
-      }
-      const keys = moves.map((m) => ({
-        kind: m.account.kind,
-        userId: 'userId' in m.account ? m.account.userId : null,
-      }));
-      const ids = await repo.accountIds(tx, keys);
-      await repo.insertEntries(
-        tx,
-        transactionId,
-        moves.map((m, i) => ({
-          accountId: ids.get(repo.accountKey(keys[i]!))!,
+    const key = checkMeta(p);
+    let out: repo.PostingOutcome;
+    try {
+      out = await repo.postMoves(
+        db,
+        {
+          reason: p.reason,
+          idempotencyKey: key,
+          actorId: p.actorId,
+          memo: p.memo ?? '',
+          fingerprint,
+          at: p.at ?? null,
+        },
+        moves.map((m) => ({
+          kind: m.account.kind,
+          userId: 'userId' in m.account ? m.account.userId : null,
           amount: m.amount,
           reason: m.reason,
         })),
       );
-      await repo.applyDeltas(tx, [...deltas.values()]);
-      return [...wallets.values()];
-    });
+    } catch (err) {
+      if (sqlState(err) === repo.INSUFFICIENT_BALANCE_STATE) throw insufficientBalance();
+      throw err;
+    }
+    if (out.duplicate) return firstResult(out, fingerprint);
+    // Rebuilt in the usual key order (jsonb does not keep it), as a repeat's answer is.
+    return { transactionId: out.transactionId, duplicate: false, wallets: out.wallets.map(walletAfter) };
   }
 
   /** Moves fen from one member's available balance to another's. */
@@ -195,9 +192,7 @@ export class Ledger {
     meta: PostingMeta & { fingerprint?: string },
     work: (tx: Tx, transactionId: number) => Promise<repo.WalletRow[]>,
   ): Promise<PostResult> {
-    const key = meta.idempotencyKey ?? null;
-    if (key !== null && (key.length === 0 || key.length > 200)) throw invalid('idempotencyKey is invalid');
-    if (!Number.isInteger(meta.reason)) throw invalid('reason must be a wallet-log type');
+    const key = checkMeta(meta);
     return (db as Db).transaction(async (txAny) => {
       const tx = txAny as unknown as Tx;
       const transactionId = await repo.claimTransaction(tx, {
@@ -206,19 +201,11 @@ export class Ledger {
         actorId: meta.actorId,
         memo: meta.memo ?? '',
         fingerprint: meta.fingerprint ?? null,
+        at: meta.at ?? null,
       });
       if (transactionId === null) {
         const stored = (await repo.transactionByKey(tx, key!))!;
-        if (stored.fingerprint !== (meta.fingerprint ?? null)) {
-          throw invalid('idempotencyKey was already used for a different request');
-        }
-        const first = stored.result as Omit<PostResult, 'duplicate'>;
-        // Rebuilt in the original key order: jsonb does not keep it.
-        return {
-          transactionId: first.transactionId,
-          duplicate: true,
-          wallets: first.wallets.map(walletAfter),
-        };
+        return firstResult({ ...stored, transactionId: stored.id }, meta.fingerprint ?? null);
       }
       const after = await work(tx, transactionId);
       const result = {
@@ -229,6 +216,28 @@ export class Ledger {
       return { ...result, duplicate: false };
     });
   }
+}
+
+/** The posting's idempotency key (null for none), after checking it and the reason. */
+function checkMeta(meta: PostingMeta): string | null {
+  const key = meta.idempotencyKey ?? null;
+  if (key !== null && (key.length === 0 || key.length > 200)) throw invalid('idempotencyKey is invalid');
+  if (!Number.isInteger(meta.reason)) throw invalid('reason must be a wallet-log type');
+  if (meta.at && !(meta.at.getTime() <= Date.now())) throw invalid('at must be a past instant');
+  return key;
+}
+
+/** A repeated key's answer: the first posting's result, refused when the key came with other moves. */
+function firstResult(
+  stored: { transactionId: number; fingerprint: string | null; result: unknown },
+  fingerprint: string | null,
+): PostResult {
+  if (stored.fingerprint !== fingerprint) {
+    throw invalid('idempotencyKey was already used for a different request');
+  }
+  const first = stored.result as Omit<PostResult, 'duplicate'>;
+  // Rebuilt in the original key order: jsonb does not keep it.
+  return { transactionId: first.transactionId, duplicate: true, wallets: first.wallets.map(walletAfter) };
 }
 
 /** A move as checked: bigint fen and its wallet-log type (the posting's when it names none). */

@@ -283,4 +283,18 @@ describe('ledger core', () => {
     await expect(sql('TRUNCATE ledger_entries, ledger_transactions')).rejects.toThrow(/append-only/);
     await expect(sql('UPDATE wallets SET available = -1')).rejects.toThrow(/wallets_balance_ck/);
   });
+
+  it('imported history keeps its past date (`at`); a future one is refused', async () => {
+    const at = new Date('2021-06-01T08:00:00Z');
+    const r = await ledger.adjust(db, { userId: b, amount: 100, actorId: null, idempotencyKey: 'dated', at });
+    const [row] = await sql('SELECT created_at FROM ledger_transactions WHERE id = $1', [r.transactionId]);
+    expect(new Date(row!.created_at as string).toISOString()).toBe(at.toISOString());
+    const live = await ledger.adjust(db, { userId: b, amount: 100, actorId: null });
+    const [now] = await sql('SELECT created_at FROM ledger_transactions WHERE id = $1', [live.transactionId]);
+    expect(Date.now() - new Date(now!.created_at as string).getTime()).toBeLessThan(60_000);
+    const before = await counts();
+    const later = new Date(Date.now() + 3_600_000);
+    expect(await codeOf(ledger.adjust(db, { userId: b, amount: 100, actorId: null, at: later }))).toBe(-4001);
+    expect(await counts()).toEqual(before);
+  });
 });

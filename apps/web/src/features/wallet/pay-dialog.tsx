@@ -88,6 +88,18 @@ export function PayDialog({ request, onPaid, onClose }: PayDialogProps) {
       if (set.Code !== 0) return setError(set.Message);
       setHasPw(true);
     }
+    // From the wallet with no order yet: created and paid in one call (or neither).
+    if (byWallet && !orderSn && 'order' in request) {
+      const input = { ...request.order, ...(request.amount === undefined && { amount }) };
+      const res = await api.call(c.orderCreate, {
+        ...input,
+        idempotencyKey: keys.current.create,
+        walletPay: { payPassword: password },
+      });
+      if ((res.Data as { notSet?: boolean } | null)?.notSet) return setHasPw(false);
+      if (res.Code !== 0 || !res.Data) return setError(res.Message);
+      return onPaid(res.Data.orderSn);
+    }
     const sn = await ensureOrder();
     if (!sn) return;
     const res = await api.call(c.tradePayOrder, {

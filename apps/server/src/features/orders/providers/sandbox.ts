@@ -103,12 +103,8 @@ export class SandboxProvider implements PayProvider {
   }
 
   /** The HMAC key, made on first use and kept in settings so every instance signs and checks alike. */
-  private async secret(): Promise<string> {
-    const stored = this.settings.get('pay_sandbox_secret', TAG);
-    if (stored) return stored;
-    const made = randomBytes(32).toString('base64url');
-    await this.settings.set([{ key: 'pay_sandbox_secret', tag: TAG, value: made }]);
-    return made;
+  private secret(): Promise<string> {
+    return this.settings.secret('pay_sandbox_secret', TAG);
   }
 }
 
