@@ -90,8 +90,48 @@ describe.skipIf(noChromiumReason !== null)(
       await page.getByTestId('fund-row').first().waitFor();
       expect(await page.getByTestId('fund-row').count()).toBeGreaterThanOrEqual(4);
       await shot(page, 'admin-funds', 'pc');
+      // A merged order (red packet + bounty, type 11), paid: the list shows its parts under its type.
+      const me = await asAdmin<{ id: number }>('GET', '/api/v3/user');
+      await asAdmin('POST', '/api/backAdmin/update.user.wallet', {
+        userId: me.Data.id,
+        operate: 1,
+        amount: '20',
+        idempotencyKey: 'e2e-fin-credit-admin',
+      });
+      await asAdmin('POST', '/api/v3/users/pay-password.update', {
+        payPassword: '123456',
+        payPasswordConfirmation: '123456',
+      });
+      const expiredAt = new Date(Date.now() + 48 * 3600_000).toISOString();
+      const draft = await asAdmin<{ threadId: number }>('POST', '/api/v3/thread.create', {
+        categoryId: 1,
+        title: '红包和悬赏',
+        draft: true,
+        content: {
+          text: '<p>合并支付</p>',
+          indexes: {
+            rp: { tomId: 106, body: { rule: 0, number: 2, price: '2' } },
+            rw: { tomId: 107, body: { type: 0, price: '3', expiredAt } },
+          },
+        },
+      });
+      expect(draft.Code, draft.Message).toBe(0);
+      const order = await asAdmin<{ orderSn: string }>('POST', '/api/v3/order.create', {
+        type: 11,
+        threadId: draft.Data.threadId,
+      });
+      expect(order.Code, order.Message).toBe(0);
+      const paid = await asAdmin('POST', '/api/v3/trade/pay/order', {
+        orderSn: order.Data.orderSn,
+        paymentType: 20,
+        payPassword: '123456',
+      });
+      expect(paid.Code, paid.Message).toBe(0);
       await page.goto(`${forum.url}/admin/orders`);
       await page.getByTestId('admin-orders').waitFor();
+      const parts = page.getByTestId('order-row').first().getByTestId('order-parts');
+      await parts.waitFor();
+      expect(await parts.innerText()).toBe('红包 2.00 + 悬赏 3.00');
       await shot(page, 'admin-orders', 'pc');
       await page.goto(`${forum.url}/admin/cash-settings`);
       const rate = page.locator('input[name="cash_rate"]');

@@ -58,6 +58,16 @@ export const orderSnField = z
 /** A client's idempotency key. */
 export const idempotencyKeyField = z.string().trim().min(8).max(100);
 
+/** One part of a merged order (type 11): the red packet's (9) or the bounty's (10) share of the amount. */
+export const orderChildView = z.object({
+  type: z.number().int(),
+  /** Yuan with two decimals. */
+  amount: z.string(),
+  amountFen: z.number().int(),
+});
+/** An order part view. */
+export type OrderChildView = z.infer<typeof orderChildView>;
+
 /** An order as its payer (or an administrator) sees it. */
 export const orderView = z.object({
   id: z.number().int(),
@@ -77,6 +87,8 @@ export const orderView = z.object({
   expiredAt: z.string(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
+  /** A merged order's parts (reference §1.9 `order_children`); absent for every other type. */
+  children: z.array(orderChildView).optional(),
 });
 /** An order view. */
 export type OrderView = z.infer<typeof orderView>;
@@ -89,6 +101,7 @@ export const orderCreateInput = z.object({
   groupId: idField.optional(),
   payeeId: idField.optional(),
   isAnonymous: boolish.default(false),
+  /** A merged order (type 11): the red packet's and the bounty's prices, each checked against its block. */
   redAmount: yuanAmount.optional(),
   rewardAmount: yuanAmount.optional(),
   /** Ours: a repeated key answers the order the first call made. */

@@ -15,8 +15,12 @@ type FilterIn = z.input<typeof orderFilter>;
 type Filter = z.output<typeof orderFilter>;
 type OrderRow = CallOutput<typeof adminOrderLogs>['pageData'][number];
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+const typeName = (type: number) => mm.orders.types[String(type)] ?? String(type);
 
-/** Order records (reference §5 `order-record`): every order, by type, status, payer, number and day. */
+/**
+ * Order records (reference §5 `order-record`): every order, by type, status, payer, number and day; a merged
+ * order (type 11) lists its parts under its type.
+ */
 export function Orders() {
   const [filter, setFilter] = useState<Filter>(orderFilter.parse({}));
   const form = useForm<FilterIn, unknown, Filter>({
@@ -32,7 +36,16 @@ export function Orders() {
       {
         id: 'type',
         header: mm.orders.type,
-        cell: ({ row }) => mm.orders.types[String(row.original.type)] ?? row.original.type,
+        cell: ({ row }) => (
+          <>
+            {typeName(row.original.type)}
+            {row.original.children && (
+              <div className="admin-hint" data-testid="order-parts">
+                {row.original.children.map((c) => `${typeName(c.type)} ${c.amount}`).join(' + ')}
+              </div>
+            )}
+          </>
+        ),
       },
       {
         id: 'amount',

@@ -164,6 +164,42 @@ export async function registerUser(app: FastifyInstance, username = uniqueName()
   return { token: r.Data.accessToken, userId: r.Data.userId, username, password };
 }
 
+/**
+ * Short calls for a test file whose app starts in `beforeAll` (hence the getter): `post` and `get` under
+ * `/api/v3/` as the token's member (a guest without one) and `sql` on the file's database.
+ */
+export function shortcuts(app: () => FastifyInstance) {
+  return {
+    post: (token: string | undefined, path: string, body: object) =>
+      call(app(), 'POST', `/api/v3/${path}`, { token, body }),
+    get: (token: string | undefined, path: string, query: Record<string, string>) =>
+      call(app(), 'GET', `/api/v3/${path}`, { token, query }),
+    sql: async (text: string, params: unknown[] = []) =>
+      (await app().forum.database.exec(text, params)).rows as Array<Record<string, unknown>>,
+  };
+}
+
+/**
+ * Registers a member who can pay from the wallet: pay password `123456` and, when `yuan` is given, that much
+ * credited by the administrator `admin`.
+ */
+export async function walletMember(app: FastifyInstance, admin: { token: string }, yuan?: string) {
+  const u = await registerUser(app);
+  if (yuan) {
+    const r = await call(app, 'POST', '/api/backAdmin/update.user.wallet', {
+      token: admin.token,
+      body: { userId: u.userId, operate: 1, amount: yuan, idempotencyKey: `seed-wallet-${u.userId}` },
+    });
+    if (r.Code !== 0) throw new Error(`wallet credit failed: ${r.Code} ${r.Message}`);
+  }
+  const pw = await call(app, 'POST', '/api/v3/users/pay-password.update', {
+    token: u.token,
+    body: { payPassword: '123456', payPasswordConfirmation: '123456' },
+  });
+  if (pw.Code !== 0) throw new Error(`pay password failed: ${pw.Code} ${pw.Message}`);
+  return u;
+}
+
 /** Creates an administrator and logs in. */
 export async function adminUser(app: FastifyInstance) {
   const username = uniqueName('admin');

@@ -52,6 +52,8 @@ export const enRedpackets: typeof zhRedpackets = {
     rewardDone: 'Rewarded',
   },
   pay: {
+    /** The pay dialog's title when one order pays both blocks. */
+    merged: 'Red packet and bounty',
     cancelled: 'Payment cancelled; the thread is saved as a draft',
   },
 };

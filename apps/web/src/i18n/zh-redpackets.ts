@@ -50,6 +50,8 @@ export const zhRedpackets = {
     rewardDone: '已打赏',
   },
   pay: {
+    /** The pay dialog's title when one order pays both blocks. */
+    merged: '红包和悬赏问答',
     cancelled: '已取消支付，帖子已存为草稿',
   },
 };

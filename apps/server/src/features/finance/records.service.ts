@@ -1,7 +1,7 @@
 import type { CallParsed, FundItem, Page, adminOrderLogs, adminWalletLogs } from '@forum/contracts';
 import type { Db } from '../../platform/db/db.js';
 import { pageReply } from '../../platform/http/page.js';
-import { presentOrder } from '../orders/index.js';
+import { orderChildrenOf, presentOrder, type OrderChildRow } from '../orders/index.js';
 import { fenToYuan } from '../wallet/index.js';
 import { listFunds, listOrders } from './records.repository.js';
 
@@ -39,8 +39,15 @@ export class RecordsService {
       limit: perPage,
       offset: (page - 1) * perPage,
     });
+    // Merged orders show their parts: one query for the page's.
+    const parts = new Map<number, OrderChildRow[]>();
+    for (const c of await orderChildrenOf(
+      this.db,
+      rows.map((r) => r.order.id),
+    ))
+      parts.set(c.orderId, [...(parts.get(c.orderId) ?? []), c]);
     const items = rows.map((r) => ({
-      ...presentOrder(r.order),
+      ...presentOrder(r.order, parts.get(r.order.id)),
       username: r.username,
       payeeName: r.payeeName,
     }));

@@ -17,13 +17,14 @@ import { startReconcileJob } from './reconcile.js';
 /** Orders feature: order kinds, payments by wallet or provider, pay passwords (issue 12 item 2). */
 export { OrderService } from './orders.service.js';
 export type { PayReply, PaySource } from './orders.service.js';
-export type { OrderKind, PaidOutcome, PreparedOrder } from './order-kind.js';
-export type { OrderRow } from './orders.repository.js';
+export type { OrderKind, OrderPart, PaidContext, PaidOutcome, PreparedOrder } from './order-kind.js';
+export type { OrderChildRow, OrderRow } from './orders.repository.js';
+export { childrenOf as orderChildrenOf } from './orders.repository.js';
 export type { PayProvider, PayAction, ProviderState } from './providers/provider.js';
 export { reconcileOrders } from './reconcile.js';
 export { WechatPayProvider } from './providers/wechat-pay.js';
 export { SandboxProvider } from './providers/sandbox.js';
-export { orders, payNotifies, payPasswordGuards } from './orders.table.js';
+export { orderChildren, orders, payNotifies, payPasswordGuards } from './orders.table.js';
 export { presentOrder } from './orders.presenter.js';
 
 declare module 'fastify' {

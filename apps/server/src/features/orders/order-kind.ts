@@ -2,7 +2,14 @@ import { OrderType, WalletReason, type OrderCreateInput } from '@forum/contracts
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Tx } from '../../platform/db/db.js';
 import type { Move } from '../wallet/index.js';
-import type { OrderRow } from './orders.repository.js';
+import type { OrderChildRow, OrderRow } from './orders.repository.js';
+
+/** One part of a merged order as its kind prepares it: the part's order type, its fen and its block. */
+export interface OrderPart {
+  type: number;
+  amountFen: bigint;
+  blockId?: number | null;
+}
 
 /** What a paid order did, for its kind's `afterPaid`: the moves `credits` answered and what `fulfil` answered. */
 export interface PaidOutcome {
@@ -13,12 +20,20 @@ export interface PaidOutcome {
 /** What a kind's `prepare` answers: the amount and the parties of the new order. */
 export interface PreparedOrder {
   amountFen: bigint;
+  /** A `split` kind's parts (stored in `order_children`), summing to `amountFen`. */
+  children?: OrderPart[];
   payeeId?: number | null;
   threadId?: number | null;
   groupId?: number | null;
   title?: string;
   /** Anything else the kind needs when the order is paid (stored with the order). */
   extra?: Record<string, unknown>;
+}
+
+/** What `credits` and `fulfil` get: the paying transaction and the order's parts (none but a split kind's). */
+export interface PaidContext {
+  tx: Tx;
+  children: OrderChildRow[];
 }
 
 /**
@@ -39,12 +54,12 @@ export interface OrderKind {
   /** Checks the create input inside the create transaction (through `tx` only); returns the amount and parties. */
   prepare(ctx: { tx: Tx; actor: Actor }, input: OrderCreateInput): Promise<PreparedOrder>;
   /** Who gets the money once paid: ledger moves summing to +order.amount (e.g. author 80 %, site 20 %). */
-  credits(ctx: { tx: Tx }, order: OrderRow): Promise<Move[]>;
+  credits(ctx: PaidContext, order: OrderRow): Promise<Move[]>;
   /**
    * Side effects of a paid order, in the same transaction as the money (grant access, join group, ...). What it
    * answers (say the group's new end) reaches `afterPaid` as `fulfilled`.
    */
-  fulfil?(ctx: { tx: Tx }, order: OrderRow): Promise<unknown>;
+  fulfil?(ctx: PaidContext, order: OrderRow): Promise<unknown>;
   /**
    * After the paid order's transaction has committed: work that must see the committed state, such as
    * dropping cached sessions once a purchase changed the payer's group, or telling the members paid. Failures
@@ -55,6 +70,12 @@ export interface OrderKind {
   payerReason?: number;
   /** False when the wallet may not pay this kind (a recharge must bring money in). Default true. */
   wallet?: boolean;
+  /**
+   * True for a kind whose orders pay for several things at once (the merged order, type 11): `prepare` answers
+   * the parts, which are stored and shown with the order, and the payer's debit is one ledger line per part,
+   * each with its own part type's wallet-log reason.
+   */
+  split?: boolean;
 }
 
 /** The payer's wallet-log type per order type, the original's expense types where it has one. */

@@ -1,9 +1,9 @@
 import type { OrderView } from '@forum/contracts';
 import { fenToYuan } from '../wallet/index.js';
-import type { OrderRow } from './orders.repository.js';
+import type { OrderChildRow, OrderRow } from './orders.repository.js';
 
-/** An order as the contract shows it: yuan with two decimals and fen. */
-export function presentOrder(o: OrderRow): OrderView {
+/** An order as the contract shows it: yuan with two decimals and fen; a merged order with its parts. */
+export function presentOrder(o: OrderRow, children: OrderChildRow[] = []): OrderView {
   return {
     id: o.id,
     orderSn: o.orderSn,
@@ -21,5 +21,12 @@ export function presentOrder(o: OrderRow): OrderView {
     expiredAt: o.expiresAt.toISOString(),
     paidAt: o.paidAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),
+    ...(children.length > 0 && {
+      children: children.map((c) => ({
+        type: c.type,
+        amount: fenToYuan(c.amountFen),
+        amountFen: Number(c.amountFen),
+      })),
+    }),
   };
 }

@@ -1,11 +1,13 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
-import { orders, payNotifies } from './orders.table.js';
+import { orderChildren, orders, payNotifies } from './orders.table.js';
 
 /** An order row as stored. */
 export type OrderRow = typeof orders.$inferSelect;
 /** What a new order is inserted with. */
 export type NewOrder = typeof orders.$inferInsert;
+/** A merged order's part as stored. */
+export type OrderChildRow = typeof orderChildren.$inferSelect;
 
 /** Inserts an order; null when the payer's create key is already taken (a repeat). */
 export async function insertOrder(db: DbOrTx, row: NewOrder): Promise<OrderRow | null> {
@@ -73,4 +75,32 @@ export async function recordNotify(db: DbOrTx, row: typeof payNotifies.$inferIns
     .onConflictDoNothing()
     .returning({ id: payNotifies.id });
   return rows.length > 0;
+}
+
+/** Writes a new order's parts (a merged order's). */
+export async function insertChildren(
+  db: DbOrTx,
+  order: { id: number; orderSn: string },
+  children: { type: number; amountFen: bigint; blockId?: number | null }[],
+): Promise<OrderChildRow[]> {
+  if (children.length === 0) return [];
+  const rows = children.map((c) => ({
+    orderId: order.id,
+    orderSn: order.orderSn,
+    type: c.type,
+    amountFen: c.amountFen,
+    blockId: c.blockId ?? null,
+  }));
+  const saved = await db.insert(orderChildren).values(rows).returning();
+  return saved.sort((a, b) => a.id - b.id);
+}
+
+/** The parts of these orders, each order's in the order they were written. */
+export async function childrenOf(db: DbOrTx, orderIds: number[]): Promise<OrderChildRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderChildren)
+    .where(inArray(orderChildren.orderId, orderIds))
+    .orderBy(asc(orderChildren.id));
 }

@@ -9,10 +9,10 @@ import {
 } from '@forum/contracts';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
-import type { Db, Tx } from '../../platform/db/db.js';
+import type { Db, DbOrTx, Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, loginRequired, notFound } from '../../platform/http/errors.js';
-import type { Account, Ledger } from '../wallet/index.js';
+import type { Account, Ledger, Move } from '../wallet/index.js';
 import { defaultPayerReason, type OrderKind, type PaidOutcome } from './order-kind.js';
 import { presentOrder } from './orders.presenter.js';
 import * as repo from './orders.repository.js';
@@ -135,7 +135,7 @@ export class OrderService {
         row = await this.settle(tx, row, { kind: 'wallet' }, {});
       return row;
     });
-    return { ...presentOrder(order), ...session };
+    return { ...(await this.present(this.db, order)), ...session };
   }
 
   /** A new pending order of the kind, numbered; a concurrent create with the same key answers its order. */
@@ -149,6 +149,9 @@ export class OrderService {
   ): Promise<repo.OrderRow> {
     const p = await kind.prepare({ tx, actor }, input);
     if (p.amountFen <= 0n) throw invalid('amount must be more than zero', { field: 'amount' });
+    const parts = kind.split ? (p.children ?? []) : [];
+    if (kind.split && sumFen(parts) !== p.amountFen)
+      throw new Error(`order kind ${kind.type}: parts do not sum to the amount`);
     const now = new Date();
     const values = {
       type: kind.type,
@@ -167,7 +170,8 @@ export class OrderService {
     let row: repo.OrderRow | null = null;
     for (let i = 0; i < 3 && !row; i++) {
       row = await repo.insertOrder(tx, { ...values, orderSn: newOrderSn(now) });
-      if (!row && key && (await repo.orderByCreateKey(tx, userId, key))) break;
+      if (row) await repo.insertChildren(tx, row, parts);
+      else if (key && (await repo.orderByCreateKey(tx, userId, key))) break;
     }
     // A concurrent create with the same key won: answer its order (after it commits, the lookup sees it).
     row ??= key ? await repo.orderByCreateKey(tx, userId, key) : null;
@@ -180,7 +184,13 @@ export class OrderService {
     const userId = payer(actor);
     const order = await repo.orderBySn(this.db, orderSn);
     if (!order || (order.userId !== userId && !actor.isAdmin)) throw notFound('orderSn: no such order');
-    return presentOrder(order);
+    return this.present(this.db, order);
+  }
+
+  /** An order as the contract shows it, a split kind's with its parts. */
+  private async present(db: DbOrTx, order: repo.OrderRow): Promise<OrderView> {
+    const split = this.kinds.get(order.type)?.split === true;
+    return presentOrder(order, split ? await repo.childrenOf(db, [order.id]) : []);
   }
 
   /** `trade/pay/order`: by wallet (pay password) at once, or hands the order to a provider. */
@@ -356,24 +366,24 @@ export class OrderService {
     if (source.kind === 'wallet' || order.status !== OrderStatus.EXPIRED)
       checkPayable(order, new Date(), source);
     const kind = this.kindOf(order);
-    const credits = await kind.credits({ tx }, order);
-    const credited = credits.reduce((s, m) => s + BigInt(m.amount), 0n);
-    if (credited !== order.amountFen)
+    const ctx = { tx, children: kind.split ? await repo.childrenOf(tx, [order.id]) : [] };
+    const credits = await kind.credits(ctx, order);
+    if (sumFen(credits) !== order.amountFen)
       throw new Error(`order kind ${kind.type}: credits do not sum to the amount`);
     const from: Account =
       source.kind === 'wallet'
         ? { kind: 'member_available', userId: order.userId }
         : { kind: 'gateway_clearing' };
     const posted = await this.ledger.post(tx, {
-      reason: kind.payerReason ?? defaultPayerReason(kind.type),
+      reason: this.payerReason(kind.type),
       // One posting per order, ever: a second settle of the same order cannot move money again.
       idempotencyKey: `order:${order.orderSn}`,
       actorId: order.userId,
       memo: order.title || `order ${order.orderSn}`,
-      moves: [{ account: from, amount: -order.amountFen }, ...credits],
+      moves: [...this.debits(from, order, ctx.children), ...credits],
     });
     if (posted.duplicate) throw new AppError(Code.RESOURCE_EXIST, 'order is already paid');
-    const fulfilled = await kind.fulfil?.({ tx }, order);
+    const fulfilled = await kind.fulfil?.(ctx, order);
     const paid = await repo.updateOrder(tx, order.id, {
       status: OrderStatus.PAID,
       paidAt: new Date(),
@@ -384,6 +394,21 @@ export class OrderService {
     });
     this.settledIn.get(tx)?.push({ order: paid, outcome: { credits, fulfilled } });
     return paid;
+  }
+
+  /**
+   * The payer's debit: one line, or one per part of a split order, each with its part type's wallet-log
+   * reason (so a merged order reads as a red-packet expense and a bounty expense in the wallet log).
+   */
+  private debits(from: Account, order: repo.OrderRow, parts: repo.OrderChildRow[]): Move[] {
+    if (parts.length === 0) return [{ account: from, amount: -order.amountFen }];
+    if (sumFen(parts) !== order.amountFen) throw new Error(`order ${order.orderSn}: parts do not sum`);
+    return parts.map((p) => ({ account: from, amount: -p.amountFen, reason: this.payerReason(p.type) }));
+  }
+
+  /** The payer's wallet-log reason for an order type: its kind's own, or the default of the type. */
+  private payerReason(type: number): number {
+    return this.kinds.get(type)?.payerReason ?? defaultPayerReason(type);
   }
 
   private kindOf(order: repo.OrderRow): OrderKind {
@@ -403,6 +428,11 @@ function checkPayable(order: repo.OrderRow, now: Date, source?: PaySource): void
   if (order.status !== OrderStatus.PENDING) {
     throw new AppError(Code.PAY_ORDER_FAIL, 'order cannot be paid', { status: order.status });
   }
+}
+
+/** The fen of moves or parts, summed. */
+function sumFen(items: Array<{ amount: bigint | number } | { amountFen: bigint }>): bigint {
+  return items.reduce((s, x) => s + BigInt('amountFen' in x ? x.amountFen : x.amount), 0n);
 }
 
 /** 22 digits: the time to the second, then 8 random digits. */

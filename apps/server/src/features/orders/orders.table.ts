@@ -65,6 +65,29 @@ export const orders = pgTable(
 );
 
 /**
+ * The parts of a merged order (reference §1.9 `order_children`, order type 11): one row per block it pays, its
+ * type (9 red packet, 10 bounty), its share of the amount in fen and the block (`red_packets.id` /
+ * `thread_rewards.id`). Written with the order; the parts sum to the order's amount.
+ */
+export const orderChildren = pgTable(
+  'order_children',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderSn: varchar('order_sn', { length: 22 }).notNull(),
+    type: smallint('type').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'bigint' }).notNull(),
+    blockId: integer('block_id'),
+  },
+  (t) => [
+    unique('order_children_order_type_uq').on(t.orderId, t.type),
+    check('order_children_amount_ck', sql`${t.amountFen} > 0`),
+  ],
+);
+
+/**
  * Every payment callback a provider sent (reference §1.9 `pay_notify`), verified or not: the event id is
  * unique, so a replay is seen and changes nothing.
  */

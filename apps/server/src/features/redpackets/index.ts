@@ -5,6 +5,7 @@ import type { Notify } from '../notifications/index.js';
 import type { OrderService } from '../orders/index.js';
 import type { ThreadsFeature } from '../threads/index.js';
 import type { Ledger } from '../wallet/index.js';
+import { mergedOrderKind } from './escrow-block.js';
 import { registerRedPacketRoutes } from './redpackets.routes.js';
 import { RedPackets } from './redpackets.service.js';
 import { Rewards } from './rewards.service.js';
@@ -24,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-/** Registers the two blocks, their order kinds (9 and 10), the calls and the expiry job. */
+/** Registers the two blocks, their order kinds (9, 10 and both at once, 11), the calls and the expiry job. */
 export function mountRedPackets(ctx: {
   app: FastifyInstance;
   route: Route;
@@ -42,6 +43,7 @@ export function mountRedPackets(ctx: {
   ctx.threads.toms.register(rewards.tomType());
   ctx.orders.registerKind(redPackets.orderKind());
   ctx.orders.registerKind(rewards.orderKind());
+  ctx.orders.registerKind(mergedOrderKind([redPackets.escrowSpec(), rewards.escrowSpec()]));
   ctx.threads.addPostListener((e) => redPackets.onPost(e));
   registerRedPacketRoutes(ctx.route, { redPackets, rewards });
   const job = setInterval(() => {

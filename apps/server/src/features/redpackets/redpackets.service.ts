@@ -20,7 +20,7 @@ import { presentPacket } from './redpackets.presenter.js';
 import * as repo from './redpackets.repository.js';
 import { nextShare } from './split.js';
 import { threadNotice } from './block-notices.js';
-import { escrowOrderKind, requireDraftFor } from './escrow-block.js';
+import { escrowOrderKind, requireDraftFor, type EscrowSpec } from './escrow-block.js';
 
 /** What the thread stores for the block: the packet's id and the author's settings. */
 type StoredPacket = RedPacketBlockBody & { redPacketId: number };
@@ -79,11 +79,17 @@ export class RedPackets {
 
   /** Order type 9: pays the thread's red packet into escrow; the packet opens for 24 hours. */
   orderKind(): OrderKind {
-    return escrowOrderKind({
+    return escrowOrderKind(this.escrowSpec());
+  }
+
+  /** How the red packet is paid into escrow and opened (its own order, or its part of a merged one). */
+  escrowSpec(): EscrowSpec {
+    return {
       type: OrderType.RED_PACKET,
       payerReason: RedPacketReason.PAY,
       escrow: 'escrow_red_packet',
       title: 'red packet',
+      mergedField: 'redAmount',
       find: async (tx, threadId, lock) => {
         const p = await repo.packetByThread(tx, threadId, lock);
         return p && { id: p.id, userId: p.userId, status: p.status, amountFen: p.amountFen };
@@ -97,7 +103,7 @@ export class RedPackets {
           expiresAt: new Date(now.getTime() + RED_PACKET_HOURS * 3600_000),
         });
       },
-    });
+    };
   }
 
   /** Grants a share on a qualifying reply or like; never throws (the reply is already committed). */

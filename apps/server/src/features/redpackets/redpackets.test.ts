@@ -1,6 +1,7 @@
 import { OrderType, PaymentType, RedPacketReason } from '@forum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { adminUser, registerUser, shortcuts, startTestApp, walletMember } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 type U = { token: string; userId: number };
@@ -9,12 +10,7 @@ let ann: U;
 let ben: U;
 let members: U[];
 
-const post = (token: string | undefined, path: string, body: object) =>
-  call(t.app, 'POST', `/api/v3/${path}`, { token, body });
-const get = (token: string | undefined, path: string, query: Record<string, string>) =>
-  call(t.app, 'GET', `/api/v3/${path}`, { token, query });
-const sql = async (text: string, params: unknown[] = []) =>
-  (await t.app.forum.database.exec(text, params)).rows as Array<Record<string, unknown>>;
+const { post, get, sql } = shortcuts(() => t.app);
 const available = async (u: U) => (await get(u.token, 'wallet/user', {})).Data.availableFen as number;
 /** A member's newest wallet-log line as [changeType, fen]. */
 const lastLine = async (u: U) => {
@@ -71,19 +67,10 @@ beforeAll(async () => {
   t = await startTestApp();
   await t.app.forum.settings.set([{ key: 'thread_post_interval', tag: 'default', value: '0' }]);
   admin = await adminUser(t.app);
-  ann = await registerUser(t.app);
+  ann = await walletMember(t.app, admin, '1000');
   ben = await registerUser(t.app);
   members = [];
   for (let i = 0; i < 50; i++) members.push(await registerUser(t.app));
-  const credit = await call(t.app, 'POST', '/api/backAdmin/update.user.wallet', {
-    token: admin.token,
-    body: { userId: ann.userId, operate: 1, amount: '1000', idempotencyKey: 'seed-rp-ann-1' },
-  });
-  expect(credit.Code, credit.Message).toBe(0);
-  await post(ann.token, 'users/pay-password.update', {
-    payPassword: '123456',
-    payPasswordConfirmation: '123456',
-  });
 }, 120_000);
 afterAll(async () => t?.close());
 

@@ -18,7 +18,7 @@ import type { OrderKind } from '../orders/index.js';
 import type { TomSaveContext, TomType } from '../threads/index.js';
 import { fenToYuan, yuanToFen, type Ledger, type Move } from '../wallet/index.js';
 import { threadNotice } from './block-notices.js';
-import { escrowOrderKind, requireDraftFor } from './escrow-block.js';
+import { escrowOrderKind, requireDraftFor, type EscrowSpec } from './escrow-block.js';
 import { presentReward } from './redpackets.presenter.js';
 import * as repo from './redpackets.repository.js';
 import { evenSplit } from './split.js';
@@ -73,11 +73,17 @@ export class Rewards {
 
   /** Order type 10: pays the thread's bounty into escrow. */
   orderKind(): OrderKind {
-    return escrowOrderKind({
+    return escrowOrderKind(this.escrowSpec());
+  }
+
+  /** How the bounty is paid into escrow and opened (its own order, or its part of a merged one). */
+  escrowSpec(): EscrowSpec {
+    return {
       type: OrderType.BOUNTY,
       payerReason: RewardReason.PAY,
       escrow: 'escrow_reward',
       title: 'bounty',
+      mergedField: 'rewardAmount',
       find: async (tx, threadId, lock) => {
         const r = await repo.rewardByThread(tx, threadId, lock);
         return r && { id: r.id, userId: r.userId, status: r.status, amountFen: r.amountFen };
@@ -85,7 +91,7 @@ export class Rewards {
       open: async (tx, id, orderSn) => {
         await repo.updateReward(tx, id, { status: EscrowStatus.OPEN, orderSn, paidAt: new Date() });
       },
-    });
+    };
   }
 
   /** `posts.reward`: the author pays one reply from the bounty, once per reply. */

@@ -1,6 +1,7 @@
 import { OrderType, PaymentType } from '@forum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { adminUser, call, registerUser, startTestApp, walletMember } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 type U = { token: string; userId: number };
@@ -58,19 +59,10 @@ async function expire(threadId: number) {
 beforeAll(async () => {
   t = await startTestApp();
   await t.app.forum.settings.set([{ key: 'thread_post_interval', tag: 'default', value: '0' }]);
-  const admin = await adminUser(t.app);
-  ann = await registerUser(t.app);
+  ann = await walletMember(t.app, await adminUser(t.app), '500');
   ben = await registerUser(t.app);
   cat = await registerUser(t.app);
   dan = await registerUser(t.app);
-  await call(t.app, 'POST', '/api/backAdmin/update.user.wallet', {
-    token: admin.token,
-    body: { userId: ann.userId, operate: 1, amount: '500', idempotencyKey: 'seed-rw-ann-1' },
-  });
-  await post(ann.token, 'users/pay-password.update', {
-    payPassword: '123456',
-    payPasswordConfirmation: '123456',
-  });
 }, 60_000);
 afterAll(async () => t?.close());
 

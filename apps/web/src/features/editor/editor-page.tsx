@@ -164,9 +164,13 @@ export function Component() {
         ask: captcha.ask,
         upfront: perm('captcha'),
         // The server priced the order from the block; the dialog pays that order.
+        // A merged order (both blocks) shows each part above the total.
         openPay: async (o) => {
-          const title = t(o.type === OrderType.BOUNTY ? 'bounty.title' : 'redpacket.title');
-          return (await payment.openPay({ orderSn: o.orderSn, amount: o.amount, title })) !== null;
+          const label = (type: number) => t(type === OrderType.BOUNTY ? 'bounty.title' : 'redpacket.title');
+          const parts = o.children?.map((c) => ({ label: label(c.type), amount: c.amount }));
+          const title = parts ? t('pay.merged') : label(o.type);
+          const request = { orderSn: o.orderSn, amount: o.amount, title, ...(parts && { parts }) };
+          return (await payment.openPay(request)) !== null;
         },
       });
       setBusy(false);

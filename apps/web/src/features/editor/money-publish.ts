@@ -19,6 +19,30 @@ const TOM_OF: Record<number, number> = {
   [OrderType.BOUNTY]: TomId.REWARD,
 };
 
+/** The price the editor sent for the block of this order type (yuan, as typed). */
+function sentPrice(fields: Fields, orderType: number): string | undefined {
+  const block = Object.values(fields.content.indexes ?? {}).find(
+    (x) => Number(x.tomId) === TOM_OF[orderType],
+  );
+  return (block?.body as { price?: string } | undefined)?.price;
+}
+
+/**
+ * The orders that pay the blocks still unpaid: both at once in one merged order (type 11, each part checked
+ * against the price sent), else each by its own type.
+ */
+function ordersFor(fields: Fields, unpaid: number[]): Array<CallInput<typeof orderCreate>> {
+  if (unpaid.length < 2) return unpaid.map((type) => ({ type, isAnonymous: false }));
+  return [
+    {
+      type: OrderType.MERGE,
+      redAmount: sentPrice(fields, OrderType.RED_PACKET),
+      rewardAmount: sentPrice(fields, OrderType.BOUNTY),
+      isAnonymous: false,
+    },
+  ];
+}
+
 /** True when the thread's block of this order type is paid already (a retry after a cancelled payment). */
 function paid(thread: ThreadItem, orderType: number): boolean {
   const body = Object.values(thread.content.indexes).find((x) => Number(x.tomId) === TOM_OF[orderType])
@@ -27,8 +51,8 @@ function paid(thread: ThreadItem, orderType: number): boolean {
 }
 
 /**
- * Reference §1.3: a thread with a red packet or bounty is saved as a draft, each block is paid through its
- * order, then the draft is published. `draftId` is the server draft of an earlier, cancelled attempt (0 for
+ * Reference §1.3: a thread with a red packet or bounty is saved as a draft, the blocks are paid (both through
+ * one merged order when the thread has both), then the draft is published. `draftId` is the server draft of an earlier, cancelled attempt (0 for
  * none): it is updated instead of making another. Answers the draft's id and the thread once published.
  */
 export async function publishWithPayment(o: {
@@ -44,9 +68,9 @@ export async function publishWithPayment(o: {
     : await actWithCaptcha(threadCreate, { ...o.fields, draft: true }, o.ask, o.upfront);
   if (!saved) return { draftId: o.draftId, thread: null, cancelled: false };
   const threadId = saved.threadId;
-  for (const type of o.orderTypes) {
-    if (paid(saved, type)) continue;
-    const order = await act(orderCreate, { type, threadId, isAnonymous: false });
+  const unpaid = o.orderTypes.filter((type) => !paid(saved, type));
+  for (const input of ordersFor(o.fields, unpaid)) {
+    const order = await act(orderCreate, { ...input, threadId });
     if (!order) return { draftId: threadId, thread: null, cancelled: false };
     if (!(await o.openPay(order))) return { draftId: threadId, thread: null, cancelled: true };
   }

@@ -13,13 +13,20 @@ import { PayPasswordFields, useWalletForPay } from './pay-password-fields.tsx';
 /** What `order.create` gets (type, threadId, groupId, payeeId, ...). */
 export type OrderInput = CallInput<typeof orderCreate>;
 
+/** One part of a payment that pays for several things at once (a merged order's red packet and bounty). */
+export interface PayPart {
+  label: string;
+  /** Yuan with two decimals. */
+  amount: string;
+}
+
 /**
  * One paid action: what is paid for, the amount shown (yuan; absent for a tip, where the member types it), and
  * the order: its input (created by the dialog on the first attempt) or an order made already (the editor's red
- * packets and bounties, priced by the server from the thread's block).
+ * packets and bounties, priced by the server from the thread's block; `parts` list a merged order's).
  */
 export type PayRequest = { title: string } & (
-  { order: OrderInput; amount?: string } | { orderSn: string; amount: string }
+  { order: OrderInput; amount?: string } | { orderSn: string; amount: string; parts?: PayPart[] }
 );
 
 /** Props of {@link PayDialog}. */
@@ -137,6 +144,16 @@ export function PayDialog({ request, onPaid, onClose }: PayDialogProps) {
           {t('wallet.dialogTitle')}
         </h2>
         <p className="pay-dialog__what">{request.title}</p>
+        {'parts' in request && request.parts && (
+          <ul className="pay-dialog__parts" data-testid="pay-parts">
+            {request.parts.map((p) => (
+              <li key={p.label}>
+                <span>{p.label}</span>
+                <span>{t('wallet.yuan', { amount: p.amount })}</span>
+              </li>
+            ))}
+          </ul>
+        )}
         {request.amount !== undefined ? (
           <p className="pay-dialog__amount" data-testid="pay-amount">
             <span className="muted">{t('wallet.amountDue')}</span>{' '}
