@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import type { Db } from '../../platform/db/db.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import type { SettingsService } from '../settings/index.js';
-import { findUserById, updateUser } from '../users/index.js';
+import { findUserById, payPasswordHashOf, updateUser } from '../users/index.js';
 import * as guards from './pay-password.repository.js';
 
 /** Wrong pay passwords allowed per day (the original's limit). */
@@ -38,14 +38,14 @@ export class PayPasswords {
     proof: { payPassword?: string | undefined; payToken?: string | undefined },
   ): Promise<{ payToken: string; payTokenExpiresAt: string } | null> {
     if (proof.payPassword === undefined && proof.payToken !== undefined) {
-      const user = await findUserById(this.db, userId);
-      if (!user) throw notFound();
+      const hash = await payPasswordHashOf(this.db, userId);
+      if (hash === null) throw notFound();
       const [owner, end, mac] = proof.payToken.split('.');
       const ok =
         Number(owner) === userId &&
         Number(end) > Date.now() &&
         mac !== undefined &&
-        safeEqual(mac, await this.sign(`${owner}.${end}`, user.payPasswordHash));
+        safeEqual(mac, await this.sign(`${owner}.${end}`, hash));
       if (!ok)
         throw invalid('payToken: the pay session has ended, enter the pay password', { field: 'payToken' });
       return null;

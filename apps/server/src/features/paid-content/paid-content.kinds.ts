@@ -20,7 +20,7 @@ import { splitRevenue } from './revenue-split.js';
 
 /** What the kinds need: thread visibility, the site's shares, and telling the members paid. */
 export interface KindDeps {
-  threads: Pick<ThreadsFeature, 'visibleThread'>;
+  threads: Pick<ThreadsFeature, 'canSee'>;
   settings: Pick<SettingsService, 'int'>;
   notify: Notify;
 }
@@ -33,7 +33,7 @@ function tellPaid(d: KindDeps): NonNullable<OrderKind['afterPaid']> {
 /** Before the create transaction: the thread is one the payer may see (-4001 / -4004 naming threadId). */
 async function checkVisible(d: KindDeps, actor: Actor, input: OrderCreateInput): Promise<void> {
   if (input.threadId === undefined) throw invalid('threadId is required', { field: 'threadId' });
-  if (!(await d.threads.visibleThread(actor, input.threadId))) throw notFound('threadId: no such thread');
+  if (!(await d.threads.canSee(actor, input.threadId))) throw notFound('threadId: no such thread');
 }
 
 /** The thread an order is about (its visibility checked before): not the payer's own. */

@@ -71,6 +71,8 @@ export interface ThreadsFeature {
   setPurchases(fn: PurchasesOf): void;
   /** Hear replies and likes after their commit (red packets are granted on them). */
   addPostListener(fn: (e: PostEvent) => Promise<void>): void;
+  /** Whether the actor may see the thread (its blocks not read: a payment's check asks only this). */
+  canSee(actor: Actor, threadId: number): Promise<boolean>;
   /** A thread the actor may see with its blocks (for plugins), or null. */
   visibleThread(
     actor: Actor,
@@ -209,6 +211,11 @@ export async function mountThreads(ctx: {
     addPostListener: (fn) => {
       postListeners.push(fn);
     },
+    canSee: async (actor, threadId) =>
+      reader.visibleThread(actor, threadId).then(
+        () => true,
+        () => false,
+      ),
     visibleThread: async (actor, threadId) => {
       const t = await reader.visibleThread(actor, threadId).catch(() => null);
       if (!t) return null;

@@ -17,6 +17,7 @@ export {
   updateUser,
   countUsers,
   findUserById,
+  payPasswordHashOf,
   extendPaidUntil,
   PAID_FOREVER,
   findUserByMobile,

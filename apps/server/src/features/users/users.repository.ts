@@ -51,6 +51,12 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | nu
   return rows[0] ?? null;
 }
 
+/** A user's pay-password hash ('' when none is set; null when no such user): a pay session's check reads only it. */
+export async function payPasswordHashOf(db: DbOrTx, id: number): Promise<string | null> {
+  const rows = await db.select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0]?.hash ?? null;
+}
+
 /** Inserts a user and returns the row. */
 export async function insertUser(db: DbOrTx, row: NewUser): Promise<UserRow> {
   const rows = await db.insert(users).values(row).returning();
