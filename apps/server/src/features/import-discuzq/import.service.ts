@@ -13,7 +13,7 @@ import {
 } from './steps-content.js';
 import { votesStep, voteOptionsStep, voteUsersStep } from './steps-votes.js';
 import { notificationsStep, signInFieldsStep, userSignInFieldsStep } from './steps-notices.js';
-import { ordersStep, walletsStep } from './steps-money.js';
+import { orderChildrenStep, ordersStep, walletsStep } from './steps-money.js';
 import { blocksStep, dialogsStep, followsStep, messagesStep } from './steps-social.js';
 import { filesStep, settingsStep, stopWordsStep, threadTopicsStep, topicsStep } from './steps-site.js';
 import { categoriesStep, groupPermissionsStep, groupsStep, groupUserStep, usersStep } from './steps-users.js';
@@ -31,7 +31,8 @@ import {
 /**
  * The order matters: each step reads the id maps of the steps before it (categories before the group
  * permissions that name them, dialog messages before the attachments that hang on them, wallets' ledger
- * history before the red packets whose shares point at it).
+ * history before the red packets whose shares point at it, red packets and bounties before the
+ * merged-order parts that link to them).
  */
 export const STEPS: Step[] = [
   settingsStep,
@@ -66,6 +67,7 @@ export const STEPS: Step[] = [
   ordersStep,
   redPacketsStep,
   rewardsStep,
+  orderChildrenStep,
   cashStep,
   groupPaidUsersStep,
   invitesStep,

@@ -46,6 +46,7 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
     'topics',
     'stop_words',
     'orders',
+    'order_children',
     'thread_topics',
     'post_mentions',
     'notifications',
@@ -119,6 +120,9 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
     expect(await added('topics')).toBe(1);
     expect(await added('stop_words')).toBe(1);
     expect(await added('orders')).toBe(4);
+    expect(await added('order_children')).toBe(2);
+    expect(by.order_children!.skipped).toEqual({ 'order not imported': 1 });
+    expect(by.order_children!.notes).toEqual({});
     expect(await added('thread_topics')).toBe(1);
     expect(await added('post_mentions')).toBe(1);
     expect(await added('admin_sign_in_fields')).toBe(1);
@@ -265,7 +269,14 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
         post_id: carolPost,
         sn: '2021060108000000000004',
       },
-      { kind: 'payout', fen: 500, username: 'carol', key: 'dzq:log:10', post_id: carolPost, sn: null },
+      {
+        kind: 'payout',
+        fen: 500,
+        username: 'carol',
+        key: 'dzq:log:10',
+        post_id: carolPost,
+        sn: '2021060108000000000004',
+      },
     ]);
     expect(by.thread_red_packets!.listed).toEqual([
       expect.stringMatching(/^thread 3 .*red packet open at import, 50 fen not given out \(150 fen was\)/),
@@ -281,6 +292,38 @@ describe.skipIf(unavailable !== null)('import:discuzq from a Discuz! Q database 
     expect(by.questions!.skipped).toEqual({
       'never answered: the question is its thread': 1,
       'paid answer: only its asker and onlookers could read it': 1,
+    });
+  });
+
+  it("brings a merged order's parts over, each linked to its thread's red packet or bounty", async () => {
+    const sn = '2021060108000000000004';
+    const parts = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`SELECT c.order_sn, c.type, c.amount_fen::int AS fen, (c.order_id = o.id) AS same_order,
+            coalesce(p.thread_id, r.thread_id) = o.thread_id AS same_thread
+          FROM order_children c JOIN orders o ON o.order_sn = c.order_sn
+          LEFT JOIN red_packets p ON c.type = 9 AND p.id = c.block_id
+          LEFT JOIN thread_rewards r ON c.type = 10 AND r.id = c.block_id
+          ORDER BY c.type`,
+    );
+    expect(parts).toEqual([
+      { order_sn: sn, type: 9, fen: 200, same_order: true, same_thread: true },
+      { order_sn: sn, type: 10, fen: 500, same_order: true, same_thread: true },
+    ]);
+    const login = await call(t.app, 'POST', '/api/v3/users/username.login', {
+      body: { username: 'alice', password: PASSWORD },
+    });
+    const token = login.Data.accessToken as string;
+    const d = await call(t.app, 'GET', '/api/v3/order.detail', { token, query: { orderSn: sn } });
+    expect(d.Code).toBe(0);
+    expect(d.Data).toMatchObject({
+      type: 11,
+      status: 1,
+      amountFen: 700,
+      children: [
+        { type: 9, amount: '2.00', amountFen: 200 },
+        { type: 10, amount: '5.00', amountFen: 500 },
+      ],
     });
   });
 

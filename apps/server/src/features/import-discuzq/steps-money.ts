@@ -1,8 +1,10 @@
+import { OrderType } from '@forum/contracts';
 import { sql } from 'drizzle-orm';
-import { orders } from '../orders/orders.table.js';
+import { orderChildren, orders } from '../orders/orders.table.js';
 import { Ledger, type Move } from '../wallet/index.js';
 import { entityStep } from './link-step.js';
-import { bool, date, fen, int, str, type Step } from './runner.js';
+import { allocIds, bool, date, fen, int, str, type Step } from './runner.js';
+import type { Row, Source } from './source.js';
 
 const ledger = new Ledger();
 /** The original's log type for the opening and closing entries (a manual adjustment). */
@@ -147,3 +149,89 @@ export const ordersStep = entityStep({
       })),
     ),
 });
+
+/** The source table of a part's block, by part type. */
+const BLOCK_TABLE: Record<number, string> = {
+  [OrderType.RED_PACKET]: 'thread_red_packets',
+  [OrderType.BOUNTY]: 'thread_rewards',
+};
+
+/**
+ * `order_children`: the parts of a merged order (type 11), found by the order's number, each linked to the
+ * imported red packet or bounty of its thread (none when that block did not come over: the part keeps its
+ * amount). The original's per-part status and refund are not kept: the order's status and the wallet logs
+ * carry them.
+ */
+export const orderChildrenStep: Step = {
+  table: 'order_children',
+  needs: ['orders', 'thread_red_packets', 'thread_rewards'],
+  async write({ tx, maps, skip, note, source }, rows) {
+    const sns = [...new Set(rows.map((r) => str(r.order_sn)))];
+    const parents = await source.query(
+      `SELECT o.id, o.order_sn, o.type, o.thread_id, o.amount,
+         (SELECT SUM(c.amount) FROM order_children c WHERE c.order_sn = o.order_sn) AS parts
+       FROM orders o WHERE o.order_sn IN (?)`,
+      [sns],
+    );
+    const parentOf = new Map(parents.map((o) => [str(o.order_sn), o]));
+    const threadOf = (r: Row) => int(r.thread_id) || int(parentOf.get(str(r.order_sn))?.thread_id);
+    const blocks = await blocksOf(source, [...new Set(rows.map(threadOf).filter((t) => t > 0))]);
+    const ok: Array<{ r: Row; row: typeof orderChildren.$inferInsert }> = [];
+    for (const r of rows) {
+      const parent = parentOf.get(str(r.order_sn));
+      const orderId = parent ? maps.get('orders', parent.id) : 0;
+      const type = int(r.type);
+      const why = rejectPart(r, parent, orderId);
+      if (why) {
+        skip(why);
+        continue;
+      }
+      const table = BLOCK_TABLE[type]!;
+      const blockId = maps.get(table, blocks.get(`${table}:${threadOf(r)}`)) || null;
+      if (!blockId) note(`its ${table} row did not come over: imported without a block`);
+      if (fen(parent!.parts) !== fen(parent!.amount))
+        note("parts do not add up to the order's amount: imported as the original has them");
+      ok.push({
+        r,
+        row: { orderId, orderSn: str(r.order_sn).slice(0, 22), type, amountFen: fen(r.amount), blockId },
+      });
+    }
+    if (ok.length === 0) return [];
+    const ids = await allocIds(tx, 'order_children', ok.length);
+    // One part per type and order here: a second one of the same type is left out.
+    const done = await tx
+      .insert(orderChildren)
+      .values(ok.map(({ row }, i) => ({ ...row, id: ids[i]! })))
+      .onConflictDoNothing()
+      .returning({ id: orderChildren.id });
+    const written = new Set(done.map((d) => d.id));
+    return ok.flatMap(({ r }, i) => {
+      if (written.has(ids[i]!)) return [[int(r.id), ids[i]!] as [number, number]];
+      skip('a second part of the same type for its order');
+      return [];
+    });
+  },
+};
+
+/** Why a part cannot come over (null when it can). */
+function rejectPart(r: Row, parent: Row | undefined, orderId: number): string | null {
+  if (!orderId) return 'order not imported';
+  if (int(parent!.type) !== OrderType.MERGE) return 'its order is not a merged order (type 11)';
+  if (!BLOCK_TABLE[int(r.type)]) return 'part type is not 9 (red packet) or 10 (bounty)';
+  if (fen(r.amount) <= 0n) return 'amount is not above zero';
+  return null;
+}
+
+/** The first red packet and bounty of each source thread, keyed `table:thread`, as source ids. */
+async function blocksOf(source: Source, threads: number[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (threads.length === 0) return out;
+  for (const table of Object.values(BLOCK_TABLE)) {
+    const rows = await source.query(
+      `SELECT MIN(id) AS id, thread_id FROM \`${table}\` WHERE thread_id IN (?) GROUP BY thread_id`,
+      [threads],
+    );
+    for (const b of rows) out.set(`${table}:${int(b.thread_id)}`, int(b.id));
+  }
+  return out;
+}
