@@ -49,7 +49,7 @@ describe.skipIf(noChromiumReason !== null)(
       oidc = new FakeOidc('forum-e2e', 'oidc-e2e-secret');
       await wechat.start();
       await oidc.start();
-      forum = await startForum();
+      forum = await startForum({ SMS_PROVIDER: 'console' });
       await forum.setSettings({ site_name: '测试论坛', thread_post_interval: '0' });
       browser = await launch();
     });
@@ -150,6 +150,40 @@ describe.skipIf(noChromiumReason !== null)(
         expect(await page.evaluate(() => localStorage.getItem('forum_uid'))).toBe(String(member.userId));
         expect(unexpected(errors)).toEqual([]);
         await context.close();
+      });
+
+      it(`${kind}: a new WeChat binds a phone with a text code; without a pending WeChat the page says so`, async () => {
+        await forum.setSettings({ qcloud_sms: '1' });
+        const { context, page, errors } = await openContext(browser, kind);
+        await page.goto(forum.url + '/user/wx-bind-phone');
+        await hydrated(page);
+        await page.getByText('授权信息已失效，请重新授权').waitFor();
+        await shot(page, 'wx-pending-missing', kind);
+        await page.goto(forum.url + '/user/wx-auth?action=login');
+        await consent(page, `e2e-phone-${kind}`, 'Phone', '/user/wx-select');
+        await hydrated(page);
+        await page.getByRole('link', { name: '使用手机号绑定' }).click();
+        await page.waitForURL(forum.url + '/user/wx-bind-phone');
+        const mobile = `139${String(process.pid % 10_000).padStart(4, '0')}000${kind === 'pc' ? 1 : 2}`;
+        await page.locator('input[name="mobile"]').fill(mobile);
+        await page.getByTestId('sms-send').click();
+        await expect.poll(() => forum.smsCode(mobile)).toBeTruthy();
+        await page.locator('input[name="code"]').fill(forum.smsCode(mobile)!);
+        await shot(page, 'wx-bind-phone', kind);
+        await page.getByTestId('wx-bind-phone-form').locator('button[type="submit"]').click();
+        // A new phone makes a new account, which still picks its nickname.
+        await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/user/bind-nickname');
+        expect(await page.evaluate(() => localStorage.getItem('forum_uid'))).toBeTruthy();
+        // The WeChat is now that account's: authorising it again logs the same one in, with no choice page.
+        const uid = await page.evaluate(() => localStorage.getItem('forum_uid'));
+        await context.clearCookies();
+        await page.goto(forum.url + '/user/wx-auth?action=login');
+        await consent(page, `e2e-phone-${kind}`, 'Phone', '/');
+        await hydrated(page);
+        expect(await page.evaluate(() => localStorage.getItem('forum_uid'))).toBe(uid);
+        expect(unexpected(errors)).toEqual([]);
+        await context.close();
+        await forum.setSettings({ qcloud_sms: '0' });
       });
 
       it(`${kind}: OpenID Connect login creates an account and lands home`, async () => {
