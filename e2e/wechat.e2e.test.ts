@@ -5,6 +5,7 @@ import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { openMember } from './support/members.ts';
 import { openAdmin, toastSaying } from './support/admin.ts';
+import { api } from './support/forum-api.ts';
 
 // WeChat and OpenID Connect flows (issue 13) at 1280 px (pc) and 375 px (h5) against the local fakes: the
 // fakes' consent pages stand in for WeChat and the provider (an openid or subject typed in, then "Allow").
@@ -25,6 +26,16 @@ let oidc: Fake & { clientId: string; clientSecret: string; issuer: string };
  * -7002 (the QR is still waiting for the scan).
  */
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 400/.test(e));
+
+/** Switches text messages on or off (a `qcloud` setting, so through the admin call rather than `setSettings`). */
+async function smsSwitch(on: boolean) {
+  const admin = await openAdmin(browser, forum.url);
+  const res = await api(admin.context, forum.url, 'POST', '/api/backAdmin/settings.create', {
+    data: [{ key: 'qcloud_sms', value: on ? '1' : '0', tag: 'qcloud' }],
+  });
+  expect(res.Code).toBe(0);
+  await admin.context.close();
+}
 
 /** On a fake's consent page: be this user, allow, and wait to be back on the forum. */
 async function consent(page: Page, id: string, name: string, back: string) {
@@ -153,7 +164,7 @@ describe.skipIf(noChromiumReason !== null)(
       });
 
       it(`${kind}: a new WeChat binds a phone with a text code; without a pending WeChat the page says so`, async () => {
-        await forum.setSettings({ qcloud_sms: '1' });
+        await smsSwitch(true);
         const { context, page, errors } = await openContext(browser, kind);
         await page.goto(forum.url + '/user/wx-bind-phone');
         await hydrated(page);
@@ -183,7 +194,7 @@ describe.skipIf(noChromiumReason !== null)(
         expect(await page.evaluate(() => localStorage.getItem('forum_uid'))).toBe(uid);
         expect(unexpected(errors)).toEqual([]);
         await context.close();
-        await forum.setSettings({ qcloud_sms: '0' });
+        await smsSwitch(false);
       });
 
       it(`${kind}: OpenID Connect login creates an account and lands home`, async () => {
