@@ -22,8 +22,8 @@ export class PaidGroupsService {
     private readonly db: Db,
     private readonly groups: GroupsService,
     private readonly settings: SettingsService,
-    /** Drops cached sessions after a member's group changed. */
-    private readonly changed: () => Promise<void>,
+    /** Drops cached sessions after a group changed: the member's, or everyone's without a member. */
+    private readonly changed: (userId?: number) => Promise<void>,
   ) {}
 
   /** Whether group purchase is on (`site_pay_group_close` 1 opens it, as the original). */
@@ -102,8 +102,8 @@ export class PaidGroupsService {
       fulfil: async ({ tx }, order) => {
         await this.grant(tx, order.userId, order.groupId!, order.id);
       },
-      // Cached sessions still hold the old group: dropped once the purchase is committed.
-      afterPaid: () => this.changed(),
+      // The payer's cached sessions still hold the old group: dropped once the purchase is committed.
+      afterPaid: (order) => this.changed(order.userId),
     };
   }
 

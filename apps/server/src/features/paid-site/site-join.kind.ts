@@ -49,7 +49,7 @@ export function siteJoinKind(
     async fulfil({ tx }, order) {
       await extendPaidUntil(tx, order.userId, Number(settings.get('site_expire') || 0));
     },
-    // Cached sessions still hold the unpaid group: dropped once the payment is committed.
+    // The payer's cached sessions still hold the unpaid group: dropped once the payment is committed.
     afterPaid: (order) => paid(order.userId),
   };
 }
