@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/db.js';
 import { AppError } from '../../platform/http/errors.js';
 import { call } from '../../test/harness.js';
-import { useLedgerFixture } from './ledger-fixture.js';
+import { ledgerFixture } from './ledger-fixture.js';
 import { fenToYuan } from './money.js';
 
 const USERS = 20;
@@ -10,7 +10,7 @@ const OPS = 2_000;
 const DUPLICATE_SHARE = 0.05;
 const OPENING_FEN = 50_000;
 
-const f = useLedgerFixture({ members: USERS, funded: USERS, openingFen: OPENING_FEN });
+const f = ledgerFixture({ members: USERS, funded: USERS, openingFen: OPENING_FEN });
 const { ledger, sql } = f;
 let db: Db;
 let adminToken: string;

@@ -25,7 +25,7 @@ export interface LedgerFixture {
  * `funded` of them credited `openingFen` each through the ledger (an administrator's adjustment). `ledger` and
  * `sql` may be taken at once; the other fields are filled in `beforeAll`, so read them in tests and hooks.
  */
-export function useLedgerFixture(options: { members: number; funded?: number; openingFen?: number }) {
+export function ledgerFixture(options: { members: number; funded?: number; openingFen?: number }) {
   const { members, funded = 0, openingFen = 0 } = options;
   const ledger = new Ledger();
   const f = {

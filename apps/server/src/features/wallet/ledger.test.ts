@@ -4,10 +4,10 @@ import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Account } from './ledger.service.js';
-import { useLedgerFixture } from './ledger-fixture.js';
+import { ledgerFixture } from './ledger-fixture.js';
 
 // Two members: a starts with 100.00 yuan, b with nothing.
-const f = useLedgerFixture({ members: 2, funded: 1, openingFen: 10_000 });
+const f = ledgerFixture({ members: 2, funded: 1, openingFen: 10_000 });
 const { ledger, sql } = f;
 let db: Db;
 let a: number;

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type TestApp } from '../../test/harness.js';
-import { useLedgerFixture, type Member } from './ledger-fixture.js';
+import { ledgerFixture, type Member } from './ledger-fixture.js';
 
-const f = useLedgerFixture({ members: 2 });
+const f = ledgerFixture({ members: 2 });
 const { sql } = f;
 let t: TestApp;
 let admin: Member;
