@@ -180,11 +180,14 @@ describe.skipIf(noChromiumReason !== null)(
         await page.getByTestId('sms-send').click();
         await expect.poll(() => forum.smsCode(mobile)).toBeTruthy();
         await page.locator('input[name="code"]').fill(forum.smsCode(mobile)!);
+        await toastSaying(page, '验证码已发送').waitFor({ state: 'hidden' });
         await shot(page, 'wx-bind-phone', kind);
         await page.getByTestId('wx-bind-phone-form').locator('button[type="submit"]').click();
-        // A new phone makes a new account, which still picks its nickname.
-        await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/user/bind-nickname');
-        expect(await page.evaluate(() => localStorage.getItem('forum_uid'))).toBeTruthy();
+        // A new phone makes a new account, which picks its nickname first.
+        await page.waitForURL(forum.url + '/user/bind-nickname');
+        await page.locator('input[name="nickname"]').fill(`微信手机${kind}`);
+        await page.getByRole('button', { name: '确定' }).click();
+        await page.waitForURL(forum.url + '/');
         // The WeChat is now that account's: authorising it again logs the same one in, with no choice page.
         const uid = await page.evaluate(() => localStorage.getItem('forum_uid'));
         await context.clearCookies();

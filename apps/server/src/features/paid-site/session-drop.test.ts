@@ -1,9 +1,7 @@
 import { OrderType, PaymentType } from '@forum/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../platform/config.js';
-import { adminUser, call, freshDatabase, registerUser } from '../../test/harness.js';
+import { adminUser, call, registerUser, startInstances } from '../../test/harness.js';
 
 /**
  * A purchase drops only the payer's cached sessions (5 s cache, `UsersService.sessionsChanged(userId)`):
@@ -70,22 +68,11 @@ const moveQuietly = (app: FastifyInstance, u: U, groupId: number) =>
 
 /** Two instances on one database (and one Redis when REDIS_URL is set; otherwise only the first is used). */
 let apps: FastifyInstance[] = [];
-let dropDb: () => Promise<void>;
+let closeAll: () => Promise<void>;
 let admin: U;
 let silver: number;
 beforeAll(async () => {
-  const db = await freshDatabase();
-  dropDb = db.drop;
-  const cfg = loadConfig(
-    {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.databaseUrl,
-      DATA_DIR: db.dataDir,
-      REDIS_URL: process.env.REDIS_URL,
-    },
-    { web: 'off', rateLimit: { enabled: false } as never },
-  );
-  apps = await Promise.all((process.env.REDIS_URL ? [1, 2] : [1]).map(() => buildApp(cfg)));
+  ({ apps, close: closeAll } = await startInstances(process.env.REDIS_URL ? 2 : 1));
   const app = apps[0]!;
   admin = await adminUser(app);
   const g = await call(app, 'POST', '/api/groups.create.v2', {
@@ -96,10 +83,7 @@ beforeAll(async () => {
   silver = g.Data.id as number;
   await app.forum.settings.set([{ key: 'site_pay_group_close', tag: 'default', value: '1' }]);
 });
-afterAll(async () => {
-  await Promise.all(apps.map((a) => a.close()));
-  await dropDb?.();
-});
+afterAll(async () => closeAll?.());
 afterEach(() => vi.useRealTimers());
 
 describe('a purchase drops only the payer’s cached sessions', () => {
