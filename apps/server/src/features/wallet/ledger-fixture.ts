@@ -22,7 +22,7 @@ export interface LedgerFixture {
 
 /**
  * Starts a test app before the file's tests and closes it after: `members` new members, the first
- * `funded` of them credited `openingFen` each through the ledger (an administrator's adjustment). `ledger` and
+ * `funded` of them credited `openingFen` each through the ledger (a manual adjustment). `ledger` and
  * `sql` may be taken at once; the other fields are filled in `beforeAll`, so read them in tests and hooks.
  */
 export function ledgerFixture(options: { members: number; funded?: number; openingFen?: number }) {
