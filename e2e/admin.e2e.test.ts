@@ -316,13 +316,17 @@ describe.skipIf(noChromiumReason !== null)(
         'templates',
         'plugins',
         'log',
+        'finance',
+        'funds',
+        'orders',
+        'withdrawals',
       ]) {
         await opened.page.goto(`${forum.url}/admin/${path}`);
         await opened.page.getByTestId('admin').waitFor();
         await opened.page.locator('.admin__main h1').waitFor();
         const width = await opened.page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, path).toBeLessThanOrEqual(375);
-        if (['', 'groups', 'content', 'reports'].includes(path))
+        if (['', 'groups', 'content', 'reports', 'funds', 'orders', 'withdrawals'].includes(path))
           await shot(opened.page, `admin-${path || 'dashboard'}`, 'h5');
       }
       expect(opened.errors).toEqual([]);

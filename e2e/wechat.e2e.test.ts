@@ -5,6 +5,7 @@ import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { openMember } from './support/members.ts';
 import { openAdmin, toastSaying } from './support/admin.ts';
+import { api } from './support/forum-api.ts';
 
 // WeChat and OpenID Connect flows (issue 13) at 1280 px (pc) and 375 px (h5) against the local fakes: the
 // fakes' consent pages stand in for WeChat and the provider (an openid or subject typed in, then "Allow").
@@ -25,6 +26,16 @@ let oidc: Fake & { clientId: string; clientSecret: string; issuer: string };
  * -7002 (the QR is still waiting for the scan).
  */
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 400/.test(e));
+
+/** Switches text messages on or off (a `qcloud` setting, so through the admin call rather than `setSettings`). */
+async function smsSwitch(on: boolean) {
+  const admin = await openAdmin(browser, forum.url);
+  const res = await api(admin.context, forum.url, 'POST', '/api/backAdmin/settings.create', {
+    data: [{ key: 'qcloud_sms', value: on ? '1' : '0', tag: 'qcloud' }],
+  });
+  expect(res.Code).toBe(0);
+  await admin.context.close();
+}
 
 /** On a fake's consent page: be this user, allow, and wait to be back on the forum. */
 async function consent(page: Page, id: string, name: string, back: string) {
@@ -49,7 +60,7 @@ describe.skipIf(noChromiumReason !== null)(
       oidc = new FakeOidc('forum-e2e', 'oidc-e2e-secret');
       await wechat.start();
       await oidc.start();
-      forum = await startForum();
+      forum = await startForum({ SMS_PROVIDER: 'console' });
       await forum.setSettings({ site_name: '测试论坛', thread_post_interval: '0' });
       browser = await launch();
     });
@@ -150,6 +161,43 @@ describe.skipIf(noChromiumReason !== null)(
         expect(await page.evaluate(() => localStorage.getItem('forum_uid'))).toBe(String(member.userId));
         expect(unexpected(errors)).toEqual([]);
         await context.close();
+      });
+
+      it(`${kind}: a new WeChat binds a phone with a text code; without a pending WeChat the page says so`, async () => {
+        await smsSwitch(true);
+        const { context, page, errors } = await openContext(browser, kind);
+        await page.goto(forum.url + '/user/wx-bind-phone');
+        await hydrated(page);
+        await page.getByText('授权信息已失效，请重新授权').waitFor();
+        await shot(page, 'wx-pending-missing', kind);
+        await page.goto(forum.url + '/user/wx-auth?action=login');
+        await consent(page, `e2e-phone-${kind}`, 'Phone', '/user/wx-select');
+        await hydrated(page);
+        await page.getByRole('link', { name: '使用手机号绑定' }).click();
+        await page.waitForURL(forum.url + '/user/wx-bind-phone');
+        const mobile = `139${String(process.pid % 10_000).padStart(4, '0')}000${kind === 'pc' ? 1 : 2}`;
+        await page.locator('input[name="mobile"]').fill(mobile);
+        await page.getByTestId('sms-send').click();
+        await expect.poll(() => forum.smsCode(mobile)).toBeTruthy();
+        await page.locator('input[name="code"]').fill(forum.smsCode(mobile)!);
+        await toastSaying(page, '验证码已发送').waitFor({ state: 'hidden' });
+        await shot(page, 'wx-bind-phone', kind);
+        await page.getByTestId('wx-bind-phone-form').locator('button[type="submit"]').click();
+        // A new phone makes a new account, which picks its nickname first.
+        await page.waitForURL(forum.url + '/user/bind-nickname');
+        await page.locator('input[name="nickname"]').fill(`微信手机${kind}`);
+        await page.getByRole('button', { name: '确定' }).click();
+        await page.waitForURL(forum.url + '/');
+        // The WeChat is now that account's: authorising it again logs the same one in, with no choice page.
+        const uid = await page.evaluate(() => localStorage.getItem('forum_uid'));
+        await context.clearCookies();
+        await page.goto(forum.url + '/user/wx-auth?action=login');
+        await consent(page, `e2e-phone-${kind}`, 'Phone', '/');
+        await hydrated(page);
+        expect(await page.evaluate(() => localStorage.getItem('forum_uid'))).toBe(uid);
+        expect(unexpected(errors)).toEqual([]);
+        await context.close();
+        await smsSwitch(false);
       });
 
       it(`${kind}: OpenID Connect login creates an account and lands home`, async () => {

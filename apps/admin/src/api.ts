@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient } from '@forum/api-client';
+import { createApiClient, dataOr, type ApiClient } from '@forum/api-client';
 import type { CallContract, CallInput, CallOutput } from '@forum/contracts';
 import { toast } from '@forum/ui';
 
@@ -31,19 +31,9 @@ export async function run<C extends CallContract>(
   return null;
 }
 
-/** Posts one file as multipart (the typed dispatcher speaks JSON only); the reply's Data, or null after a toast. */
+/** Posts one file as multipart (field `file`); the reply's Data, or null after a toast. */
 export async function postFile<T>(url: string, file: File): Promise<T | null> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const csrf = cookie('csrf_token');
-  const res = await fetch(url, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: { accept: 'application/json', ...(csrf ? { 'x-csrf-token': csrf } : {}) },
-  });
-  const env = (await res.json()) as { Code: number; Message: string; Data: T | null };
-  if (env.Code === 0 && env.Data) return env.Data;
-  toast.error(env.Message || String(env.Code));
-  return null;
+  return dataOr(await api.upload<T>(url, form), (message) => toast.error(message));
 }

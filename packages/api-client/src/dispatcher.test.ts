@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Code, defineCall } from '@forum/contracts';
-import { createApiClient, type FetchLike } from './dispatcher.js';
+import { createApiClient, dataOr, type FetchLike } from './dispatcher.js';
 import { toQueryString } from './query-string.js';
 import { validateInput } from './validate.js';
 
@@ -128,6 +128,39 @@ describe('createApiClient', () => {
     const fetch = vi.fn<FetchLike>(async () => new Response('', { status: 500 }));
     await createApiClient({ fetch }).call(listCall, { page: 1 });
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('upload', () => {
+  it('posts the form as is (its own multipart type) with the CSRF header, credentials and no timeout', async () => {
+    const fetch = vi.fn<FetchLike>(async () => envelope({ value: '/u/a.png' }));
+    const api = createApiClient({ fetch, baseUrl: 'http://x', timeoutMs: 5, csrfToken: () => 'tok' });
+    const form = new FormData();
+    form.append('file', new Blob(['png']), 'a.png');
+    const res = await api.upload<{ value: string }>('/api/backAdmin/settings/logo.upload?type=logo', form);
+    expect(res).toMatchObject({ Code: 0, Data: { value: '/u/a.png' } });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('http://x/api/backAdmin/settings/logo.upload?type=logo');
+    expect(init).toMatchObject({ method: 'POST', body: form, credentials: 'include' });
+    const headers = init.headers as Record<string, string>;
+    expect(headers['x-csrf-token']).toBe('tok');
+    expect(headers['content-type']).toBeUndefined();
+    expect(init.signal?.aborted).toBe(false);
+  });
+
+  it('answers failures as envelopes, and dataOr reports them once', async () => {
+    const refused: FetchLike = async () => envelope(null, Code.INVALID_PARAMETER);
+    const down: FetchLike = async () => new Response('<html>bad gateway</html>', { status: 502 });
+    const report = vi.fn<(message: string) => void>();
+    const form = new FormData();
+    const no = await createApiClient({ fetch: refused }).upload('/api/v3/attachments', form);
+    expect(dataOr(no, report)).toBeNull();
+    expect(report).toHaveBeenLastCalledWith(String(Code.INVALID_PARAMETER));
+    const gone = await createApiClient({ fetch: down }).upload('/api/v3/attachments', form);
+    expect(dataOr(gone, report)).toBeNull();
+    expect(report).toHaveBeenLastCalledWith('Request failed with status code 502');
+    expect(dataOr({ Code: 0, Message: '', Data: { id: 1 } }, report)).toEqual({ id: 1 });
+    expect(report).toHaveBeenCalledTimes(2);
   });
 });
 

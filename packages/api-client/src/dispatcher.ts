@@ -52,22 +52,45 @@ export interface ApiClient {
     input: CallInput<C>,
     options?: CallOptions,
   ): Promise<CallResult<CallOutput<C>>>;
+  /**
+   * Posts a multipart form (uploads: contracts describe JSON calls) with credentials and the CSRF header;
+   * no timeout unless the options give one, since a large file may take long.
+   */
+  upload<T>(path: string, form: FormData, options?: CallOptions): Promise<CallResult<T>>;
+}
+
+/** The Data of a successful reply, or null after `report` got the failure's message (the apps toast it). */
+export function dataOr<T>(res: CallResult<T>, report: (message: string) => void): T | null {
+  if (res.Code === 0 && res.Data) return res.Data;
+  report(res.Message || String(res.Code));
+  return null;
 }
 
 /** Builds the dispatcher for an environment. */
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const baseUrl = opts.baseUrl ?? '';
 
-  async function once(contract: CallContract, input: unknown, options: CallOptions): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers?.() };
-    let url = baseUrl + contract.path;
-    let body: string | undefined;
+  /** One request of a call: the query string for reads, a JSON body for writes. */
+  function once(contract: CallContract, input: unknown, options: CallOptions): Promise<Response> {
     if (contract.method === 'GET') {
       const qs = toQueryString((input ?? {}) as Record<string, QueryValue>);
-      if (qs) url += `?${qs}`;
-    } else {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(input ?? {});
+      return send('GET', contract.path + (qs ? `?${qs}` : ''), undefined, options);
+    }
+    return send(contract.method, contract.path, JSON.stringify(input ?? {}), options);
+  }
+
+  /** Sends one request with the client's headers (and the CSRF one on writes), under the timeout. */
+  async function send(
+    method: string,
+    path: string,
+    body: string | FormData | undefined,
+    options: CallOptions,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers?.() };
+    const url = baseUrl + path;
+    if (method !== 'GET') {
+      // A FormData body sets its own multipart content type (with the boundary).
+      if (typeof body === 'string') headers['content-type'] = 'application/json';
       const csrf = opts.csrfToken?.();
       if (csrf) headers['x-csrf-token'] = csrf;
     }
@@ -89,7 +112,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     try {
       const request = opts
         .fetch(url, {
-          method: contract.method,
+          method,
           headers,
           body,
           credentials: 'include',
@@ -117,20 +140,32 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
             tries += 1;
             continue;
           }
-          const text = await res.text();
-          let parsed: unknown = undefined;
-          try {
-            parsed = text ? JSON.parse(text) : undefined;
-          } catch {
-            parsed = undefined;
-          }
-          // The server always answers with an envelope, whatever the status; anything else is a transport failure.
-          if (isEnvelope(parsed)) return parsed as CallResult<CallOutput<typeof contract>>;
-          throw new Error(res.ok ? 'Invalid response' : `Request failed with status code ${res.status}`);
+          return (await envelopeOf(res)) as CallResult<CallOutput<typeof contract>>;
         }
       } catch (error) {
         return failureEnvelope(error);
       }
     },
+    async upload<T>(path: string, form: FormData, options: CallOptions = {}) {
+      try {
+        const res = await send('POST', path, form, { timeoutMs: 0, ...options });
+        return (await envelopeOf(res)) as CallResult<T>;
+      } catch (error) {
+        return failureEnvelope(error);
+      }
+    },
   };
+}
+
+/** The envelope of a reply; the server always answers with one, whatever the status, so anything else throws. */
+async function envelopeOf(res: Response): Promise<Envelope<unknown>> {
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (isEnvelope(parsed)) return parsed;
+  throw new Error(res.ok ? 'Invalid response' : `Request failed with status code ${res.status}`);
 }

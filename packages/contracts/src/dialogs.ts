@@ -94,8 +94,9 @@ export const dialogList = defineCall({
 });
 
 /**
- * `GET dialog/message`: a dialog's messages, newest first, `perPage` at a time; `beforeId` pages back through a
- * long history at the same cost on any page. `hasMore` tells whether older ones remain.
+ * `GET dialog/message`: a dialog's messages, newest first, in the standard list shape (`page`, `perPage`,
+ * `totalCount`, `totalPage`) as the original clients page; `beforeId` pages back through a long history at the
+ * same cost on any page (pages then count from it). `hasMore` tells whether older ones remain.
  */
 export const dialogMessageList = defineCall({
   method: 'GET',
@@ -107,7 +108,9 @@ export const dialogMessageList = defineCall({
       dialogId: idField.optional(),
       /** The original clients name the dialog `filter[dialogId]`. */
       filter: z.object({ dialogId: idField.optional() }).optional(),
+      /** Only messages older than this one (our chat pages back this way); pages count from it. */
       beforeId: idField.optional(),
+      page: pageQuery.shape.page,
       // The original clients ask for 200 at once.
       perPage: z.coerce.number().int().min(1).max(200).default(20),
     })
@@ -117,11 +120,10 @@ export const dialogMessageList = defineCall({
         ctx.addIssue({ code: 'custom', message: 'dialogId is required', path: ['dialogId'] });
         return z.NEVER;
       }
-      return { dialogId, beforeId: v.beforeId, perPage: v.perPage };
+      return { dialogId, beforeId: v.beforeId, page: v.page, perPage: v.perPage };
     }),
-  output: z.object({
-    pageData: z.array(dialogMessageItem),
-    perPage: z.number().int(),
+  output: pageOf(dialogMessageItem).extend({
+    /** Whether a later page has more (older) messages. */
     hasMore: z.boolean(),
     user: publicUser,
   }),

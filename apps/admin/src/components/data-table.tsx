@@ -155,25 +155,36 @@ export function selectedIds(selection: RowSelectionState): number[] {
     .map(([id]) => Number(id));
 }
 
+/** How a paged table keys its rows: rows with an `id` are keyed by it unless `rowId` says otherwise. */
+type RowKey<T> = T extends { id: number | string }
+  ? { rowId?: (row: T) => string }
+  : { rowId: (row: T) => string };
+
+/** The row's own `id`, for rows that have one (`RowKey` lets `rowId` be left out only then). */
+const idOf = (row: unknown) => String((row as { id: number | string }).id);
+
 /** A paged list's table with its pager and row selection (what `usePagedList` returns). */
 export function PagedTable<T>({
   list,
   selectable = true,
+  rowId,
   ...props
-}: Omit<DataTableProps<T>, 'rows' | 'selection' | 'onSelectionChange'> & {
-  /** False for a read-only list (no checkbox column). */
-  selectable?: boolean;
-  list: {
-    page: PageOf<T> | null;
-    setPageNo: (n: number) => void;
-    selection: RowSelectionState;
-    setSelection: (s: RowSelectionState) => void;
-  };
-}) {
+}: Omit<DataTableProps<T>, 'rows' | 'selection' | 'onSelectionChange' | 'rowId'> &
+  RowKey<T> & {
+    /** False for a read-only list (no checkbox column). */
+    selectable?: boolean;
+    list: {
+      page: PageOf<T> | null;
+      setPageNo: (n: number) => void;
+      selection: RowSelectionState;
+      setSelection: (s: RowSelectionState) => void;
+    };
+  }) {
   return (
     <>
       <DataTable
         {...props}
+        rowId={rowId ?? idOf}
         rows={list.page?.pageData ?? null}
         selection={selectable ? list.selection : undefined}
         onSelectionChange={list.setSelection}

@@ -1,6 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod';
 import {
@@ -16,15 +14,19 @@ import { run } from '../api.ts';
 import { s, fill } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
 import { PagedTable, selectedIds } from '../components/data-table.tsx';
-import { usePagedList } from '../components/paged-list.ts';
+import { FilterBar, useFilteredList } from '../components/filter-bar.tsx';
 import { TabButtons } from '../components/tab-buttons.tsx';
 import { savedThen } from '../components/saved.ts';
 import { CategorySelect, useCategories } from '../components/category-select.tsx';
 
 type Kind = 'thread' | 'post';
-type FilterIn = z.input<typeof manageFilter>;
-type Filter = z.output<typeof manageFilter>;
-const NO_FILTER: FilterIn = { q: '', username: '', categoryId: '', createdAtBegin: '', createdAtEnd: '' };
+const NO_FILTER: z.input<typeof manageFilter> = {
+  q: '',
+  username: '',
+  categoryId: '',
+  createdAtBegin: '',
+  createdAtEnd: '',
+};
 
 /** The changes a batch button sends (`threads.batch` without the ids). */
 type Change = Omit<z.input<typeof threadsBatch.input>, 'ids'>;
@@ -35,25 +37,21 @@ type Change = Omit<z.input<typeof threadsBatch.input>, 'ids'>;
  */
 export function Content() {
   const [kind, setKind] = useState<Kind>('thread');
-  const [filter, setFilter] = useState<Filter>(manageFilter.parse({}));
   const [moveTo, setMoveTo] = useState('');
   const [reason, setReason] = useState('');
   const categories = useCategories();
-  const form = useForm<FilterIn, unknown, Filter>({
-    resolver: zodResolver(manageFilter),
-    defaultValues: NO_FILTER,
-  });
-
-  const list = usePagedList(
+  const { form, list, search } = useFilteredList(
+    manageFilter,
+    NO_FILTER,
     useCallback(
-      (page: number) =>
+      (filter: z.output<typeof manageFilter>, page: number) =>
         run(kind === 'thread' ? manageThreadList : managePostList, {
           ...filter,
           isApproved: 1,
           page,
           perPage: 20,
         }),
-      [kind, filter],
+      [kind],
     ),
   );
   const ids = selectedIds(list.selection);
@@ -108,7 +106,6 @@ export function Content() {
     [categoryName],
   );
 
-  const errors = form.formState.errors;
   return (
     <section data-testid="admin-content">
       <h1>{m.menu.content}</h1>
@@ -123,14 +120,7 @@ export function Content() {
           label={(k) => m.content.kinds[k]}
         />
       </div>
-      <form
-        className="admin-row"
-        data-testid="content-filter"
-        onSubmit={form.handleSubmit((f) => {
-          setFilter(f);
-          list.setPageNo(1);
-        })}
-      >
+      <FilterBar form={form} onSearch={search} testId="content-filter" searchTestId="content-search">
         <input {...form.register('q')} placeholder={m.filter.words} aria-label={m.filter.words} />
         <input {...form.register('username')} placeholder={m.filter.author} aria-label={m.filter.author} />
         <CategorySelect
@@ -140,17 +130,7 @@ export function Content() {
           value={String(form.watch('categoryId') ?? '')}
           onChange={(v) => form.setValue('categoryId', v)}
         />
-        <input type="date" {...form.register('createdAtBegin')} aria-label={m.filter.from} />
-        <input type="date" {...form.register('createdAtEnd')} aria-label={m.filter.to} />
-        <Button type="submit" data-testid="content-search">
-          {m.filter.search}
-        </Button>
-        {Object.entries(errors).map(([k, e]) => (
-          <span key={k} className="admin-error" role="alert">
-            {k}: {e?.message}
-          </span>
-        ))}
-      </form>
+      </FilterBar>
       {ids.length > 0 && (
         <div className="admin-batch" data-testid="content-batch">
           <strong>{fill(m.table.selected, { n: ids.length })}</strong>
@@ -211,7 +191,7 @@ export function Content() {
           </Button>
         </div>
       )}
-      <PagedTable list={list} columns={columns} rowId={(it) => String(it.id)} rowTestId="content-row" />
+      <PagedTable list={list} columns={columns} rowTestId="content-row" />
     </section>
   );
 }

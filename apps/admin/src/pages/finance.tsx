@@ -9,12 +9,11 @@ import {
   type CallOutput,
   type FinanceTotals,
 } from '@forum/contracts';
-import { Button } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
-import { m } from '../i18n-manage.ts';
 import { mm } from '../i18n-money.ts';
 import { TabButtons } from '../components/tab-buttons.tsx';
+import { FilterBar } from '../components/filter-bar.tsx';
 
 // ECharts is large: its chunk loads with the chart only.
 const FinanceChart = lazy(() => import('./finance-chart.tsx').then((x) => ({ default: x.FinanceChart })));
@@ -48,7 +47,6 @@ export function Finance() {
     setChart(null);
     void run(statisticFinanceChart, query).then(setChart);
   }, [query]);
-  const { errors } = form.formState;
   return (
     <section data-testid="admin-finance">
       <h1>{mm.menu.finance}</h1>
@@ -72,20 +70,12 @@ export function Finance() {
             label={(k) => mm.chart.types[k]}
           />
         </div>
-        <form
-          className="admin-row"
-          data-testid="finance-filter"
-          onSubmit={form.handleSubmit((f) => setQuery({ ...f, type: query.type }))}
-        >
-          <input type="date" {...form.register('createdAtBegin')} aria-label={m.filter.from} />
-          <input type="date" {...form.register('createdAtEnd')} aria-label={m.filter.to} />
-          <Button type="submit">{mm.chart.show}</Button>
-          {Object.entries(errors).map(([k, e]) => (
-            <span key={k} className="admin-error" role="alert">
-              {k}: {e?.message}
-            </span>
-          ))}
-        </form>
+        <FilterBar
+          form={form}
+          onSearch={(f) => setQuery({ ...f, type: query.type })}
+          testId="finance-filter"
+          searchLabel={mm.chart.show}
+        />
         <Suspense fallback={<p className="admin-empty">{s.loading}</p>}>
           {chart ? (
             <FinanceChart series={chart.series} labels={mm.chart} />

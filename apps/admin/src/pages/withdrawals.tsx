@@ -1,21 +1,18 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { z } from 'zod';
 import { adminCashList, adminCashReview, cashFilter, type CashItem } from '@forum/contracts';
 import { Button } from '@forum/ui';
 import { run } from '../api.ts';
-import { m } from '../i18n-manage.ts';
 import { mm } from '../i18n-money.ts';
 import { PagedTable } from '../components/data-table.tsx';
-import { usePagedList } from '../components/paged-list.ts';
+import { ChoiceFilter, FilterBar, useFilteredList } from '../components/filter-bar.tsx';
 import { savedThen } from '../components/saved.ts';
 import { SettingsForm } from './settings.tsx';
 
-type FilterIn = z.input<typeof cashFilter>;
-type Filter = z.output<typeof cashFilter>;
 const STATUSES = ['1', '4', '5', '3', '6'] as const;
+const fetchCash = (filter: z.output<typeof cashFilter>, page: number) =>
+  run(adminCashList, { ...filter, page, perPage: 20 });
 
 /** The review buttons a withdrawal in this status offers: target status, label, whether a reason is asked. */
 function steps(status: number): Array<[2 | 3 | 5 | 6, string, boolean]> {
@@ -34,13 +31,10 @@ function steps(status: number): Array<[2 | 3 | 5 | 6, string, boolean]> {
 
 /** Withdrawals (reference §5 `withdrawal-application`): filters, and approve / reject / paid / failed. */
 export function Withdrawals() {
-  const [filter, setFilter] = useState<Filter>(cashFilter.parse({}));
-  const form = useForm<FilterIn, unknown, Filter>({
-    resolver: zodResolver(cashFilter),
-    defaultValues: { cashStatus: 0, username: '', cashSn: '', createdAtBegin: '', createdAtEnd: '' },
-  });
-  const list = usePagedList(
-    useCallback((page: number) => run(adminCashList, { ...filter, page, perPage: 20 }), [filter]),
+  const { form, list, search } = useFilteredList(
+    cashFilter,
+    { cashStatus: 0, username: '', cashSn: '', createdAtBegin: '', createdAtEnd: '' },
+    fetchCash,
   );
   const done = savedThen(list.reload);
   const review = useCallback(
@@ -109,46 +103,20 @@ export function Withdrawals() {
     ],
     [review],
   );
-  const { errors } = form.formState;
   return (
     <section data-testid="admin-withdrawals">
       <h1>{mm.menu.withdrawals}</h1>
-      <form
-        className="admin-row"
-        data-testid="cash-filter"
-        onSubmit={form.handleSubmit((f) => {
-          setFilter(f);
-          list.setPageNo(1);
-        })}
-      >
-        <select {...form.register('cashStatus')} aria-label={mm.cash.status}>
-          <option value="0">{mm.cash.statusAll}</option>
-          {STATUSES.map((k) => (
-            <option key={k} value={k}>
-              {mm.cash.statuses[k]}
-            </option>
-          ))}
-        </select>
+      <FilterBar form={form} onSearch={search} testId="cash-filter" searchTestId="cash-search">
+        <ChoiceFilter
+          field={form.register('cashStatus')}
+          label={mm.cash.status}
+          all={['0', mm.cash.statusAll]}
+          choices={STATUSES.map((k) => [k, mm.cash.statuses[k] ?? ''])}
+        />
         <input {...form.register('username')} placeholder={mm.cash.user} aria-label={mm.cash.user} />
         <input {...form.register('cashSn')} placeholder={mm.cash.snFilter} aria-label={mm.cash.snFilter} />
-        <input type="date" {...form.register('createdAtBegin')} aria-label={m.filter.from} />
-        <input type="date" {...form.register('createdAtEnd')} aria-label={m.filter.to} />
-        <Button type="submit" data-testid="cash-search">
-          {m.filter.search}
-        </Button>
-        {Object.entries(errors).map(([k, e]) => (
-          <span key={k} className="admin-error" role="alert">
-            {k}: {e?.message}
-          </span>
-        ))}
-      </form>
-      <PagedTable
-        list={list}
-        selectable={false}
-        columns={columns}
-        rowId={(r) => String(r.id)}
-        rowTestId="cash-row"
-      />
+      </FilterBar>
+      <PagedTable list={list} selectable={false} columns={columns} rowTestId="cash-row" />
     </section>
   );
 }

@@ -41,13 +41,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app (no web pages) on a fresh database; Redis when REDIS_URL is set. */
-export async function startTestApp(
+/** The test configuration for a database: no web pages, rate limits off unless asked, Redis when REDIS_URL is set. */
+function testConfig(
+  db: { databaseUrl: string; dataDir: string },
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
-): Promise<TestApp> {
-  const db = await freshDatabase();
-  const config = loadConfig(
+): Config {
+  return loadConfig(
     {
       NODE_ENV: 'test',
       DATA_DIR: db.dataDir,
@@ -62,12 +62,40 @@ export async function startTestApp(
       rateLimit: { enabled: false, windowMs: 60_000, read: 1, write: 1, auth: 1, ...overrides.rateLimit },
     },
   );
+}
+
+/** Builds the real app (no web pages) on a fresh database; Redis when REDIS_URL is set. */
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestApp> {
+  const db = await freshDatabase();
+  const config = testConfig(db, overrides, env);
   const app = await buildApp(config);
   return {
     app,
     config,
     async close() {
       await app.close();
+      await db.drop();
+    },
+  };
+}
+
+/**
+ * `count` instances of the app on one fresh database, as behind a load balancer: they hear each other over
+ * Redis when REDIS_URL is set (each only itself otherwise).
+ */
+export async function startInstances(
+  count: number,
+): Promise<{ apps: FastifyInstance[]; close(): Promise<void> }> {
+  const db = await freshDatabase();
+  const config = testConfig(db);
+  const apps = await Promise.all(Array.from({ length: count }, () => buildApp(config)));
+  return {
+    apps,
+    async close() {
+      await Promise.all(apps.map((a) => a.close()));
       await db.drop();
     },
   };

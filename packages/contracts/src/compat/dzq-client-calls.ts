@@ -638,9 +638,12 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     path: '/api/v3/dialog/message',
     member: true,
     query: { perPage: '200', page: '1', 'filter[dialogId]': '{dialogId}' },
-    // The client reads `totalPage`/`totalCount` with defaults of 0: the page holds the newest `perPage` messages.
+    // The client pages with `page` and reads `totalPage`/`totalCount` to know whether older messages remain.
     reads: z
       .object({
+        currentPage: int,
+        totalCount: int,
+        totalPage: int,
         pageData: z
           .array(
             z

@@ -128,24 +128,37 @@ function visibleFrom(d: DialogRow, userId: number): Date | null {
   return d.senderUserId === userId ? d.senderDeletedAt : d.recipientDeletedAt;
 }
 
-/** A page of a dialog's messages as one side sees them, newest first, before a cursor id. */
+/**
+ * A page of a dialog's messages as one side sees them, newest first, before a cursor id when given, with how
+ * many there are (before that cursor).
+ */
 export async function listMessages(
   db: DbOrTx,
   d: DialogRow,
   userId: number,
   beforeId: number | undefined,
   limit: number,
-): Promise<MessageRow[]> {
+  offset: number,
+): Promise<{ rows: MessageRow[]; total: number }> {
   const since = visibleFrom(d, userId);
   const parts = [eq(dialogMessages.dialogId, d.id)];
   if (beforeId !== undefined) parts.push(lt(dialogMessages.id, beforeId));
   if (since) parts.push(sql`${dialogMessages.createdAt} > ${since}`);
-  return db
-    .select()
-    .from(dialogMessages)
-    .where(and(...parts))
-    .orderBy(desc(dialogMessages.id))
-    .limit(limit);
+  const where = and(...parts);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(dialogMessages)
+      .where(where)
+      .orderBy(desc(dialogMessages.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dialogMessages)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** A page of a user's dialogs that have a message they can still see, latest first, with the total. */

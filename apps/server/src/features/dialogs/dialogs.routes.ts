@@ -26,9 +26,7 @@ export function registerDialogsRoutes(route: Route, dialogs: DialogsService): vo
     }),
   );
   route(dialogList, mine, async (input, { actor }) => dialogs.list(actor, input.page, input.perPage));
-  route(dialogMessageList, mine, async (input, { actor }) =>
-    dialogs.messages(actor, input.dialogId, input.beforeId, input.perPage),
-  );
+  route(dialogMessageList, mine, async (input, { actor }) => dialogs.messages(actor, input));
   route(dialogRead, mine, async (input, { actor }) => dialogs.read(actor, input.dialogId));
   route(dialogDelete, mine, async (input, { actor }) => dialogs.remove(actor, input.id));
   route(dialogRecord, mine, async (input, { actor }) => dialogs.record(actor, input.userId));

@@ -124,14 +124,18 @@ export class DialogsService {
     return pageReply(pageData, page, perPage, total);
   }
 
-  /** `dialog/message`: newest first, `perPage` at a time, before a cursor. */
-  async messages(actor: Actor, dialogId: number, beforeId: number | undefined, perPage: number) {
+  /** `dialog/message`: newest first, page `page` of `perPage`, counted from a cursor when given. */
+  async messages(
+    actor: Actor,
+    q: { dialogId: number; beforeId: number | undefined; page: number; perPage: number },
+  ) {
     const me = actor.userId!;
-    const d = await findDialog(this.db, dialogId);
+    const { page, perPage } = q;
+    const d = await findDialog(this.db, q.dialogId);
     const side = d && sideOf(d, me);
     if (!d || !side) throw notFound();
-    const [rows, people] = await Promise.all([
-      listMessages(this.db, d, me, beforeId, perPage + 1),
+    const [{ rows, total }, people] = await Promise.all([
+      listMessages(this.db, d, me, q.beforeId, perPage, (page - 1) * perPage),
       usersWithGroup(this.db, [side.other, me]),
     ]);
     const other = people.get(side.other);
@@ -144,10 +148,10 @@ export class DialogsService {
     const cards = new Map([[side.other, card(other)]]);
     const self = people.get(me);
     if (self) cards.set(me, card(self));
+    const pageData = rows.map((m) => ({ ...presentMessage(m, me), user: cards.get(m.userId) }));
     return {
-      pageData: rows.slice(0, perPage).map((m) => ({ ...presentMessage(m, me), user: cards.get(m.userId) })),
-      perPage,
-      hasMore: rows.length > perPage,
+      ...pageReply(pageData, page, perPage, total),
+      hasMore: page * perPage < total,
       user: this.person(other),
     };
   }

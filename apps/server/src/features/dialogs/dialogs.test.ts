@@ -65,6 +65,44 @@ describe('private messages', () => {
     expect(seen).toHaveLength(25);
     expect(seen[0]).toBe('第23条');
     expect(seen.at(-1)).toBe('你好，Ben');
+
+    // The original clients page by number (`filter[dialogId]`, `page`, `perPage`) in the standard list shape.
+    const byPage: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const r = await get(ann.token, 'dialog/message', {
+        'filter[dialogId]': String(dialogId),
+        page: String(page),
+        perPage: '10',
+      });
+      expect(r.Code).toBe(0);
+      expect(r.Data).toMatchObject({
+        currentPage: page,
+        perPage: 10,
+        totalCount: 25,
+        totalPage: 3,
+        hasMore: page < 3,
+      });
+      expect(r.Data.pageData).toHaveLength(page < 3 ? 10 : 5);
+      byPage.push(...r.Data.pageData.map((m: { messageText: string }) => m.messageText));
+    }
+    // Page 2 follows page 1 (it used to repeat it): every message once, newest first, as the cursor gives them.
+    expect(byPage).toEqual(seen);
+    const past = await get(ann.token, 'dialog/message', {
+      dialogId: String(dialogId),
+      page: '4',
+      perPage: '10',
+    });
+    expect(past.Data).toMatchObject({ pageData: [], currentPage: 4, totalCount: 25, hasMore: false });
+    // With a cursor the counts are of the messages before it.
+    const older = await get(ann.token, 'dialog/message', {
+      dialogId: String(dialogId),
+      beforeId: String(before),
+      perPage: '10',
+    });
+    expect(older.Data).toMatchObject({ totalCount: 5, totalPage: 1, hasMore: false });
+    expect((await get(ann.token, 'dialog/message', { dialogId: String(dialogId), page: '0' })).Code).toBe(
+      -4001,
+    );
     expect((await get(ann.token, 'dialog.record', { userId: String(ben.userId) })).Data.dialogId).toBe(
       dialogId,
     );

@@ -13,6 +13,7 @@ import {
   wechatRegister,
 } from '@forum/contracts';
 import type { Route } from '../../platform/http/router.js';
+import { accountRoutes } from '../../platform/http/account-routes.js';
 import { client, withCookies } from '../users/index.js';
 import type { WechatService } from './wechat.service.js';
 
@@ -23,19 +24,7 @@ export function registerWechatRoutes(
   origin: (req: FastifyRequest) => string,
 ): void {
   // The login steps work before a full login, like username login (a closed or paid site still lets them in).
-  const guest = {
-    status: 'skip',
-    siteClosedExempt: true,
-    payExempt: true,
-    rateClass: 'auth',
-    keepsGuestCache: true,
-  } as const;
-  const mine = {
-    auth: 'required',
-    status: 'allowPending',
-    rateClass: 'auth',
-    keepsGuestCache: true,
-  } as const;
+  const { guest, mine } = accountRoutes;
   // Polls come every couple of seconds: the read class (the original allows 50 per 30 s).
   const poll = { ...guest, rateClass: 'read' } as const;
 

@@ -38,7 +38,8 @@ export function mountPaidSite(ctx: {
   /** Members are told of their paid site and groups (bought, renewed, lapsed) and inviters of commission. */
   notify: Notify;
 }): PaidGroupsService {
-  const changed = () => ctx.users.sessionsChanged();
+  // One member's cached sessions after their purchase; everyone's after the expiry job moved a batch.
+  const changed = (userId?: number) => ctx.users.sessionsChanged(userId);
   const paidGroups = new PaidGroupsService(ctx.database.db, ctx.groups, ctx.settings, changed, ctx.notify);
   ctx.orders.registerKind(siteJoinKind(OrderType.REGISTER, ctx.settings, changed, ctx.notify));
   ctx.orders.registerKind(siteJoinKind(OrderType.RENEW, ctx.settings, changed, ctx.notify));

@@ -30,8 +30,8 @@ export class PaidGroupsService {
     private readonly db: Db,
     private readonly groups: GroupsService,
     private readonly settings: SettingsService,
-    /** Drops cached sessions after a member's group changed. */
-    private readonly changed: () => Promise<void>,
+    /** Drops cached sessions after a group changed: the member's, or everyone's without a member. */
+    private readonly changed: (userId?: number) => Promise<void>,
     /** Tells members their group changed (bought, renewed, lapsed), after the commit. */
     private readonly notify: Notify = async () => {},
   ) {}
@@ -111,8 +111,9 @@ export class PaidGroupsService {
       credits: async (_ctx, order) => [{ account: { kind: 'site_revenue' }, amount: order.amountFen }],
       fulfil: ({ tx }, order) => this.grant(tx, order.userId, order.groupId!, order.id),
       // Cached sessions still hold the old group: dropped once the purchase is committed; then the member is told.
+      // The payer's cached sessions still hold the old group: dropped once the purchase is committed.
       afterPaid: async (order, { fulfilled }) => {
-        await this.changed();
+        await this.changed(order.userId);
         const { until, renewed } = fulfilled as Granted;
         const name = this.groups.group(order.groupId!)?.name ?? '';
         await this.notify([

@@ -2,6 +2,7 @@ import { UserStatus, type UserEvent } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Db } from '../../platform/db/db.js';
+import { userOfMessage } from '../users/index.js';
 import { USER_EVENTS_CHANNEL } from './user-events.js';
 import { eventBounds, eventsAfter } from './user-events.repository.js';
 
@@ -115,11 +116,15 @@ export class RealtimeHub {
     }
   }
 
-  /** A revoked login closes its channels; '*' (bans, group changes) re-checks every open one. */
+  /**
+   * A revoked login closes its channels; '*' (bans, group changes) re-checks every open one, a member's
+   * message (`user:<id>`) theirs.
+   */
   private async revoked(message: string): Promise<void> {
     const all = [...this.subs.values()].flatMap((set) => [...set]);
+    const member = userOfMessage(message);
     for (const s of all) {
-      if (message === '*') {
+      if (message === '*' || s.userId === member) {
         const actor = await this.resolve(s.token).catch(() => null);
         if (actor && actor.userId === s.userId && actor.status !== UserStatus.BANNED) continue;
       } else if (s.tokenHash !== message) continue;

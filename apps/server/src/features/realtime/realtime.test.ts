@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../platform/config.js';
-import { call, freshDatabase, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { call, registerUser, startInstances, startTestApp, type TestApp } from '../../test/harness.js';
 
 type U = { token: string; userId: number };
 type Ev = { id: number; kind: string; payload: any };
@@ -147,17 +145,8 @@ describe('realtime channel', () => {
 const reason = process.env.REDIS_URL ? null : 'REDIS_URL is not set: cross-instance delivery needs Redis';
 describe.skipIf(!!reason)(`realtime across instances${reason ? ` (skipped: ${reason})` : ''}`, () => {
   it('a message sent through instance A reaches a socket on instance B', async () => {
-    const db = await freshDatabase();
-    const cfg = loadConfig(
-      {
-        NODE_ENV: 'test',
-        DATABASE_URL: db.databaseUrl,
-        DATA_DIR: db.dataDir,
-        REDIS_URL: process.env.REDIS_URL,
-      },
-      { web: 'off', rateLimit: { enabled: false } as never },
-    );
-    const [a, b] = await Promise.all([buildApp(cfg), buildApp(cfg)]);
+    const both = await startInstances(2);
+    const [a, b] = both.apps as [FastifyInstance, FastifyInstance];
     try {
       const bBase = await b.listen({ port: 0, host: '127.0.0.1' });
       const [x, y] = [await registerUser(a), await registerUser(a)];
@@ -169,8 +158,7 @@ describe.skipIf(!!reason)(`realtime across instances${reason ? ` (skipped: ${rea
       expect(ev.payload.message.messageText).toBe('跨实例');
       s.ws.close();
     } finally {
-      await Promise.all([a.close(), b.close()]);
-      await db.drop();
+      await both.close();
     }
   });
 });

@@ -190,7 +190,7 @@ export class SignInFields {
       await upsertAnswers(tx, me, data);
       if (next !== user.status) await updateUser(tx, me, { status: next });
     });
-    if (next !== user.status) await this.users.sessionsChanged();
+    if (next !== user.status) await this.users.sessionsChanged(me);
     return { userStatus: next };
   }
 }

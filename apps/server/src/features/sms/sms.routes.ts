@@ -8,25 +8,14 @@ import {
   smsVerify,
 } from '@forum/contracts';
 import type { Route } from '../../platform/http/router.js';
+import { accountRoutes } from '../../platform/http/account-routes.js';
 import { client, withCookies } from '../users/index.js';
 import type { SmsService } from './sms.service.js';
 
 /** Mounts the text message calls (reference §1.1 `users/sms.*`). */
 export function registerSmsRoutes(route: Route, sms: SmsService): void {
   // Guests' calls work before a full login, like username login (a closed or paid site still lets them in).
-  const guest = {
-    status: 'skip',
-    siteClosedExempt: true,
-    payExempt: true,
-    rateClass: 'auth',
-    keepsGuestCache: true,
-  } as const;
-  const mine = {
-    auth: 'required',
-    status: 'allowPending',
-    rateClass: 'auth',
-    keepsGuestCache: true,
-  } as const;
+  const { guest, mine } = accountRoutes;
 
   route(smsSend, guest, async (input, { actor, req }) =>
     sms.send(actor, input.type, input.mobile, client(req).ip),

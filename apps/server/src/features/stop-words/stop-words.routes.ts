@@ -6,16 +6,10 @@ import {
   stopWordsList,
   type StopWordItem,
 } from '@forum/contracts';
-import type { Actor } from '../../platform/auth/actor.js';
-import { forbidden } from '../../platform/http/errors.js';
 import type { Route } from '../../platform/http/router.js';
 import type { StopWordRow } from './stop-words.repository.js';
 import type { StopWordsService } from './stop-words.service.js';
 import { pageReply } from '../../platform/http/page.js';
-
-function adminOnly(actor: Actor): void {
-  if (!actor.isAdmin) throw forbidden();
-}
 
 function present(r: StopWordRow): StopWordItem {
   return {
@@ -32,24 +26,23 @@ function present(r: StopWordRow): StopWordItem {
   };
 }
 
-/** Mounts the admin stop-word calls (batch import, list, delete) at the backAdmin and spec `.v2` paths. */
+/**
+ * Mounts the admin stop-word calls (batch import, list, delete) at the backAdmin and spec `.v2` paths: the
+ * router's admin gate refuses everyone else before the input is read, and logs the writes.
+ */
 export function registerStopWordsRoutes(route: Route, stopWords: StopWordsService): void {
-  route(stopWordsBatch, { auth: 'required' }, async (input, { actor }) => {
-    adminOnly(actor);
-    return stopWords.batch(input.words, input.overwrite, actor.userId);
-  });
-  route(stopWordsList, { auth: 'required' }, async (input, { actor }) => {
-    adminOnly(actor);
+  const admin = { admin: true };
+  route(stopWordsBatch, admin, async (input, { actor }) =>
+    stopWords.batch(input.words, input.overwrite, actor.userId),
+  );
+  route(stopWordsList, admin, async (input) => {
     const { rows, total } = await stopWords.list(input.filter, input.page, input.perPage);
     return pageReply(rows.map(present), input.page, input.perPage, total);
   });
   for (const contract of [stopWordsDelete, stopWordsDeleteV2]) {
-    route(contract, { auth: 'required' }, async (input, { actor }) => {
-      adminOnly(actor);
-      return { deleted: await stopWords.remove(input.ids) };
-    });
+    route(contract, admin, async (input) => ({ deleted: await stopWords.remove(input.ids) }));
   }
-  route(stopWordsExport, { admin: true }, async (_input, { reply }) => {
+  route(stopWordsExport, admin, async (_input, { reply }) => {
     await reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('content-disposition', 'attachment; filename="stop-words.txt"')

@@ -66,7 +66,7 @@ describe('stop-words admin calls', () => {
     expect(v2.Data.deleted).toBe(all.Data.totalCount);
   });
 
-  it('refuses members (-4002) and guests (-3001), and rejects an empty batch (-4001)', async () => {
+  it('refuses members and guests alike (-4002, before reading the input), and rejects an empty batch (-4001)', async () => {
     const m = await call(t.app, 'POST', '/api/backAdmin/stopwords.batch', {
       token: member.token,
       body: { words: ['x'] },
@@ -75,7 +75,12 @@ describe('stop-words admin calls', () => {
     const l = await call(t.app, 'GET', '/api/stop-words.v2', { token: member.token });
     expect(l.Code).toBe(-4002);
     const g = await call(t.app, 'GET', '/api/stop-words.v2');
-    expect(g.Code).toBe(-3001);
+    expect(g.Code).toBe(-4002);
+    const bad = await call(t.app, 'POST', '/api/backAdmin/stopwords.batch', {
+      token: member.token,
+      body: {},
+    });
+    expect(bad.Code).toBe(-4002);
     const e = await call(t.app, 'POST', '/api/backAdmin/stopwords.batch', {
       token: admin.token,
       body: { words: [] },

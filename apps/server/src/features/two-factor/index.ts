@@ -7,6 +7,7 @@ import {
   twoFactorSetup,
   twoFactorStatus,
 } from '@forum/contracts';
+import { accountRoutes } from '../../platform/http/account-routes.js';
 import type { Guard, Route } from '../../platform/http/router.js';
 import { AppError } from '../../platform/http/errors.js';
 import { langOf, pick } from '../../platform/http/lang.js';
@@ -28,23 +29,15 @@ export async function mountTwoFactor(
   }
   const tf = new TwoFactorService(ctx.database.db, settings, ctx.users);
   ctx.users.secondFactor = (user) => tf.pendingToken(user);
-  const mine = {
-    auth: 'required',
-    status: 'allowPending',
-    rateClass: 'auth',
-    keepsGuestCache: true,
-  } as const;
+  const { guest, mine } = accountRoutes;
   route(twoFactorStatus, { auth: 'required', status: 'allowPending' }, async (_i, { actor }) =>
     tf.status(actor),
   );
   route(twoFactorSetup, mine, async (_i, { actor }) => tf.setup(actor));
   route(twoFactorEnable, mine, async (input, { actor }) => tf.enable(actor, input.code));
   route(twoFactorDisable, mine, async (input, { actor }) => tf.disable(actor, input.code));
-  route(
-    twoFactorLogin,
-    { status: 'skip', siteClosedExempt: true, payExempt: true, rateClass: 'auth', keepsGuestCache: true },
-    async (input, { req, reply, lang }) =>
-      withCookies(req, reply, await tf.login(input.twoFactorToken, input.code, client(req), lang)),
+  route(twoFactorLogin, guest, async (input, { req, reply, lang }) =>
+    withCookies(req, reply, await tf.login(input.twoFactorToken, input.code, client(req), lang)),
   );
   // Enforced for administrators: their admin calls wait until they turn it on (they still log in to do so).
   ctx.guards.push(async (actor, options, req) => {

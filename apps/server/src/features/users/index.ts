@@ -4,6 +4,8 @@ export {
   LOGIN_MAX_FAILURES,
   LOGIN_LOCK_MS,
   REVOKED_CHANNEL,
+  userOfMessage,
+  userSessionsMessage,
   BIND_PHONE,
   BIND_WECHAT,
 } from './users.service.js';

@@ -178,6 +178,6 @@ export class UsersAdmin {
 
   private async changed(userId: number): Promise<void> {
     this.users.forgetCurrent(userId);
-    await this.users.sessionsChanged();
+    await this.users.sessionsChanged(userId);
   }
 }

@@ -12,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Gate } from '../../platform/access/gate.js';
 import { clearSessionCookies, setSessionCookies } from '../../platform/auth/cookies.js';
+import { accountRoutes } from '../../platform/http/account-routes.js';
 import { checkStatus, type Route } from '../../platform/http/router.js';
 import type { UsersService } from './users.service.js';
 import { relationFlags } from './users.presenter.js';
@@ -30,21 +31,16 @@ export function withCookies(req: FastifyRequest, reply: FastifyReply, result: Lo
 /** Mounts the account calls. */
 export function registerUsersRoutes(route: Route, deps: { users: UsersService; gate: Gate }): void {
   const { users, gate } = deps;
-  const entry = {
-    status: 'skip',
-    siteClosedExempt: true,
-    payExempt: true,
-    rateClass: 'auth',
-    keepsGuestCache: true,
-  } as const;
+  // Login, registration and refresh work before a full login (a closed or paid site still lets them in).
+  const { guest } = accountRoutes;
 
-  route(usernameRegister, entry, async (input, { req, reply, lang }) =>
+  route(usernameRegister, guest, async (input, { req, reply, lang }) =>
     withCookies(req, reply, await users.register(input, client(req), lang)),
   );
-  route(usernameLogin, entry, async (input, { req, reply, lang }) =>
+  route(usernameLogin, guest, async (input, { req, reply, lang }) =>
     withCookies(req, reply, await users.login(input, client(req), lang)),
   );
-  route(refreshToken, entry, async (input, { req, reply }) =>
+  route(refreshToken, guest, async (input, { req, reply }) =>
     withCookies(req, reply, await users.refresh(input.refreshToken, client(req))),
   );
   route(

@@ -38,8 +38,23 @@ export const BIND_PHONE = 4;
 export const BIND_WECHAT = 1;
 /** Sessions are cached this long; logout and status changes drop them at once on every instance. */
 const SESSION_CACHE_MS = 5000;
-/** Bus channel of revoked sessions: a token hash, or '*' when any session may have changed (bans, groups). */
+/**
+ * Bus channel of revoked sessions: a token hash, one member's (`userSessionsMessage`), or '*' when any session
+ * may have changed (bans, groups).
+ */
 export const REVOKED_CHANNEL = 'sessions.revoked';
+
+/** The revocation message for one member's sessions (token hashes are hex, so it never names a token). */
+export function userSessionsMessage(userId: number): string {
+  return `user:${userId}`;
+}
+
+/** The member a revocation message names, or null for a token hash or '*'. */
+export function userOfMessage(message: string): number | null {
+  if (!message.startsWith('user:')) return null;
+  const id = Number(message.slice(5));
+  return Number.isSafeInteger(id) ? id : null;
+}
 
 /** Where a request came from, for audit columns and the lockout. */
 export interface ClientInfo {
@@ -370,18 +385,34 @@ export class UsersService {
     };
   }
 
-  /** Forgets cached sessions (one token hash, or all for '*'), e.g. after a ban. */
+  /**
+   * Forgets cached sessions: one token hash, one member's (`user:<id>`, see `userSessionsMessage`), or all
+   * for '*'.
+   */
   dropSessions(message: string): void {
     if (message === '*') {
       this.sessions.clear();
       this.currentUsers.clear();
-    } else this.sessions.delete(message);
+      return;
+    }
+    const userId = userOfMessage(message);
+    if (userId === null) {
+      this.sessions.delete(message);
+      return;
+    }
+    // At most 10,000 entries: a scan is cheaper than keeping an index by member in step.
+    for (const [hash, s] of this.sessions) if (s.actor.userId === userId) this.sessions.delete(hash);
+    this.currentUsers.delete(userId);
   }
 
-  /** Tells every instance to forget cached sessions after a status or group change. */
-  async sessionsChanged(): Promise<void> {
-    this.dropSessions('*');
-    await this.bus.publish(REVOKED_CHANNEL, '*');
+  /**
+   * Tells every instance to forget cached sessions after a status or group change: one member's when
+   * `userId` is given (a purchase), everyone's otherwise (a group's permissions, a batch).
+   */
+  async sessionsChanged(userId?: number): Promise<void> {
+    const message = userId === undefined ? '*' : userSessionsMessage(userId);
+    this.dropSessions(message);
+    await this.bus.publish(REVOKED_CHANNEL, message);
   }
 
   /** The user's current group id (default group when none). */

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/db.js';
 import { AppError } from '../../platform/http/errors.js';
-import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
-import { Ledger } from './ledger.service.js';
+import { call } from '../../test/harness.js';
+import { ledgerFixture } from './ledger-fixture.js';
 import { fenToYuan } from './money.js';
 
 const USERS = 20;
@@ -10,26 +10,16 @@ const OPS = 2_000;
 const DUPLICATE_SHARE = 0.05;
 const OPENING_FEN = 50_000;
 
-let t: TestApp;
+const f = ledgerFixture({ members: USERS, funded: USERS, openingFen: OPENING_FEN });
+const { ledger, sql } = f;
 let db: Db;
 let adminToken: string;
 let ids: number[];
-const ledger = new Ledger();
-
-beforeAll(async () => {
-  t = await startTestApp();
-  db = t.app.forum.database.db;
-  adminToken = (await adminUser(t.app)).token;
-  ids = (await Promise.all(Array.from({ length: USERS }, () => registerUser(t.app)))).map((u) => u.userId);
-  await Promise.all(
-    ids.map((userId) =>
-      ledger.adjust(db, { userId, amount: OPENING_FEN, actorId: null, idempotencyKey: `open-${userId}` }),
-    ),
-  );
+beforeAll(() => {
+  db = f.db;
+  adminToken = f.admin.token;
+  ids = f.members.map((u) => u.userId);
 });
-afterAll(async () => t?.close());
-
-const sql = async (text: string) => (await t.app.forum.database.exec(text)).rows;
 
 /** A seeded generator, so a failing run can be replayed. */
 function random(seed: number): () => number {
@@ -50,7 +40,7 @@ type Answer = { key: string; ok: boolean; transactionId?: number; duplicate?: bo
 /** Runs one operation the way its real caller would: the ledger directly, or the admin call over HTTP. */
 async function run(op: Op): Promise<Answer> {
   if (op.kind === 'admin') {
-    const r = await call(t.app, 'POST', '/api/backAdmin/update.user.wallet', {
+    const r = await call(f.t.app, 'POST', '/api/backAdmin/update.user.wallet', {
       token: adminToken,
       body: {
         userId: op.userId,

@@ -1,30 +1,25 @@
 import { sql as q } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError } from '../../platform/http/errors.js';
-import { registerUser, startTestApp, type TestApp } from '../../test/harness.js';
-import { Ledger, type Account } from './ledger.service.js';
+import type { Account } from './ledger.service.js';
+import { ledgerFixture } from './ledger-fixture.js';
 
-let t: TestApp;
+// Two members: a starts with 100.00 yuan, b with nothing.
+const f = ledgerFixture({ members: 2, funded: 1, openingFen: 10_000 });
+const { ledger, sql } = f;
 let db: Db;
-const ledger = new Ledger();
 let a: number;
 let b: number;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  db = t.app.forum.database.db;
-  [a, b] = (await Promise.all([registerUser(t.app), registerUser(t.app)])).map((u) => u.userId) as [
-    number,
-    number,
-  ];
-  await ledger.adjust(db, { userId: a, amount: 10_000, actorId: null, idempotencyKey: 'seed-a' });
+beforeAll(() => {
+  db = f.db;
+  [a, b] = f.members.map((m) => m.userId) as [number, number];
 });
-afterAll(async () => t?.close());
 
-const sql = async (text: string, params: unknown[] = []) =>
-  (await t.app.forum.database.exec(text, params)).rows;
+/** a pays b (a member-to-member move, reason 31), on the pool or inside a transaction. */
+const pay = (amount: number, idempotencyKey?: string, on: Db = db) =>
+  ledger.transfer(on, { fromUserId: a, toUserId: b, amount, reason: 31, actorId: a, idempotencyKey });
 const wallet = async (userId: number) =>
   (
     await sql('SELECT available::int AS a, frozen::int AS f, status FROM wallets WHERE user_id = $1', [
@@ -45,13 +40,7 @@ const codeOf = (p: Promise<unknown>) =>
 
 describe('ledger core', () => {
   it('transfers, freezes and unfreezes with balanced entries', async () => {
-    const r = await ledger.transfer(db, {
-      fromUserId: a,
-      toUserId: b,
-      amount: 2_500,
-      reason: 31,
-      actorId: a,
-    });
+    const r = await pay(2_500);
     expect(r.duplicate).toBe(false);
     // Wallets come back in lock order (user id), whichever side of the transfer they were on.
     const expected = [
@@ -101,47 +90,28 @@ describe('ledger core', () => {
   it('refuses a negative balance with -4001 and writes nothing, key included', async () => {
     const before = await counts();
     const w = await wallet(b);
-    const r = ledger.transfer(db, {
-      fromUserId: b,
-      toUserId: a,
-      amount: 1_901,
-      reason: 41,
-      actorId: b,
-      idempotencyKey: 'too-much',
-    });
+    // b pays a back (reason 41) more than b holds.
+    const payBack = () =>
+      ledger.transfer(db, {
+        fromUserId: b,
+        toUserId: a,
+        amount: 1_901,
+        reason: 41,
+        actorId: b,
+        idempotencyKey: 'too-much',
+      });
+    const r = payBack();
     await expect(r).rejects.toMatchObject({ code: -4001, message: 'amount: insufficient balance' });
     expect(await counts()).toEqual(before);
     expect(await wallet(b)).toEqual(w);
     // The key was not kept: the same request succeeds once the money is there.
     expect(await codeOf(ledger.unfreeze(db, { userId: b, amount: 1 }))).toBe(0);
-    expect(
-      await codeOf(
-        ledger.transfer(db, {
-          fromUserId: b,
-          toUserId: a,
-          amount: 1_901,
-          reason: 41,
-          actorId: b,
-          idempotencyKey: 'too-much',
-        }),
-      ),
-    ).toBe(0);
+    expect(await codeOf(payBack())).toBe(0);
   });
 
   it('a duplicate key, even ten at once, moves money once and answers the first result', async () => {
     const before = await wallet(a);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        ledger.transfer(db, {
-          fromUserId: a,
-          toUserId: b,
-          amount: 100,
-          reason: 31,
-          actorId: a,
-          idempotencyKey: 'ten',
-        }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pay(100, 'ten')));
     expect(answers.filter((x) => !x.duplicate)).toHaveLength(1);
     const first = answers.find((x) => !x.duplicate)!;
     for (const x of answers) expect({ ...x, duplicate: false }).toEqual(first);
@@ -150,14 +120,7 @@ describe('ledger core', () => {
       await sql(`SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key = 'ten'`),
     ).toEqual([{ n: 1 }]);
     // The same key for a different request is refused rather than answered with someone else's result.
-    const other = ledger.transfer(db, {
-      fromUserId: a,
-      toUserId: b,
-      amount: 101,
-      reason: 31,
-      actorId: a,
-      idempotencyKey: 'ten',
-    });
+    const other = pay(101, 'ten');
     await expect(other).rejects.toMatchObject({
       code: -4001,
       message: expect.stringContaining('idempotencyKey'),
@@ -203,14 +166,7 @@ describe('ledger core', () => {
     const before = await counts();
     const wa = await wallet(a);
     const failing = inTransaction(db, async (tx) => {
-      await ledger.transfer(tx, {
-        fromUserId: a,
-        toUserId: b,
-        amount: 50,
-        reason: 31,
-        actorId: a,
-        idempotencyKey: 'mid-1',
-      });
+      await pay(50, 'mid-1', tx);
       await ledger.freeze(tx, { userId: a, amount: 20, idempotencyKey: 'mid-2' });
       throw new Error('crash after two postings');
     });
@@ -243,14 +199,7 @@ describe('ledger core', () => {
     const before = await counts();
     const wa = await wallet(a);
     const killed = inTransaction(db, async (tx) => {
-      await ledger.transfer(tx, {
-        fromUserId: a,
-        toUserId: b,
-        amount: 70,
-        reason: 31,
-        actorId: a,
-        idempotencyKey: 'kill-1',
-      });
+      await pay(70, 'kill-1', tx);
       const pid = (
         (await tx.execute(q`SELECT pg_backend_pid() AS pid`)) as unknown as { rows: { pid: number }[] }
       ).rows[0]!.pid;
@@ -264,14 +213,7 @@ describe('ledger core', () => {
     expect(await counts()).toEqual(before);
     expect(await wallet(a)).toEqual(wa);
     // The key is free again: the retried payment goes through once.
-    const retry = await ledger.transfer(db, {
-      fromUserId: a,
-      toUserId: b,
-      amount: 70,
-      reason: 31,
-      actorId: a,
-      idempotencyKey: 'kill-1',
-    });
+    const retry = await pay(70, 'kill-1');
     expect(retry.duplicate).toBe(false);
   });
 

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, type TestApp } from '../../test/harness.js';
+import { ledgerFixture, type Member } from './ledger-fixture.js';
 
+const f = ledgerFixture({ members: 2 });
+const { sql } = f;
 let t: TestApp;
-type U = { token: string; userId: number };
-let admin: U;
-let ann: U;
-let ben: U;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await adminUser(t.app);
-  [ann, ben] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+let admin: Member;
+let ann: Member;
+let ben: Member;
+beforeAll(() => {
+  ({ t, admin } = f);
+  [ann, ben] = f.members as [Member, Member];
 });
-afterAll(async () => t?.close());
 
 const update = (token: string | undefined, body: object) =>
   call(t.app, 'POST', '/api/backAdmin/update.user.wallet', { token, body });
 const mine = (token?: string) => call(t.app, 'GET', '/api/v3/wallet/user', { token });
-const sql = async (text: string, params: unknown[] = []) =>
-  (await t.app.forum.database.exec(text, params)).rows;
 
 describe('wallet calls', () => {
   it('my wallet: zero before any movement, yuan strings and fen; guests -3001', async () => {

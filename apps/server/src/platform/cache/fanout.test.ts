@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { call, freshDatabase, registerUser } from '../../test/harness.js';
-import { loadConfig } from '../config.js';
+import type { FastifyInstance } from 'fastify';
+import { call, registerUser, startInstances } from '../../test/harness.js';
 
 // Fan-out between instances is Redis pub/sub; without REDIS_URL each instance only hears itself.
 const reason = process.env.REDIS_URL ? null : 'REDIS_URL is not set: fan-out needs Redis';
@@ -18,17 +17,8 @@ async function until(check: () => Promise<boolean>, ms = 3000): Promise<boolean>
 // Two instances on one PostgreSQL and one Redis, as behind a load balancer.
 describe.skipIf(!!reason)(`multi-instance fan-out${reason ? ` (skipped: ${reason})` : ''}`, () => {
   it('a settings change, a permission change and a logout on one instance reach the other', async () => {
-    const db = await freshDatabase();
-    const cfg = loadConfig(
-      {
-        NODE_ENV: 'test',
-        DATABASE_URL: db.databaseUrl,
-        DATA_DIR: db.dataDir,
-        REDIS_URL: process.env.REDIS_URL,
-      },
-      { web: 'off', rateLimit: { enabled: false } as never },
-    );
-    const [a, b] = await Promise.all([buildApp(cfg), buildApp(cfg)]);
+    const both = await startInstances(2);
+    const [a, b] = both.apps as [FastifyInstance, FastifyInstance];
     try {
       await a.forum.settings.set([{ key: 'site_name', tag: 'default', value: '扇出论坛' }]);
       expect(
@@ -56,8 +46,7 @@ describe.skipIf(!!reason)(`multi-instance fan-out${reason ? ` (skipped: ${reason
         ),
       ).toBe(true);
     } finally {
-      await Promise.all([a.close(), b.close()]);
-      await db.drop();
+      await both.close();
     }
   });
 });

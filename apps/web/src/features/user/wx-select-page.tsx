@@ -1,27 +1,19 @@
 import { Link } from 'react-router';
 import { wechatRegister } from '@forum/contracts';
 import { Button } from '@forum/ui';
-import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { AuthCard } from './auth-card.tsx';
-import { useAuthSubmit } from './use-auth-submit.ts';
-import { clearPending, readPending } from './wx-pending.ts';
+import { useWxPending } from './use-wx-pending.ts';
 import { WxPendingMissing } from './wx-notices.tsx';
 
 /** `/user/wx-select`: a WeChat without an account chooses: a new account, an existing one, or a phone. */
 export function Component() {
   const { t } = useTranslation();
   const { platform, forum } = useSite();
-  const { busy, run } = useAuthSubmit('register.success');
-  const pending = readPending();
+  const { pending, busy, finish } = useWxPending('register.success');
   if (!pending) return <WxPendingMissing />;
-  const create = () =>
-    void run(async () => {
-      const res = await (await getBrowserApi()).call(wechatRegister, { sessionToken: pending.sessionToken });
-      if (res.Code === 0) clearPending();
-      return res;
-    });
+  const create = () => finish((api, sessionToken) => api.call(wechatRegister, { sessionToken }));
   return (
     <AuthCard variant={platform} title={t('wechat.selectTitle')}>
       <div className="auth-form">
