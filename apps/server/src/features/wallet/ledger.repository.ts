@@ -16,22 +16,22 @@ export interface StoredTransaction {
   result: unknown;
 }
 
+/** What a ledger transaction row is written with. */
+export interface TransactionHead {
+  reason: number;
+  idempotencyKey: string | null;
+  actorId: number | null;
+  memo: string;
+  fingerprint: string | null;
+  /** A past date for imported history; null dates it now. */
+  at: Date | null;
+}
+
 /**
  * Claims the idempotency key (if any) by inserting the transaction row; null when the key is already taken.
  * ON CONFLICT waits for a concurrent holder of the key to finish, so exactly one claim wins.
  */
-export async function claimTransaction(
-  tx: DbOrTx,
-  t: {
-    reason: number;
-    idempotencyKey: string | null;
-    actorId: number | null;
-    memo: string;
-    fingerprint: string | null;
-    /** A past date for imported history; null dates it now. */
-    at: Date | null;
-  },
-): Promise<number | null> {
+export async function claimTransaction(tx: DbOrTx, t: TransactionHead): Promise<number | null> {
   const at = t.at ? t.at.toISOString() : null;
   const rows = await rowsOf<{ id: string }>(
     tx,
@@ -91,15 +91,7 @@ export const INSUFFICIENT_BALANCE_STATE = 'FL001';
  */
 export async function postMoves(
   tx: DbOrTx,
-  t: {
-    reason: number;
-    idempotencyKey: string | null;
-    actorId: number | null;
-    memo: string;
-    fingerprint: string | null;
-    /** A past date for imported history; null dates it now. */
-    at: Date | null;
-  },
+  t: TransactionHead,
   moves: PostingMove[],
 ): Promise<PostingOutcome> {
   const at = t.at ? t.at.toISOString() : null;
