@@ -65,12 +65,18 @@ export function PayDialog({ request, onPaid, onClose }: PayDialogProps) {
     if (status === ORDER.EXPIRED) setError(t('wallet.expired'));
   }, [status, orderSn, onPaid, t]);
 
+  /** What `order.create` gets: the request's order, the typed amount where the member types it, the key. */
+  const createInput = (order: OrderInput): OrderInput => ({
+    ...order,
+    ...(request.amount === undefined && { amount }),
+    idempotencyKey: keys.current.create,
+  });
+
   /** The order, created on the first attempt and reused by later ones. */
   const ensureOrder = async (): Promise<string | null> => {
     if (orderSn || !('order' in request)) return orderSn;
     const [api, { orderCreate }] = await Promise.all([getBrowserApi(), import('@forum/contracts')]);
-    const input = { ...request.order, ...(request.amount === undefined && { amount }) };
-    const res = await api.call(orderCreate, { ...input, idempotencyKey: keys.current.create });
+    const res = await api.call(orderCreate, createInput(request.order));
     if (!res.Data) return (setError(res.Message), null);
     setOrderSn(res.Data.orderSn);
     return res.Data.orderSn;
@@ -90,10 +96,8 @@ export function PayDialog({ request, onPaid, onClose }: PayDialogProps) {
     }
     // From the wallet with no order yet: created and paid in one call (or neither).
     if (byWallet && !orderSn && 'order' in request) {
-      const input = { ...request.order, ...(request.amount === undefined && { amount }) };
       const res = await api.call(c.orderCreate, {
-        ...input,
-        idempotencyKey: keys.current.create,
+        ...createInput(request.order),
         walletPay: { payPassword: password },
       });
       if ((res.Data as { notSet?: boolean } | null)?.notSet) return setHasPw(false);
