@@ -1,6 +1,6 @@
 import { OrderType, WalletReason, type OrderCreateInput } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
-import type { Tx } from '../../platform/db/db.js';
+import type { DbOrTx, Tx } from '../../platform/db/db.js';
 import type { Move } from '../wallet/index.js';
 import type { OrderChildRow, OrderRow } from './orders.repository.js';
 
@@ -37,6 +37,15 @@ export interface PaidContext {
 }
 
 /**
+ * What `prepare` and `credits` get: a transaction, or the pool for a `walletBatch` kind, whose reads run before
+ * the batch that writes its payments.
+ */
+export interface ReadContext {
+  tx: DbOrTx;
+  children: OrderChildRow[];
+}
+
+/**
  * One order type's rules. Money features register theirs with `orders.registerKind`; the order service does
  * the rest (permissions, the order row, payment, the ledger posting, idempotency, expiry).
  */
@@ -52,9 +61,9 @@ export interface OrderKind {
    */
   check?(actor: Actor, input: OrderCreateInput): Promise<void>;
   /** Checks the create input inside the create transaction (through `tx` only); returns the amount and parties. */
-  prepare(ctx: { tx: Tx; actor: Actor }, input: OrderCreateInput): Promise<PreparedOrder>;
+  prepare(ctx: { tx: DbOrTx; actor: Actor }, input: OrderCreateInput): Promise<PreparedOrder>;
   /** Who gets the money once paid: ledger moves summing to +order.amount (e.g. author 80 %, site 20 %). */
-  credits(ctx: PaidContext, order: OrderRow): Promise<Move[]>;
+  credits(ctx: ReadContext, order: OrderRow): Promise<Move[]>;
   /**
    * Side effects of a paid order, in the same transaction as the money (grant access, join group, ...). What it
    * answers (say the group's new end) reaches `afterPaid` as `fulfilled`.
@@ -76,6 +85,14 @@ export interface OrderKind {
    * each with its own part type's wallet-log reason.
    */
   split?: boolean;
+  /**
+   * Lets concurrent one-call wallet payments of this kind be written together, one statement and one commit for
+   * a whole batch (`order_pay_wallet_batch`, migration 0020). Such a kind's `prepare` and `credits` only read
+   * (they run on the pool before the batch; a later change of what they read is like an order created a moment
+   * earlier) and the unique rules of what it sells live in the database; its fulfil is `fulfilSql`, the name of
+   * a SQL function taking the paid `orders` row (raising to refuse), instead of `fulfil`.
+   */
+  walletBatch?: { fulfilSql?: string };
 }
 
 /** The payer's wallet-log type per order type, the original's expense types where it has one. */

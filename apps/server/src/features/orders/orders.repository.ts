@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/db.js';
+import { rowsOf, type DbOrTx } from '../../platform/db/db.js';
 import { orderChildren, orders, payNotifies } from './orders.table.js';
 
 /** An order row as stored. */
@@ -103,4 +103,64 @@ export async function childrenOf(db: DbOrTx, orderIds: number[]): Promise<OrderC
     .from(orderChildren)
     .where(inArray(orderChildren.orderId, orderIds))
     .orderBy(asc(orderChildren.id));
+}
+
+/** One wallet payment of a batch: the new order (written paid), its ledger posting and the kind's SQL fulfil. */
+export interface BatchPayment {
+  order: NewOrder & { orderSn: string; expiresAt: Date };
+  post: {
+    reason: number;
+    key: string | null;
+    memo: string;
+    fingerprint: string;
+    moves: Array<{ kind: string; userId: number | null; amount: bigint; reason: number }>;
+  };
+  fulfilSql: string | null;
+}
+
+/** What the batch answers per payment: written, or refused with nothing changed (SQLSTATE and message). */
+export type BatchOutcome =
+  | { ok: true; id: number; transactionId: number; createdAt: string; paidAt: string }
+  | { ok: false; state: string; message: string };
+
+/**
+ * Writes wallet payments in one statement (`order_pay_wallet_batch`, migration 0020): each one's posting, order
+ * and fulfil in its own subtransaction, the whole batch under one commit. The payments go as parallel arrays.
+ */
+export async function payWalletBatch(db: DbOrTx, items: BatchPayment[]): Promise<BatchOutcome[]> {
+  const col = <T>(f: (p: BatchPayment) => T) => sql.param(items.map(f));
+  // A posting's moves as array literals, one per payment (numbers and the fixed account kinds need no quoting).
+  const moves = (f: (m: BatchPayment['post']['moves'][number]) => string) =>
+    col((p) => `{${p.post.moves.map(f).join(',')}}`);
+  const users = [...new Set(items.flatMap((p) => p.post.moves.map((m) => m.userId)))]
+    .filter((u): u is number => u !== null)
+    .sort((a, b) => a - b);
+  const rows = await rowsOf<{ r: BatchOutcome[] }>(
+    db,
+    sql`SELECT order_pay_wallet_batch(${sql.param(users)}::int[],
+          ${col((p) => p.order.orderSn)}::text[], ${col((p) => p.order.type)}::smallint[],
+          ${col((p) => String(p.order.amountFen))}::bigint[], ${col((p) => p.order.userId)}::int[],
+          ${col((p) => p.order.payeeId ?? null)}::int[], ${col((p) => p.order.threadId ?? null)}::int[],
+          ${col((p) => p.order.groupId ?? null)}::int[], ${col((p) => p.order.isAnonymous ?? false)}::boolean[],
+          ${col((p) => p.order.title ?? '')}::text[], ${col((p) => JSON.stringify(p.order.extra ?? {}))}::jsonb[],
+          ${col((p) => p.order.createKey ?? null)}::text[], ${col((p) => p.order.expiresAt.toISOString())}::timestamptz[],
+          ${col((p) => p.post.reason)}::int[], ${col((p) => p.post.key)}::text[], ${col((p) => p.post.memo)}::text[],
+          ${col((p) => p.post.fingerprint)}::text[],
+          ${moves((m) => m.kind)}::text[], ${moves((m) => (m.userId === null ? 'NULL' : String(m.userId)))}::text[],
+          ${moves((m) => String(m.amount))}::text[], ${moves((m) => String(m.reason))}::text[],
+          ${col((p) => p.fulfilSql)}::text[]) AS r`,
+  );
+  return rows[0]!.r;
+}
+
+/**
+ * Runs a kind's SQL fulfil function on a paid order's row, in the paying transaction; answers why it refused
+ * (it then wrote nothing), or null.
+ */
+export async function fulfilInSql(tx: DbOrTx, fn: string, orderId: number): Promise<string | null> {
+  const rows = await rowsOf<{ refused: string | null }>(
+    tx,
+    sql`SELECT ${sql.identifier(fn)}(o) AS refused FROM orders o WHERE o.id = ${orderId}`,
+  );
+  return rows[0]?.refused ?? null;
 }

@@ -10,9 +10,11 @@ import {
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db, DbOrTx, Tx } from '../../platform/db/db.js';
+import { Batcher } from '../../platform/db/batcher.js';
+import { sqlState } from '../../platform/db/errors.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, loginRequired, notFound } from '../../platform/http/errors.js';
-import type { Account, Ledger, Move } from '../wallet/index.js';
+import type { Account, Ledger, Move, Posting } from '../wallet/index.js';
 import { defaultPayerReason, type OrderKind, type PaidOutcome } from './order-kind.js';
 import { presentOrder } from './orders.presenter.js';
 import * as repo from './orders.repository.js';
@@ -71,6 +73,15 @@ export class OrderService {
   /** Orders settled inside each open paying transaction, with what they did (see `paying`). */
   private readonly settledIn = new WeakMap<Tx, Array<{ order: repo.OrderRow; outcome: PaidOutcome }>>();
   private readonly providers: PayProvider[] = [];
+  /**
+   * One-call wallet payments of `walletBatch` kinds, written together: two batches at most in flight (one
+   * committing while the next fills), each up to 50 payments (every payment is a subtransaction; PostgreSQL
+   * keeps 64 of them per transaction in shared memory before it slows every snapshot).
+   */
+  private readonly batcher = new Batcher<repo.BatchPayment, repo.BatchOutcome>(
+    (items) => payInLockOrder(this.db, items),
+    { maxBatch: 50, concurrency: 2 },
+  );
 
   constructor(
     private readonly db: Db,
@@ -84,6 +95,8 @@ export class OrderService {
   /** Adds an order type; a type is registered once. */
   registerKind(kind: OrderKind): void {
     if (this.kinds.has(kind.type)) throw new Error(`order kind ${kind.type} is already registered`);
+    if (kind.walletBatch && (kind.split || kind.fulfil))
+      throw new Error(`order kind ${kind.type}: a batched kind fulfils in SQL and has no parts`);
     this.kinds.set(kind.type, kind);
   }
 
@@ -124,6 +137,9 @@ export class OrderService {
     await kind.check?.(actor, input);
     // The pay password (argon2) or session is checked before the transaction, as `trade/pay/order` does.
     const session = walletPay ? await this.payPasswords.authorizePayment(userId, walletPay) : null;
+    const batched =
+      walletPay && kind.walletBatch ? await this.payBatched(actor, kind, input, userId, key) : null;
+    if (batched) return { ...(await this.present(this.db, batched)), ...session };
     const run = walletPay
       ? this.paying.bind(this)
       : <T>(fn: (tx: Tx) => Promise<T>) => inTransaction(this.db, fn);
@@ -138,16 +154,78 @@ export class OrderService {
     return { ...(await this.present(this.db, order)), ...session };
   }
 
-  /** A new pending order of the kind, numbered; a concurrent create with the same key answers its order. */
-  private async insertNew(
-    tx: Tx,
+  /**
+   * A one-call wallet payment written in the next batch (group commit): the kind's reads first, on the pool, then
+   * the posting, the order (written paid) and the kind's SQL fulfil in the batch's one statement. Null sends the
+   * payment down the single path: a create key used before (a repeat is answered there), or a payment the batch
+   * refused, which changed nothing (the single path then refuses it with its own reason, or pays it).
+   */
+  private async payBatched(
     actor: Actor,
     kind: OrderKind,
     input: OrderCreateInput,
     userId: number,
     key: string | null,
-  ): Promise<repo.OrderRow> {
-    const p = await kind.prepare({ tx, actor }, input);
+  ): Promise<repo.OrderRow | null> {
+    if (key && (await repo.orderByCreateKey(this.db, userId, key))) return null;
+    const { values, now } = await this.newOrder(this.db, actor, kind, input, userId, key);
+    const pending: repo.OrderRow = {
+      ...values,
+      id: 0,
+      orderSn: newOrderSn(now),
+      status: OrderStatus.PENDING,
+      isAnonymous: values.isAnonymous ?? false,
+      paymentType: null,
+      payKey: null,
+      payResult: null,
+      provider: null,
+      providerTradeNo: null,
+      ledgerTransactionId: null,
+      paidAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const credits = await kind.credits({ tx: this.db, children: [] }, pending);
+    if (sumFen(credits) !== pending.amountFen)
+      throw new Error(`order kind ${kind.type}: credits do not sum to the amount`);
+    const { head, moves } = this.ledger.checked(this.posting(kind, pending, { kind: 'wallet' }, [], credits));
+    const out = await this.batcher.submit({
+      order: pending,
+      post: {
+        reason: head.reason,
+        key: head.idempotencyKey,
+        memo: head.memo,
+        fingerprint: head.fingerprint,
+        moves,
+      },
+      fulfilSql: kind.walletBatch?.fulfilSql ?? null,
+    });
+    if (!out.ok) return null;
+    const paidAt = new Date(out.paidAt);
+    const paid: repo.OrderRow = {
+      ...pending,
+      id: out.id,
+      status: OrderStatus.PAID,
+      paymentType: PaymentType.WALLET,
+      ledgerTransactionId: out.transactionId,
+      paidAt,
+      createdAt: new Date(out.createdAt),
+      updatedAt: paidAt,
+    };
+    await this.afterPaid([{ order: paid, outcome: { credits, fulfilled: undefined } }]);
+    return paid;
+  }
+
+  /** A new order's columns from the kind's `prepare` (through `db`: the transaction, or the pool), and its parts. */
+  private async newOrder(
+    db: DbOrTx,
+    actor: Actor,
+    kind: OrderKind,
+    input: OrderCreateInput,
+    userId: number,
+    key: string | null,
+  ) {
+    const p = await kind.prepare({ tx: db, actor }, input);
     if (p.amountFen <= 0n) throw invalid('amount must be more than zero', { field: 'amount' });
     const parts = kind.split ? (p.children ?? []) : [];
     if (kind.split && sumFen(parts) !== p.amountFen)
@@ -160,12 +238,25 @@ export class OrderService {
       payeeId: p.payeeId ?? null,
       threadId: p.threadId ?? null,
       groupId: p.groupId ?? null,
-      isAnonymous: input.isAnonymous,
+      isAnonymous: input.isAnonymous ?? false,
       title: p.title ?? '',
       extra: p.extra ?? {},
       createKey: key,
       expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
     };
+    return { values, parts, now };
+  }
+
+  /** A new pending order of the kind, numbered; a concurrent create with the same key answers its order. */
+  private async insertNew(
+    tx: Tx,
+    actor: Actor,
+    kind: OrderKind,
+    input: OrderCreateInput,
+    userId: number,
+    key: string | null,
+  ): Promise<repo.OrderRow> {
+    const { values, parts, now } = await this.newOrder(tx, actor, kind, input, userId, key);
     // A number drawn twice in one second (1 in 10^8) is drawn again; a taken create key ends the loop.
     let row: repo.OrderRow | null = null;
     for (let i = 0; i < 3 && !row; i++) {
@@ -337,12 +428,17 @@ export class OrderService {
       this.settledIn.set(tx, settled);
       return fn(tx);
     });
+    await this.afterPaid(settled);
+    return result;
+  }
+
+  /** Once the payments have committed: each kind's `afterPaid` (a failure is logged; the payment stands). */
+  private async afterPaid(settled: Array<{ order: repo.OrderRow; outcome: PaidOutcome }>): Promise<void> {
     for (const { order, outcome } of settled)
       await this.kinds
         .get(order.type)
         ?.afterPaid?.(order, outcome)
         .catch((err: unknown) => this.log(err));
-    return result;
   }
 
   /** Expires pending orders past their 15 minutes; answers how many. */
@@ -370,20 +466,11 @@ export class OrderService {
     const credits = await kind.credits(ctx, order);
     if (sumFen(credits) !== order.amountFen)
       throw new Error(`order kind ${kind.type}: credits do not sum to the amount`);
-    const from: Account =
-      source.kind === 'wallet'
-        ? { kind: 'member_available', userId: order.userId }
-        : { kind: 'gateway_clearing' };
-    const posted = await this.ledger.post(tx, {
-      reason: this.payerReason(kind.type),
-      // One posting per order, ever: a second settle of the same order cannot move money again.
-      idempotencyKey: `order:${order.orderSn}`,
-      actorId: order.userId,
-      memo: order.title || `order ${order.orderSn}`,
-      moves: [...this.debits(from, order, ctx.children), ...credits],
-    });
+    const posted = await this.ledger.post(tx, this.posting(kind, order, source, ctx.children, credits));
     if (posted.duplicate) throw new AppError(Code.RESOURCE_EXIST, 'order is already paid');
-    const fulfilled = await kind.fulfil?.(ctx, order);
+    const fulfilled = kind.walletBatch?.fulfilSql
+      ? await this.fulfilInSql(tx, kind.walletBatch.fulfilSql, order)
+      : await kind.fulfil?.(ctx, order);
     const paid = await repo.updateOrder(tx, order.id, {
       status: OrderStatus.PAID,
       paidAt: new Date(),
@@ -394,6 +481,35 @@ export class OrderService {
     });
     this.settledIn.get(tx)?.push({ order: paid, outcome: { credits, fulfilled } });
     return paid;
+  }
+
+  /** A kind's SQL fulfil on the single path: its refusal (nothing written) is -4003 with its reason. */
+  private async fulfilInSql(tx: Tx, fn: string, order: repo.OrderRow): Promise<undefined> {
+    const refused = await repo.fulfilInSql(tx, fn, order.id);
+    if (refused !== null) throw new AppError(Code.RESOURCE_EXIST, refused);
+    return undefined;
+  }
+
+  /** A paid order's one ledger posting: the source's debit and the kind's credits. */
+  private posting(
+    kind: OrderKind,
+    order: repo.OrderRow,
+    source: PaySource,
+    parts: repo.OrderChildRow[],
+    credits: Move[],
+  ): Posting {
+    const from: Account =
+      source.kind === 'wallet'
+        ? { kind: 'member_available', userId: order.userId }
+        : { kind: 'gateway_clearing' };
+    return {
+      reason: this.payerReason(kind.type),
+      // One posting per order, ever: a second settle of the same order cannot move money again.
+      idempotencyKey: `order:${order.orderSn}`,
+      actorId: order.userId,
+      memo: order.title || `order ${order.orderSn}`,
+      moves: [...this.debits(from, order, parts), ...credits],
+    };
   }
 
   /**
@@ -428,6 +544,32 @@ function checkPayable(order: repo.OrderRow, now: Date, source?: PaySource): void
   if (order.status !== OrderStatus.PENDING) {
     throw new AppError(Code.PAY_ORDER_FAIL, 'order cannot be paid', { status: order.status });
   }
+}
+
+/**
+ * Runs a payment batch with its payments in thread order, so every batch takes the threads' row locks (the
+ * sale counts) in one order, as it takes the wallets' in user-id order; answers in the submitted order.
+ */
+async function payInLockOrder(db: Db, items: repo.BatchPayment[]): Promise<repo.BatchOutcome[]> {
+  const order = items
+    .map((_, i) => i)
+    .sort((a, b) => (items[a]!.order.threadId ?? 0) - (items[b]!.order.threadId ?? 0));
+  let out: repo.BatchOutcome[];
+  try {
+    out = await repo.payWalletBatch(
+      db,
+      order.map((i) => items[i]!),
+    );
+  } catch (err) {
+    // The database refused the statement, so nothing of the batch was written: each payment goes the single way.
+    // Without an answer from the database (a lost connection) the outcome is unknown, and the error stands.
+    const state = sqlState(err);
+    if (state === undefined) throw err;
+    return items.map(() => ({ ok: false, state, message: 'the batch was refused' }));
+  }
+  const answers = new Array<repo.BatchOutcome>(items.length);
+  order.forEach((i, k) => (answers[i] = out[k]!));
+  return answers;
 }
 
 /** The fen of moves or parts, summed. */

@@ -6,7 +6,7 @@ import {
   type OrderCreateInput,
 } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
-import type { Tx } from '../../platform/db/db.js';
+import type { DbOrTx } from '../../platform/db/db.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import type { OrderKind, OrderRow } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -37,7 +37,7 @@ async function checkVisible(d: KindDeps, actor: Actor, input: OrderCreateInput):
 }
 
 /** The thread an order is about (its visibility checked before): not the payer's own. */
-async function targetThread(tx: Tx, actor: Actor, input: OrderCreateInput, lock = false) {
+async function targetThread(tx: DbOrTx, actor: Actor, input: OrderCreateInput, lock = false) {
   const t = input.threadId === undefined ? null : await repo.pricedThread(tx, input.threadId, lock);
   if (!t) throw notFound('threadId: no such thread');
   if (t.userId === actor.userId) throw invalid('threadId: this is your own thread', { field: 'threadId' });
@@ -59,7 +59,7 @@ const INCOME_REASONS: Record<number, { author: number; inviter: number }> = {
  * inviter their commission out of the author's share, each member line with its income type (the site's keeps
  * the payer's). Parts of zero are left out; an author who invited the payer gets both lines.
  */
-export async function revenueMoves(d: KindDeps, tx: Tx, order: OrderRow): Promise<Move[]> {
+export async function revenueMoves(d: KindDeps, tx: DbOrTx, order: OrderRow): Promise<Move[]> {
   const inviter = await inviterOf(tx, order.userId);
   const split = splitRevenue(
     order.amountFen,
@@ -106,18 +106,9 @@ function saleKind(d: KindDeps, type: 3 | 7): OrderKind {
       };
     },
     credits: ({ tx }, order) => revenueMoves(d, tx, order),
-    async fulfil({ tx }, order) {
-      const fresh = await repo.insertPurchase(tx, {
-        userId: order.userId,
-        threadId: order.threadId!,
-        type,
-        orderSn: order.orderSn,
-        amountFen: order.amountFen,
-      });
-      // A second order for the same thing, paid later: refused, its money never moves (same transaction).
-      if (!fresh) throw new AppError(Code.RESOURCE_EXIST, 'threadId: you have bought this already');
-      await repo.bumpPaidCount(tx, order.threadId!);
-    },
+    // The purchase and the sale count (a second purchase refused), in SQL: one rule for the single path and
+    // for batched wallet payments.
+    walletBatch: { fulfilSql: 'thread_purchase_fulfil' },
     afterPaid: tellPaid(d),
   };
 }
@@ -138,6 +129,7 @@ function tipKind(d: KindDeps): OrderKind {
     },
     credits: ({ tx }, order) => revenueMoves(d, tx, order),
     afterPaid: tellPaid(d),
+    walletBatch: {},
   };
 }
 

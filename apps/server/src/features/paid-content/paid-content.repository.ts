@@ -30,24 +30,6 @@ export async function pricedThread(db: DbOrTx, id: number, lock = false): Promis
   return rows[0] ?? null;
 }
 
-/** Records a purchase; false when the member already bought it. */
-export async function insertPurchase(db: DbOrTx, row: typeof threadPurchases.$inferInsert): Promise<boolean> {
-  const rows = await db
-    .insert(threadPurchases)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ id: threadPurchases.id });
-  return rows.length > 0;
-}
-
-/** One more sale of the thread (reference §1.3 `paid_count`). */
-export async function bumpPaidCount(db: DbOrTx, threadId: number): Promise<void> {
-  await db
-    .update(threads)
-    .set({ paidCount: sql`${threads.paidCount} + 1` })
-    .where(eq(threads.id, threadId));
-}
-
 /** Whether the member bought this type of access to the thread. */
 export async function hasPurchase(
   db: DbOrTx,

@@ -1,6 +1,6 @@
 import { Code, EscrowStatus, OrderType, type OrderCreateInput } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
-import type { Tx } from '../../platform/db/db.js';
+import type { DbOrTx, Tx } from '../../platform/db/db.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import type { OrderKind } from '../orders/index.js';
 import type { TomSaveContext } from '../threads/index.js';
@@ -24,7 +24,7 @@ export interface EscrowSpec {
   title: string;
   /** The `order.create` field that carries this block's price in a merged order (type 11). */
   mergedField: 'redAmount' | 'rewardAmount';
-  find(tx: Tx, threadId: number, lock: boolean): Promise<EscrowBlock | null>;
+  find(tx: DbOrTx, threadId: number, lock: boolean): Promise<EscrowBlock | null>;
   open(tx: Tx, id: number, orderSn: string): Promise<void>;
 }
 
@@ -41,7 +41,7 @@ export function requireDraftFor(ctx: TomSaveContext, exists: boolean, what: stri
 }
 
 /** The thread a new order pays for: given, and the actor's own (else not found, so others learn nothing). */
-async function ownThread(tx: Tx, actor: Actor, input: OrderCreateInput, what: string): Promise<number> {
+async function ownThread(tx: DbOrTx, actor: Actor, input: OrderCreateInput, what: string): Promise<number> {
   if (input.threadId === undefined) throw invalid('threadId is required', { field: 'threadId' });
   const thread = await threadOf(tx, input.threadId);
   if (!thread || thread.userId !== actor.userId)
@@ -54,7 +54,7 @@ async function ownThread(tx: Tx, actor: Actor, input: OrderCreateInput, what: st
  * the client named a price (`amount` in `field`), priced so.
  */
 async function unpaidBlock(
-  tx: Tx,
+  tx: DbOrTx,
   spec: EscrowSpec,
   q: { actor: Actor; threadId: number; amount: string | undefined; field: string; missing: () => Error },
 ): Promise<EscrowBlock> {

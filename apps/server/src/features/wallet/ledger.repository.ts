@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../platform/db/db.js';
+import { constraintOf, sqlState } from '../../platform/db/errors.js';
 
 /** A wallet row as locked for a posting; balances in fen. */
 export interface WalletRow {
@@ -81,11 +82,17 @@ export interface StoredWallet {
   status: number;
 }
 
-/** SQLSTATE of the posting function's refusal: a balance would go below zero. */
-export const INSUFFICIENT_BALANCE_STATE = 'FL001';
+/**
+ * The posting function's refusal of a balance that would go below zero: the wallets' own check at the balance
+ * update (migration 0020), or FL001 from the function's first version (0018).
+ */
+export function isInsufficientBalance(err: unknown): boolean {
+  const state = sqlState(err);
+  return state === 'FL001' || (state === '23514' && constraintOf(err) === 'wallets_balance_ck');
+}
 
 /**
- * Writes one posting in one round trip through the `ledger_post` function (migration 0018): the key claimed,
+ * Writes one posting in one round trip through the `ledger_post` function (migrations 0018, 0020): the key claimed,
  * the wallets created and locked in user-id order, the balances checked and moved, the accounts created, the
  * entries written and the first result kept, all in that one statement.
  */

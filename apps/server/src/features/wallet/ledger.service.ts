@@ -1,6 +1,5 @@
 import { Code, WalletReason } from '@forum/contracts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/db.js';
-import { sqlState } from '../../platform/db/errors.js';
 import { AppError, invalid } from '../../platform/http/errors.js';
 import * as repo from './ledger.repository.js';
 import { toFen } from './money.js';
@@ -73,35 +72,43 @@ export const insufficientBalance = () =>
 export class Ledger {
   /** Posts balanced moves once per idempotency key; refuses a negative member balance. */
   async post(db: DbOrTx, p: Posting): Promise<PostResult> {
+    const { head, moves } = this.checked(p);
+    let out: repo.PostingOutcome;
+    try {
+      out = await repo.postMoves(db, head, moves);
+    } catch (err) {
+      if (repo.isInsufficientBalance(err)) throw insufficientBalance();
+      throw err;
+    }
+    if (out.duplicate) return firstResult(out, head.fingerprint);
+    // Rebuilt in the usual key order (jsonb does not keep it), as a repeat's answer is.
+    return { transactionId: out.transactionId, duplicate: false, wallets: out.wallets.map(walletAfter) };
+  }
+
+  /**
+   * A posting checked (balanced moves, key, reason) and turned into what the posting function takes, with its
+   * fingerprint: for `post`, and for callers that post inside a larger statement (the wallet payment batch).
+   */
+  checked(p: Posting): { head: repo.TransactionHead & { fingerprint: string }; moves: repo.PostingMove[] } {
     const moves = checkMoves(p.moves, p.reason);
     const fingerprint = `${p.reason}|${moves.map((m) => moveFingerprint(m, p.reason)).join(',')}`;
     const key = checkMeta(p);
-    let out: repo.PostingOutcome;
-    try {
-      out = await repo.postMoves(
-        db,
-        {
-          reason: p.reason,
-          idempotencyKey: key,
-          actorId: p.actorId,
-          memo: p.memo ?? '',
-          fingerprint,
-          at: p.at ?? null,
-        },
-        moves.map((m) => ({
-          kind: m.account.kind,
-          userId: 'userId' in m.account ? m.account.userId : null,
-          amount: m.amount,
-          reason: m.reason,
-        })),
-      );
-    } catch (err) {
-      if (sqlState(err) === repo.INSUFFICIENT_BALANCE_STATE) throw insufficientBalance();
-      throw err;
-    }
-    if (out.duplicate) return firstResult(out, fingerprint);
-    // Rebuilt in the usual key order (jsonb does not keep it), as a repeat's answer is.
-    return { transactionId: out.transactionId, duplicate: false, wallets: out.wallets.map(walletAfter) };
+    return {
+      head: {
+        reason: p.reason,
+        idempotencyKey: key,
+        actorId: p.actorId,
+        memo: p.memo ?? '',
+        fingerprint,
+        at: p.at ?? null,
+      },
+      moves: moves.map((m) => ({
+        kind: m.account.kind,
+        userId: 'userId' in m.account ? m.account.userId : null,
+        amount: m.amount,
+        reason: m.reason,
+      })),
+    };
   }
 
   /** Moves fen from one member's available balance to another's. */

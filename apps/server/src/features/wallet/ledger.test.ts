@@ -173,7 +173,7 @@ describe('ledger core', () => {
     await expect(failing).rejects.toThrow('crash after two postings');
     expect(await counts()).toEqual(before);
     expect(await wallet(a)).toEqual(wa);
-    // Bypassing the service: an entry without its counterpart fails at commit (deferred constraint trigger).
+    // Bypassing the service: an entry without its counterpart fails (the statement trigger on ledger_entries).
     const raw = inTransaction(db, async (tx) => {
       const [row] = (
         (await tx.execute(
@@ -188,7 +188,7 @@ describe('ledger core', () => {
         q`INSERT INTO ledger_entries (transaction_id, account_id, amount, reason) VALUES (${row!.id}, ${accountId}, 7, 32)`,
       );
     });
-    // drizzle wraps the driver's error (`Failed query: commit`); the database's reason is its cause.
+    // drizzle wraps the driver's error (`Failed query: ...`); the database's reason is its cause.
     await expect(raw).rejects.toMatchObject({
       cause: { message: expect.stringMatching(/does not balance/) },
     });
