@@ -43,6 +43,8 @@ export interface PaidContext {
 export interface ReadContext {
   tx: DbOrTx;
   children: OrderChildRow[];
+  /** True outside a transaction, for a batched payment: reads may go through loaders shared by requests. */
+  batched?: boolean;
 }
 
 /**
@@ -61,7 +63,10 @@ export interface OrderKind {
    */
   check?(actor: Actor, input: OrderCreateInput): Promise<void>;
   /** Checks the create input inside the create transaction (through `tx` only); returns the amount and parties. */
-  prepare(ctx: { tx: DbOrTx; actor: Actor }, input: OrderCreateInput): Promise<PreparedOrder>;
+  prepare(
+    ctx: { tx: DbOrTx; actor: Actor; batched?: boolean },
+    input: OrderCreateInput,
+  ): Promise<PreparedOrder>;
   /** Who gets the money once paid: ledger moves summing to +order.amount (e.g. author 80 %, site 20 %). */
   credits(ctx: ReadContext, order: OrderRow): Promise<Move[]>;
   /**

@@ -80,7 +80,7 @@ export class OrderService {
    */
   private readonly batcher = new Batcher<repo.BatchPayment, repo.BatchOutcome>(
     (items) => payInLockOrder(this.db, items),
-    { maxBatch: 50, concurrency: 2 },
+    { maxBatch: 50, concurrency: 1 },
   );
 
   constructor(
@@ -168,7 +168,7 @@ export class OrderService {
     key: string | null,
   ): Promise<repo.OrderRow | null> {
     if (key && (await repo.orderByCreateKey(this.db, userId, key))) return null;
-    const { values, now } = await this.newOrder(this.db, actor, kind, input, userId, key);
+    const { values, now } = await this.newOrder(this.db, actor, kind, input, userId, key, true);
     const pending: repo.OrderRow = {
       ...values,
       id: 0,
@@ -185,7 +185,7 @@ export class OrderService {
       createdAt: now,
       updatedAt: now,
     };
-    const credits = await kind.credits({ tx: this.db, children: [] }, pending);
+    const credits = await kind.credits({ tx: this.db, children: [], batched: true }, pending);
     if (sumFen(credits) !== pending.amountFen)
       throw new Error(`order kind ${kind.type}: credits do not sum to the amount`);
     const { head, moves } = this.ledger.checked(this.posting(kind, pending, { kind: 'wallet' }, [], credits));
@@ -224,8 +224,9 @@ export class OrderService {
     input: OrderCreateInput,
     userId: number,
     key: string | null,
+    batched = false,
   ) {
-    const p = await kind.prepare({ tx: db, actor }, input);
+    const p = await kind.prepare({ tx: db, actor, batched }, input);
     if (p.amountFen <= 0n) throw invalid('amount must be more than zero', { field: 'amount' });
     const parts = kind.split ? (p.children ?? []) : [];
     if (kind.split && sumFen(parts) !== p.amountFen)

@@ -2,9 +2,10 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { Code } from '@forum/contracts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import type { Db } from '../../platform/db/db.js';
+import { Loader } from '../../platform/db/loader.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import type { SettingsService } from '../settings/index.js';
-import { findUserById, payPasswordHashOf, updateUser } from '../users/index.js';
+import { findUserById, payPasswordHashesOf, updateUser } from '../users/index.js';
 import * as guards from './pay-password.repository.js';
 
 /** Wrong pay passwords allowed per day (the original's limit). */
@@ -23,6 +24,9 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 /** The pay password: six digits hashed with argon2id, a daily limit of wrong tries, a token to change it. */
 export class PayPasswords {
+  /** A member's pay-password hash for a pay session's check: concurrent payments share one read. */
+  private readonly hashes = new Loader<number, string>((ids) => payPasswordHashesOf(this.db, ids));
+
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
@@ -38,7 +42,7 @@ export class PayPasswords {
     proof: { payPassword?: string | undefined; payToken?: string | undefined },
   ): Promise<{ payToken: string; payTokenExpiresAt: string } | null> {
     if (proof.payPassword === undefined && proof.payToken !== undefined) {
-      const hash = await payPasswordHashOf(this.db, userId);
+      const hash = await this.hashes.load(userId);
       if (hash === null) throw notFound();
       const [owner, end, mac] = proof.payToken.split('.');
       const ok =

@@ -12,13 +12,21 @@ export interface Inviter {
  * `user_distributions`: user_id, inviter_id, be_scale, is_subordinate, is_commission).
  */
 export async function inviterOf(db: DbOrTx, userId: number): Promise<Inviter | null> {
-  const [row] = await rowsOf<{ inviter_id: number; be_scale: number }>(
+  return (await invitersOf(db, [userId])).get(userId) ?? null;
+}
+
+/** The inviters earning commission on what these members pay, by member (a `Loader`'s batch). */
+export async function invitersOf(db: DbOrTx, userIds: number[]): Promise<Map<number, Inviter>> {
+  const rows = await rowsOf<{ user_id: number; inviter_id: number; be_scale: number }>(
     db,
-    sql`SELECT inviter_id, be_scale FROM user_distributions
-         WHERE user_id = ${userId} AND is_commission AND inviter_id IS NOT NULL
+    sql`SELECT DISTINCT ON (user_id) user_id, inviter_id, be_scale FROM user_distributions
+         WHERE user_id = ANY(${sql.param(userIds)}::int[]) AND is_commission AND inviter_id IS NOT NULL
            AND inviter_id <> user_id
-         LIMIT 1`,
+         ORDER BY user_id`,
   );
-  if (!row || Number(row.be_scale) <= 0) return null;
-  return { inviterId: Number(row.inviter_id), scale: Number(row.be_scale) };
+  return new Map(
+    rows
+      .filter((r) => Number(r.be_scale) > 0)
+      .map((r) => [Number(r.user_id), { inviterId: Number(r.inviter_id), scale: Number(r.be_scale) }]),
+  );
 }

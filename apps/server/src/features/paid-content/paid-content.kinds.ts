@@ -6,7 +6,8 @@ import {
   type OrderCreateInput,
 } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
-import type { DbOrTx } from '../../platform/db/db.js';
+import type { Database, DbOrTx } from '../../platform/db/db.js';
+import { Loader } from '../../platform/db/loader.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import type { OrderKind, OrderRow } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -14,7 +15,7 @@ import type { ThreadsFeature } from '../threads/index.js';
 import { yuanToFen, type Move } from '../wallet/index.js';
 import type { Notify } from '../notifications/index.js';
 import { incomeNotices } from './income-notices.js';
-import { inviterOf } from './inviters.js';
+import { inviterOf, invitersOf, type Inviter } from './inviters.js';
 import * as repo from './paid-content.repository.js';
 import { splitRevenue } from './revenue-split.js';
 
@@ -23,7 +24,22 @@ export interface KindDeps {
   threads: Pick<ThreadsFeature, 'canSee'>;
   settings: Pick<SettingsService, 'int'>;
   notify: Notify;
+  database: Pick<Database, 'db'>;
 }
+
+/**
+ * The kinds' reads for batched wallet payments (outside a transaction): concurrent payments share one query
+ * per read; inside a transaction the kinds read through it.
+ */
+function loaders(d: KindDeps) {
+  const db = d.database.db;
+  return {
+    thread: new Loader<number, repo.PricedThread>((ids) => repo.pricedThreads(db, ids)),
+    purchase: new Loader<string, true>((keys) => repo.purchasesAmong(db, keys)),
+    inviter: new Loader<number, Inviter>((ids) => invitersOf(db, ids)),
+  };
+}
+type Loaders = ReturnType<typeof loaders>;
 
 /** Once the payment has committed: the author and the inviter are told what they got. */
 function tellPaid(d: KindDeps): NonNullable<OrderKind['afterPaid']> {
@@ -37,8 +53,14 @@ async function checkVisible(d: KindDeps, actor: Actor, input: OrderCreateInput):
 }
 
 /** The thread an order is about (its visibility checked before): not the payer's own. */
-async function targetThread(tx: DbOrTx, actor: Actor, input: OrderCreateInput, lock = false) {
-  const t = input.threadId === undefined ? null : await repo.pricedThread(tx, input.threadId, lock);
+async function targetThread(
+  ctx: { tx: DbOrTx; actor: Actor; batched?: boolean },
+  input: OrderCreateInput,
+  l: Loaders,
+) {
+  const { tx, actor } = ctx;
+  const id = input.threadId;
+  const t = id === undefined ? null : ctx.batched ? await l.thread.load(id) : await repo.pricedThread(tx, id);
   if (!t) throw notFound('threadId: no such thread');
   if (t.userId === actor.userId) throw invalid('threadId: this is your own thread', { field: 'threadId' });
   return t;
@@ -59,8 +81,13 @@ const INCOME_REASONS: Record<number, { author: number; inviter: number }> = {
  * inviter their commission out of the author's share, each member line with its income type (the site's keeps
  * the payer's). Parts of zero are left out; an author who invited the payer gets both lines.
  */
-export async function revenueMoves(d: KindDeps, tx: DbOrTx, order: OrderRow): Promise<Move[]> {
-  const inviter = await inviterOf(tx, order.userId);
+export async function revenueMoves(
+  d: KindDeps,
+  ctx: { tx: DbOrTx; batched?: boolean },
+  order: OrderRow,
+  l: Loaders,
+): Promise<Move[]> {
+  const inviter = ctx.batched ? await l.inviter.load(order.userId) : await inviterOf(ctx.tx, order.userId);
   const split = splitRevenue(
     order.amountFen,
     d.settings.int('site_author_scale', 0),
@@ -80,13 +107,13 @@ export async function revenueMoves(d: KindDeps, tx: DbOrTx, order: OrderRow): Pr
 }
 
 /** Order type 3 (the thread) or 7 (its attachments): the thread's price, bought once per member. */
-function saleKind(d: KindDeps, type: 3 | 7): OrderKind {
+function saleKind(d: KindDeps, type: 3 | 7, l: Loaders): OrderKind {
   const priceOf = (t: repo.PricedThread) => (type === OrderType.THREAD ? t.price : t.attachmentPrice);
   return {
     type,
     check: (actor, input) => checkVisible(d, actor, input),
-    async prepare({ tx, actor }, input) {
-      const t = await targetThread(tx, actor, input);
+    async prepare(ctx, input) {
+      const t = await targetThread(ctx, input, l);
       if (priceOf(t) <= 0) {
         throw invalid(
           `threadId: ${type === OrderType.THREAD ? 'this thread' : 'its attachments'} are not for sale`,
@@ -95,7 +122,10 @@ function saleKind(d: KindDeps, type: 3 | 7): OrderKind {
           },
         );
       }
-      if (await repo.hasPurchase(tx, actor.userId!, t.id, type)) {
+      const bought = ctx.batched
+        ? (await l.purchase.load(repo.purchaseKey(ctx.actor.userId!, t.id, type))) !== null
+        : await repo.hasPurchase(ctx.tx, ctx.actor.userId!, t.id, type);
+      if (bought) {
         throw new AppError(Code.RESOURCE_EXIST, 'threadId: you have bought this already');
       }
       return {
@@ -105,7 +135,7 @@ function saleKind(d: KindDeps, type: 3 | 7): OrderKind {
         title: t.title || `#${t.id}`,
       };
     },
-    credits: ({ tx }, order) => revenueMoves(d, tx, order),
+    credits: (ctx, order) => revenueMoves(d, ctx, order, l),
     // The purchase and the sale count (a second purchase refused), in SQL: one rule for the single path and
     // for batched wallet payments.
     walletBatch: { fulfilSql: 'thread_purchase_fulfil' },
@@ -114,12 +144,12 @@ function saleKind(d: KindDeps, type: 3 | 7): OrderKind {
 }
 
 /** Order type 2: a tip to a thread's author, any amount from 0.01 to 100,000 yuan. */
-function tipKind(d: KindDeps): OrderKind {
+function tipKind(d: KindDeps, l: Loaders): OrderKind {
   return {
     type: OrderType.REWARD,
     check: (actor, input) => checkVisible(d, actor, input),
-    async prepare({ tx, actor }, input) {
-      const t = await targetThread(tx, actor, input);
+    async prepare(ctx, input) {
+      const t = await targetThread(ctx, input, l);
       if (input.amount === undefined) throw invalid('amount is required', { field: 'amount' });
       const amountFen = yuanToFen(input.amount);
       if (amountFen < 1n || amountFen > BigInt(THREAD_PRICE_MAX_YUAN * 100)) {
@@ -127,7 +157,7 @@ function tipKind(d: KindDeps): OrderKind {
       }
       return { amountFen, payeeId: t.userId, threadId: t.id, title: t.title || `#${t.id}` };
     },
-    credits: ({ tx }, order) => revenueMoves(d, tx, order),
+    credits: (ctx, order) => revenueMoves(d, ctx, order, l),
     afterPaid: tellPaid(d),
     walletBatch: {},
   };
@@ -135,5 +165,6 @@ function tipKind(d: KindDeps): OrderKind {
 
 /** The paid-content order kinds: tips, paid threads, paid attachments. */
 export function paidContentKinds(d: KindDeps): OrderKind[] {
-  return [tipKind(d), saleKind(d, OrderType.THREAD), saleKind(d, OrderType.ATTACHMENT)];
+  const l = loaders(d);
+  return [tipKind(d, l), saleKind(d, OrderType.THREAD, l), saleKind(d, OrderType.ATTACHMENT, l)];
 }

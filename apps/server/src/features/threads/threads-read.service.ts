@@ -12,7 +12,8 @@ import { listSticky, listThreads, type ThreadQuery } from './threads-list.reposi
 import { loadThreads } from './threads.loader.js';
 import { postVisibleTo } from './anonymity.policy.js';
 import { highlightTermsOf, presentLiker, presentThread } from './threads.presenter.js';
-import { findFirstPosts, findThread, type ThreadRow, type Viewer } from './threads.repository.js';
+import { Loader } from '../../platform/db/loader.js';
+import { findFirstPosts, findThreadsByIds, type ThreadRow, type Viewer } from './threads.repository.js';
 import { siteAllowsBlock } from './thread-toms.writer.js';
 import { sharedText } from './paid.policy.js';
 
@@ -41,6 +42,9 @@ const DAY_MS = 86_400_000;
 
 /** Reading threads: detail, lists, pinned list, recommendations, likers, block types. */
 export class ThreadsReader {
+  /** A thread by id: concurrent reads (thread pages, payments' checks) share one query under load. */
+  private readonly threadById = new Loader<number, ThreadRow>((ids) => findThreadsByIds(this.deps.db, ids));
+
   constructor(private readonly deps: ThreadsDeps) {}
 
   /** Presents one row for an actor. */
@@ -69,7 +73,7 @@ export class ThreadsReader {
    * older than an experience reader's window is -4004 too: -4002 would confirm that the id exists.
    */
   async visibleThread(actor: Actor, threadId: number): Promise<ThreadRow> {
-    const t = await findThread(this.deps.db, threadId);
+    const t = await this.threadById.load(threadId);
     const own = t != null && actor.userId === t.userId;
     if (!t || t.deletedAt || ((t.isDraft || t.isApproved !== 1) && !own && !actor.isAdmin)) throw notFound();
     const since = own ? null : this.contentSince(actor);

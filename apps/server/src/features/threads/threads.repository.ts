@@ -95,6 +95,12 @@ export async function findThread(db: DbOrTx, id: number, forUpdate = false): Pro
   return rows[0] ?? null;
 }
 
+/** Threads by id (a `Loader`'s batch: concurrent single reads share this query). */
+export async function findThreadsByIds(db: DbOrTx, ids: number[]): Promise<Map<number, ThreadRow>> {
+  const rows = await db.select(threadColumns).from(threads).where(inArray(threads.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** The author's latest thread time (posting speed limit). */
 export async function lastThreadAt(db: DbOrTx, userId: number): Promise<Date | null> {
   const rows = await db

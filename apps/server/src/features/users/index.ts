@@ -19,7 +19,7 @@ export {
   updateUser,
   countUsers,
   findUserById,
-  payPasswordHashOf,
+  payPasswordHashesOf,
   extendPaidUntil,
   PAID_FOREVER,
   findUserByMobile,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { groupUser } from '../groups/groups.table.js';
 import { accessTokens, loginFailures, users } from './users.table.js';
@@ -51,10 +51,16 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | nu
   return rows[0] ?? null;
 }
 
-/** A user's pay-password hash ('' when none is set; null when no such user): a pay session's check reads only it. */
-export async function payPasswordHashOf(db: DbOrTx, id: number): Promise<string | null> {
-  const rows = await db.select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, id)).limit(1);
-  return rows[0]?.hash ?? null;
+/**
+ * Pay-password hashes by user id ('' when none is set; no entry when no such user): a pay session's check reads
+ * only this, through a `Loader`.
+ */
+export async function payPasswordHashesOf(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: users.id, hash: users.payPasswordHash })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.hash]));
 }
 
 /** Inserts a user and returns the row. */
