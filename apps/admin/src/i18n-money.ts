@@ -135,6 +135,21 @@ const zh = {
     reasonPrompt: '请输入原因（会通知用户）',
     snFilter: '提现单号',
   },
+  wallet: {
+    open: '钱包',
+    title: '钱包',
+    available: '可用余额（元）',
+    frozen: '冻结金额（元）',
+    status: '提现状态',
+    statuses: { 0: '正常', 1: '禁止提现' } as Record<string, string>,
+    unfreeze: '解冻',
+    unfreezeHint:
+      '把冻结金额转回可用余额（例如导入时仍未结束的红包、悬赏，或卡住的提现），最多为当前冻结金额。',
+    amount: '解冻金额（元）',
+    reason: '原因（记入钱包明细）',
+    released: '已解冻',
+    close: '关闭',
+  },
   settings: {
     interval: '提现间隔时间（天，0 为不限）',
     rate: '提现手续费率（0–1，如 0.01 为 1%）',
@@ -279,6 +294,21 @@ const en: Dict = {
     failed: 'Mark failed',
     reasonPrompt: 'The reason (the member is told)',
     snFilter: 'Withdrawal number',
+  },
+  wallet: {
+    open: 'Wallet',
+    title: 'Wallet',
+    available: 'Available (yuan)',
+    frozen: 'Frozen (yuan)',
+    status: 'Withdrawals',
+    statuses: { 0: 'Allowed', 1: 'Frozen' },
+    unfreeze: 'Release',
+    unfreezeHint:
+      'Moves frozen money back to the available balance (an open red packet or bounty from the import, a stuck withdrawal); at most what is frozen now.',
+    amount: 'Amount to release (yuan)',
+    reason: 'Reason (shown in the wallet log)',
+    released: 'Released',
+    close: 'Close',
   },
   settings: {
     interval: 'Days between withdrawals (0: no limit)',

@@ -9,10 +9,18 @@ import { DataTable } from '../components/data-table.tsx';
 type Text = { title: string; content: string };
 
 /** One language's title and content in the editor. */
-function TextFields({ label, value, onChange }: { label: string; value: Text; onChange: (v: Text) => void }) {
+function TextFields({
+  language,
+  value,
+  onChange,
+}: {
+  language: 'zh' | 'en';
+  value: Text;
+  onChange: (v: Text) => void;
+}) {
   return (
-    <fieldset className="admin-fieldset" data-testid={`template-${label}`}>
-      <legend>{label}</legend>
+    <fieldset className="admin-fieldset" data-testid={`template-${language}`} lang={language}>
+      <legend>{s.templates[language]}</legend>
       <label className="admin-field">
         <span>{s.templates.titleField}</span>
         <input value={value.title} onChange={(e) => onChange({ ...value, title: e.target.value })} />
@@ -100,13 +108,9 @@ export function Templates() {
       {editing && (
         <div className="admin-panel admin-form" data-testid="template-editor">
           <h2>{lang === 'en' ? editing.typeNameEn : editing.typeName}</h2>
+          <TextFields language="zh" value={editing} onChange={(v) => setEditing({ ...editing, ...v })} />
           <TextFields
-            label={s.templates.zh}
-            value={editing}
-            onChange={(v) => setEditing({ ...editing, ...v })}
-          />
-          <TextFields
-            label={s.templates.en}
+            language="en"
             value={{ title: editing.titleEn, content: editing.contentEn }}
             onChange={(v) => setEditing({ ...editing, titleEn: v.title, contentEn: v.content })}
           />
