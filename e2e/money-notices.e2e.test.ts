@@ -184,9 +184,11 @@ describe.skipIf(noChromiumReason !== null)(
         expect(await item.getByTestId('notification-thread').innerText()).toBe(`被打赏的帖子 ${kind}`);
         await shot(page, 'money-notice-tip', kind);
 
-        // English: the line is the viewer's language; the amount stays.
+        // English: the heading and the server's text are the viewer's language; the amount stays.
         await page.getByTestId('lang-en').click();
         await item.getByText(`读者${kind} tipped you`).waitFor();
+        await item.getByText(`tipped ¥6.66 on your “被打赏的帖子 ${kind}”`).waitFor();
+        expect(await item.innerText()).not.toContain('打赏了你');
         expect(await item.getByTestId('notification-amount').innerText()).toBe('+¥6.66');
         await shot(page, 'money-notice-tip-en', kind);
         await page.getByTestId('lang-zh').click();

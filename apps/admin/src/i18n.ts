@@ -154,6 +154,9 @@ const zh = {
     titleField: '标题',
     content: '内容',
     vars: '可用变量',
+    zh: '中文',
+    en: '英文',
+    enEmpty: '英文留空时，英文读者看到中文内容。',
   },
   log: { who: '操作人', what: '调用', when: '时间', where: 'IP' },
 };
@@ -313,6 +316,9 @@ const en: Dict = {
     titleField: 'Title',
     content: 'Content',
     vars: 'Variables',
+    zh: 'Chinese',
+    en: 'English',
+    enEmpty: 'Left empty, the English shows English readers the Chinese.',
   },
   log: { who: 'Who', what: 'Call', when: 'When', where: 'IP' },
 };

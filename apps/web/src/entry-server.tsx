@@ -55,7 +55,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const url = new URL(req.url);
   const forwarded: Record<string, string> = { cookie };
   if (req.headers['user-agent']) forwarded['user-agent'] = req.headers['user-agent'];
-  if (req.headers['accept-language']) forwarded['accept-language'] = req.headers['accept-language'];
+  // The page's language (its cookie, else Chinese) rather than the browser's: the data matches the page.
+  forwarded['accept-language'] = lang === 'en' ? 'en' : 'zh-CN';
   // Spec §7: while loading page data for the first render, a 5xx is retried up to 3 times.
   const api = createApiClient({
     fetch: req.fetch,

@@ -12,8 +12,14 @@ export const notificationTpl = z.object({
   /** Channel: 0 system, 1 WeChat, 2 SMS, 3 WeCom, 4 mini-program. */
   type: z.number().int(),
   status: z.number().int(),
+  /** The Chinese text (the site default). */
   title: z.string(),
   content: z.string(),
+  /** The event's name in English (fixed; `typeName` is the original's Chinese name). */
+  typeNameEn: z.string(),
+  /** The English text English readers get; empty shows them the Chinese. */
+  titleEn: z.string(),
+  contentEn: z.string(),
   /** The variables the content may use, `{name: description}`. */
   vars: z.record(z.string(), z.string()),
 });
@@ -50,7 +56,10 @@ export const notificationTplDetail = defineCall({
   output: z.array(notificationTpl),
 });
 
-/** `POST backAdmin/notification/tpl/update`: a template's title, content or status; used at once. */
+/**
+ * `POST backAdmin/notification/tpl/update`: a template's Chinese or English title and content, or its status;
+ * used by the next notification.
+ */
 export const notificationTplUpdate = defineCall({
   method: 'POST',
   path: '/api/backAdmin/notification/tpl/update',
@@ -60,6 +69,8 @@ export const notificationTplUpdate = defineCall({
     id: z.number().int().min(1),
     title: z.string().max(200).optional(),
     content: z.string().max(2000).optional(),
+    titleEn: z.string().max(200).optional(),
+    contentEn: z.string().max(2000).optional(),
     status: z.number().int().min(0).max(1).optional(),
   }),
   output: notificationTpl,

@@ -50,6 +50,8 @@ export const WalletReason = {
   TRANSFER: 1001,
   /** Ours: a wallet payment of an order type without its own log type. */
   ORDER_PAYMENT: 1003,
+  /** Ours: the administrator released held money (frozen → available), e.g. an imported open red packet's. */
+  MANUAL_UNFREEZE: 1004,
 } as const;
 
 /** The change types a wallet-log line can have (every reason but the status switch, which has no entries). */
@@ -167,4 +169,27 @@ export const adminUpdateUserWallet = defineCall({
       message: 'operate or walletStatus is required',
     }),
   output: walletView.extend({ transactionId: z.number().int().nullable(), duplicate: z.boolean() }),
+});
+
+/**
+ * `POST backAdmin/user.wallet.unfreeze` (ours): releases part or all of a member's frozen balance to their
+ * available balance, with the reason and an idempotency key (a repeat answers the first result). More than is
+ * frozen is -4001 naming `amount`.
+ */
+export const adminUnfreezeUserWallet = defineCall({
+  method: 'POST',
+  path: '/api/backAdmin/user.wallet.unfreeze',
+  summary: "Release a member's frozen balance",
+  tags: ['wallet', 'admin'],
+  input: z.object({
+    userId: idField,
+    amount: yuanAmount.refine((v) => /[1-9]/.test(v), 'amount must be more than zero'),
+    reason: z
+      .string({ message: 'reason is required' })
+      .trim()
+      .min(1, { message: 'reason is required' })
+      .max(200),
+    idempotencyKey: z.string({ message: 'idempotencyKey is required' }).trim().min(8).max(100),
+  }),
+  output: walletView.extend({ transactionId: z.number().int(), duplicate: z.boolean() }),
 });

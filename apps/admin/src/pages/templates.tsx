@@ -2,11 +2,45 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { notificationTplList, notificationTplUpdate, type NotificationTpl } from '@forum/contracts';
 import { Button, toast } from '@forum/ui';
-import { run } from '../api.ts';
+import { lang, run } from '../api.ts';
 import { s } from '../i18n.ts';
 import { DataTable } from '../components/data-table.tsx';
 
-/** Notification templates: edit title and content with the variable list, switch each on or off (issue 10 §9). */
+type Text = { title: string; content: string };
+
+/** One language's title and content in the editor. */
+function TextFields({
+  language,
+  value,
+  onChange,
+}: {
+  language: 'zh' | 'en';
+  value: Text;
+  onChange: (v: Text) => void;
+}) {
+  return (
+    <fieldset className="admin-fieldset" data-testid={`template-${language}`} lang={language}>
+      <legend>{s.templates[language]}</legend>
+      <label className="admin-field">
+        <span>{s.templates.titleField}</span>
+        <input value={value.title} onChange={(e) => onChange({ ...value, title: e.target.value })} />
+      </label>
+      <label className="admin-field admin-field--textarea">
+        <span>{s.templates.content}</span>
+        <textarea
+          rows={3}
+          value={value.content}
+          onChange={(e) => onChange({ ...value, content: e.target.value })}
+        />
+      </label>
+    </fieldset>
+  );
+}
+
+/**
+ * Notification templates: edit the Chinese and the English title and content with the variable list, switch
+ * each on or off (issue 10 §9).
+ */
 export function Templates() {
   const [tpls, setTpls] = useState<NotificationTpl[] | null>(null);
   const [editing, setEditing] = useState<NotificationTpl | null>(null);
@@ -17,7 +51,10 @@ export function Templates() {
   useEffect(() => {
     void load();
   }, [load]);
-  const save = async (t: NotificationTpl, patch: { title?: string; content?: string; status?: number }) => {
+  const save = async (
+    t: NotificationTpl,
+    patch: Partial<Pick<NotificationTpl, 'title' | 'content' | 'titleEn' | 'contentEn' | 'status'>>,
+  ) => {
     const res = await run(notificationTplUpdate, { id: t.id, ...patch });
     if (res) {
       toast.success(s.saved, { duration: 1000 });
@@ -26,11 +63,22 @@ export function Templates() {
     }
   };
   const columns: Array<ColumnDef<NotificationTpl, unknown>> = [
-    { id: 'event', header: s.templates.event, cell: ({ row }) => row.original.typeName },
+    {
+      id: 'event',
+      header: s.templates.event,
+      cell: ({ row }) => (lang === 'en' ? row.original.typeNameEn : row.original.typeName),
+    },
     {
       id: 'content',
       header: s.templates.content,
-      cell: ({ row }) => row.original.content,
+      cell: ({ row: { original: t } }) => (
+        <>
+          {t.content}
+          <div className="admin-hint" lang="en">
+            {t.contentEn}
+          </div>
+        </>
+      ),
       meta: { className: 'admin-wrap' },
     },
     {
@@ -59,22 +107,14 @@ export function Templates() {
       <h1>{s.menu.templates}</h1>
       {editing && (
         <div className="admin-panel admin-form" data-testid="template-editor">
-          <h2>{editing.typeName}</h2>
-          <label className="admin-field">
-            <span>{s.templates.titleField}</span>
-            <input
-              value={editing.title}
-              onChange={(e) => setEditing({ ...editing, title: e.target.value })}
-            />
-          </label>
-          <label className="admin-field admin-field--textarea">
-            <span>{s.templates.content}</span>
-            <textarea
-              rows={3}
-              value={editing.content}
-              onChange={(e) => setEditing({ ...editing, content: e.target.value })}
-            />
-          </label>
+          <h2>{lang === 'en' ? editing.typeNameEn : editing.typeName}</h2>
+          <TextFields language="zh" value={editing} onChange={(v) => setEditing({ ...editing, ...v })} />
+          <TextFields
+            language="en"
+            value={{ title: editing.titleEn, content: editing.contentEn }}
+            onChange={(v) => setEditing({ ...editing, titleEn: v.title, contentEn: v.content })}
+          />
+          <p className="admin-hint">{s.templates.enEmpty}</p>
           <p className="admin-hint">
             {s.templates.vars}:{' '}
             {Object.keys(editing.vars)
@@ -84,7 +124,11 @@ export function Templates() {
           <div className="admin-row">
             <Button
               kind="primary"
-              onClick={() => void save(editing, { title: editing.title, content: editing.content })}
+              onClick={() => {
+                const { title, content, titleEn, contentEn } = editing;
+                void save(editing, { title, content, titleEn, contentEn });
+              }}
+              data-testid="template-save"
             >
               {s.save}
             </Button>

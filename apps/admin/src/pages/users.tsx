@@ -13,7 +13,9 @@ import { Button } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
+import { mm } from '../i18n-money.ts';
 import { UserAnswers } from './user-answers.tsx';
+import { UserWallet } from './user-wallet.tsx';
 import { PagedTable } from '../components/data-table.tsx';
 import { usePagedList } from '../components/paged-list.ts';
 import { savedThen } from '../components/saved.ts';
@@ -32,7 +34,10 @@ function filterOf(f: Filter) {
   };
 }
 
-/** Users: search, change group, ban and unban, review pending registrations, remove avatars, export (issue 10 §3). */
+/**
+ * Users: search, change group, ban and unban, review pending registrations, remove avatars, export (issue 10 §3),
+ * and a member's wallet with the release of frozen money.
+ */
 export function Users() {
   const [filter, setFilter] = useState<Filter>(EMPTY);
   const [applied, setApplied] = useState<Filter>(EMPTY);
@@ -48,6 +53,7 @@ export function Users() {
   }, []);
   const done = savedThen(list.reload);
   const [reviewing, setReviewing] = useState<AdminUser | null>(null);
+  const [walletOf, setWalletOf] = useState<AdminUser | null>(null);
   const ban = async (u: AdminUser) => {
     const reason = window.prompt(s.users.banReason) ?? null;
     if (reason === null) return;
@@ -138,6 +144,9 @@ export function Users() {
               {s.users.ban}
             </button>
           )}
+          <button type="button" onClick={() => setWalletOf(u)} data-testid="user-wallet-open">
+            {mm.wallet.open}
+          </button>
           {u.avatarUrl && (
             <button type="button" onClick={() => void run(adminAvatarDelete, { userId: u.id }).then(done)}>
               {s.users.removeAvatar}
@@ -220,6 +229,7 @@ export function Users() {
           onClose={() => setReviewing(null)}
         />
       )}
+      {walletOf && <UserWallet key={walletOf.id} user={walletOf} onClose={() => setWalletOf(null)} />}
       <PagedTable
         list={list}
         selectable={false}

@@ -32,6 +32,8 @@ export function getBrowserApi(): Promise<ApiClient> {
       fetch: (url, init) => fetch(url, init),
       timeoutMs: 30000,
       csrfToken: () => readCookie(document.cookie, CSRF_COOKIE),
+      // The page's language, so server messages and notifications match it even before a language is chosen.
+      headers: () => ({ 'accept-language': document.documentElement.lang === 'en' ? 'en' : 'zh-CN' }),
     }),
   );
   return browserApi;

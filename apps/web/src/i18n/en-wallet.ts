@@ -47,6 +47,7 @@ export const enWallet = {
       '180': 'Top-up',
       '1001': 'Transfer',
       '1003': 'Order payment',
+      '1004': 'Released by the administrator',
       other: 'Other',
     },
     rechargeTitle: 'Top up my wallet',

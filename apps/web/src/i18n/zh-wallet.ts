@@ -47,6 +47,7 @@ export const zhWallet = {
       '180': '充值',
       '1001': '转账',
       '1003': '订单支付',
+      '1004': '人工解冻',
       other: '其他',
     },
     rechargeTitle: '钱包充值',

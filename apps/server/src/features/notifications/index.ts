@@ -10,7 +10,7 @@ import { reloadOnBus } from '../../platform/cache/reload-on-bus.js';
 
 /** Notifications feature: per-recipient notifications from templates (reference §1.8). */
 export { notifications, notificationTpls } from './notifications.table.js';
-export { Notifier, type Notice, type Notify } from './notifier.js';
+export { Notifier, type Localized, type Notice, type Notify } from './notifier.js';
 export { TEMPLATE_EVENTS } from './templates.js';
 
 /** Mounts the notification calls and seeds the templates; returns the notifier other features send with. */

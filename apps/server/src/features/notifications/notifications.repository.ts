@@ -1,14 +1,18 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationItem, NotificationType } from '@forum/contracts';
 import type { DbOrTx } from '../../platform/db/db.js';
+import type { Lang } from '../../platform/http/lang.js';
 import { denyUsers, userEvents, users } from '../../schema.js';
 import { notifications } from './notifications.table.js';
 
 /** What a notification row's `data` holds: the rendered text and what it is about. */
 export interface NotificationData {
   event: string;
+  /** The Chinese text (the default; older and imported rows have only this). */
   title: string;
   content: string;
+  /** The English text, for English readers. */
+  en?: { title: string; content: string };
   excerpt: string;
   threadId: number | null;
   postId: number | null;
@@ -34,15 +38,19 @@ type Row = typeof notifications.$inferSelect;
 /** A sender as the list shows them. */
 export type SenderBrief = NotificationItem['sender'];
 
-/** The list item of a row (sender looked up by the caller). */
-export function presentNotification(row: Row, sender: SenderBrief): NotificationItem {
+/**
+ * The list item of a row (sender looked up by the caller), its text in the reader's language: English where the
+ * row has it, else the Chinese it was written in.
+ */
+export function presentNotification(row: Row, sender: SenderBrief, lang: Lang): NotificationItem {
   const d = row.data as Partial<NotificationData>;
+  const text = (lang === 'en' && d.en) || d;
   return {
     id: row.id,
     type: row.type as NotificationType,
     event: d.event ?? '',
-    title: d.title ?? '',
-    content: d.content ?? '',
+    title: text.title ?? '',
+    content: text.content ?? '',
     excerpt: d.excerpt ?? '',
     threadId: d.threadId ?? null,
     postId: d.postId ?? null,

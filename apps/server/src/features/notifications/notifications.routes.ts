@@ -5,8 +5,8 @@ import type { NotificationsService } from './notifications.service.js';
 /** Mounts the notification calls (reference §1.8); all are a member's own. */
 export function registerNotificationsRoutes(route: Route, service: NotificationsService): void {
   const mine = { auth: 'required' as const };
-  route(notificationList, mine, async (input, { actor }) =>
-    service.list(actor.userId!, input.filter.type, input.page, input.perPage),
+  route(notificationList, mine, async (input, { actor, lang }) =>
+    service.list(actor.userId!, input.filter.type, input.page, input.perPage, lang),
   );
   route(notificationDelete, mine, async (input, { actor }) => ({
     deleted: await service.remove(actor.userId!, { id: input.id, types: input.type }),

@@ -1,6 +1,7 @@
 import type { NotificationItem, NotificationType, Page } from '@forum/contracts';
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Db } from '../../platform/db/db.js';
+import type { Lang } from '../../platform/http/lang.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { appendUnread, unreadCounts, wakeUsers } from '../realtime/index.js';
 import {
@@ -19,12 +20,16 @@ export class NotificationsService {
     private readonly bus: Bus,
   ) {}
 
-  /** `notification`: a page of one member's notifications of these types; the unread ones become read. */
+  /**
+   * `notification`: a page of one member's notifications of these types, in the reader's language; the unread
+   * ones become read.
+   */
   async list(
     userId: number,
     types: readonly NotificationType[],
     page: number,
     perPage: number,
+    lang: Lang,
   ): Promise<Page<NotificationItem>> {
     const { rows, total } = await listNotifications(this.db, userId, types, perPage, (page - 1) * perPage);
     const senders = await sendersById(
@@ -32,7 +37,7 @@ export class NotificationsService {
       rows.map((r) => r.senderId).filter((id): id is number => id !== null),
     );
     const pageData = rows.map((r) =>
-      presentNotification(r, r.senderId !== null ? (senders.get(r.senderId) ?? null) : null),
+      presentNotification(r, r.senderId !== null ? (senders.get(r.senderId) ?? null) : null, lang),
     );
     if (rows.some((r) => r.readAt === null)) await this.changed(userId, (db) => markRead(db, userId, types));
     return pageReply(pageData, page, perPage, total);

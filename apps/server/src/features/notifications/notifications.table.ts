@@ -42,6 +42,8 @@ export const notifications = pgTable(
 /**
  * Notification templates (reference §1.8 `notification_tpls`): one row per event and channel
  * (0 system, 1 WeChat official account, 2 SMS, 3 WeCom, 4 mini-program). `content` holds `{variables}`.
+ * `title_en` / `content_en` are the English text (null until seeded: the seed fills them without touching the
+ * Chinese an administrator may have edited).
  */
 export const notificationTpls = pgTable(
   'notification_tpls',
@@ -53,6 +55,8 @@ export const notificationTpls = pgTable(
     typeName: varchar('type_name', { length: 64 }).notNull(),
     title: varchar('title', { length: 200 }).notNull().default(''),
     content: text('content').notNull().default(''),
+    titleEn: varchar('title_en', { length: 200 }),
+    contentEn: text('content_en'),
     vars: jsonb('vars').notNull().default({}),
     templateId: varchar('template_id', { length: 100 }).notNull().default(''),
     firstData: text('first_data').notNull().default(''),

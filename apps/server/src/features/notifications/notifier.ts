@@ -4,7 +4,20 @@ import type { Db } from '../../platform/db/db.js';
 import { wakeUsers } from '../realtime/index.js';
 import { fenToYuan } from '../wallet/index.js';
 import { insertWithEvents, sendersWithBlockers, type NewNotification } from './notifications.repository.js';
-import { loadTemplates, renderTemplate, TEMPLATE_EVENTS, type LiveTemplate } from './templates.js';
+import {
+  englishOf,
+  loadTemplates,
+  renderTemplate,
+  TEMPLATE_EVENTS,
+  type LiveTemplate,
+  type TemplateText,
+} from './templates.js';
+
+/** A variable whose words differ by language (a membership's "no end"); plain ones read the same in both. */
+export interface Localized {
+  zh: string;
+  en: string;
+}
 
 /** One thing to tell one member. */
 export interface Notice {
@@ -24,8 +37,11 @@ export interface Notice {
   amountFen?: bigint;
   /** The order type the money came from (the original's `order_type`: tip, paid thread, ...). */
   orderType?: number;
-  /** Further template variables (reason, groupName, expiresAt, ...), kept with the notification for clients. */
-  vars?: Record<string, string | number>;
+  /**
+   * Further template variables (reason, groupName, expiresAt, ...), kept with the notification for clients (in
+   * Chinese, the default, where a value has two languages).
+   */
+  vars?: Record<string, string | number | Localized>;
 }
 
 /**
@@ -34,8 +50,8 @@ export interface Notice {
  */
 export type Notify = (notices: Notice[]) => Promise<void>;
 
-/** How an anonymous author is named (the threads feature's wording). */
-const ANONYMOUS = '匿名用户';
+/** How an anonymous author is named (the threads feature's wording), per language. */
+const ANONYMOUS: Localized = { zh: '匿名用户', en: 'Anonymous' };
 
 /** How long an excerpt in a notification may be. */
 const EXCERPT_MAX = 80;
@@ -117,29 +133,31 @@ export class Notifier {
       const event = TEMPLATE_EVENTS[n.event];
       const shown = n.anonymous ? undefined : sender;
       const amount = n.amountFen === undefined ? '' : fenToYuan(n.amountFen);
-      const extra = Object.fromEntries(Object.entries(n.vars ?? {}).map(([k, v]) => [k, String(v)]));
-      const vars = {
-        username: n.anonymous ? ANONYMOUS : (shown?.nickname ?? ''),
+      const extra = splitVars(n.vars);
+      const common = {
         threadTitle: n.threadTitle ?? '',
         content: (n.excerpt ?? '').slice(0, EXCERPT_MAX),
         amount,
-        ...extra,
       };
+      const name = (lang: keyof Localized) => (n.anonymous ? ANONYMOUS[lang] : (shown?.nickname ?? ''));
+      const zh = render(tpl ?? event, { username: name('zh'), ...common, ...extra.zh });
+      const en = render(englishOf(tpl, n.event), { username: name('en'), ...common, ...extra.en });
       rows.push({
         userId: n.userId,
         type: event.type,
         senderId: n.anonymous ? null : n.senderId,
         data: {
           event: n.event,
-          title: renderTemplate(tpl?.title ?? event.title, vars),
-          content: renderTemplate(tpl?.content ?? event.content, vars),
-          excerpt: vars.content,
+          // The Chinese (the default, and what the original's clients read) and the English, picked per reader.
+          ...zh,
+          en,
+          excerpt: common.content,
           threadId: n.threadId ?? null,
           postId: n.postId ?? null,
           threadTitle: n.threadTitle ?? '',
           amount,
           orderType: n.orderType ?? 0,
-          vars: extra,
+          vars: extra.zh,
           // For the realtime event only (the list reads the sender afresh).
           sender: shown
             ? { userId: shown.userId, nickname: shown.nickname, avatarUrl: shown.avatarUrl }
@@ -150,4 +168,19 @@ export class Notifier {
     }
     return insertWithEvents(this.db, rows);
   }
+}
+
+/** A template's title and content with the variables filled in. */
+function render(tpl: TemplateText, vars: Record<string, string>): TemplateText {
+  return { title: renderTemplate(tpl.title, vars), content: renderTemplate(tpl.content, vars) };
+}
+
+/** A notice's further variables as strings, once per language. */
+function splitVars(vars: Notice['vars']): Record<keyof Localized, Record<string, string>> {
+  const out = { zh: {} as Record<string, string>, en: {} as Record<string, string> };
+  for (const [k, v] of Object.entries(vars ?? {})) {
+    out.zh[k] = typeof v === 'object' ? v.zh : String(v);
+    out.en[k] = typeof v === 'object' ? v.en : String(v);
+  }
+  return out;
 }

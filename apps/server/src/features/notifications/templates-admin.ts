@@ -3,6 +3,7 @@ import {
   notificationTplDetail,
   notificationTplList,
   notificationTplUpdate,
+  type NoticeEvent,
   type NotificationTpl,
 } from '@forum/contracts';
 import type { BusReload } from '../../platform/cache/reload-on-bus.js';
@@ -10,6 +11,7 @@ import type { Db } from '../../platform/db/db.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { Route } from '../../platform/http/router.js';
 import { notificationTpls } from './notifications.table.js';
+import { TEMPLATE_EN } from './templates-en.js';
 
 type Row = typeof notificationTpls.$inferSelect;
 
@@ -22,13 +24,18 @@ function present(r: Row): NotificationTpl {
     status: r.status,
     title: r.title,
     content: r.content,
+    typeNameEn: TEMPLATE_EN[r.noticeId as NoticeEvent]?.typeName ?? r.typeName,
+    // Seeding fills the English of every system template; other channels may have none.
+    titleEn: r.titleEn ?? '',
+    contentEn: r.contentEn ?? '',
     vars: (r.vars ?? {}) as Record<string, string>,
   };
 }
 
 /**
  * The administrator's template calls (issue 10 §9): list (by event name, and status unless `typeStatus` is
- * empty or "all"), one event's templates, edit; an edit is used by the next notification on every instance.
+ * empty or "all"), one event's templates, edit (either language); an edit is used by the next notification on
+ * every instance.
  */
 export function registerTemplateAdminRoutes(route: Route, db: Db, sync: BusReload): void {
   const admin = { admin: true };

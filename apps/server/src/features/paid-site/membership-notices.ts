@@ -1,11 +1,11 @@
-import type { Notice } from '../notifications/index.js';
+import type { Localized, Notice } from '../notifications/index.js';
 import type { OrderRow } from '../orders/index.js';
 
-/** How a membership's end reads in a template (the templates are the site's Chinese text). */
-const NO_END = '长期有效';
+/** How a membership without an end reads in a template ("valid until further notice" in English). */
+const NO_END: Localized = { zh: '长期有效', en: 'further notice' };
 
 /** A membership's end for `{expiresAt}`: its UTC day, or "no end" (none, or the paid-forever far date). */
-export function expiryText(end: Date | null): string {
+export function expiryText(end: Date | null): string | Localized {
   if (!end || end.getUTCFullYear() >= 9999) return NO_END;
   return end.toISOString().slice(0, 10);
 }

@@ -1,4 +1,10 @@
-import { adminUpdateUserWallet, adminUserWallet, walletLog, walletUser } from '@forum/contracts';
+import {
+  adminUnfreezeUserWallet,
+  adminUpdateUserWallet,
+  adminUserWallet,
+  walletLog,
+  walletUser,
+} from '@forum/contracts';
 import type { Route } from '../../platform/http/router.js';
 import type { WalletService } from './wallet.service.js';
 
@@ -16,4 +22,5 @@ export function registerWalletRoutes(route: Route, wallet: WalletService): void 
   );
   route(adminUserWallet, admin, async (input) => wallet.ofUser(input.userId));
   route(adminUpdateUserWallet, admin, async (input, { actor }) => wallet.adminUpdate(actor, input));
+  route(adminUnfreezeUserWallet, admin, async (input, { actor }) => wallet.adminUnfreeze(actor, input));
 }

@@ -1,8 +1,16 @@
-import type { CallParsed, Page, WalletLogItem, WalletView, adminUpdateUserWallet } from '@forum/contracts';
+import {
+  WalletReason,
+  type adminUnfreezeUserWallet,
+  type adminUpdateUserWallet,
+  type CallParsed,
+  type Page,
+  type WalletLogItem,
+  type WalletView,
+} from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import type { Db } from '../../platform/db/db.js';
-import { loginRequired, notFound } from '../../platform/http/errors.js';
+import { AppError, invalid, loginRequired, notFound } from '../../platform/http/errors.js';
 import { findUserById } from '../users/index.js';
 import type { Ledger } from './ledger.service.js';
 import { listEntries, readWallet, type LogFilter } from './ledger.repository.js';
@@ -76,6 +84,36 @@ export class WalletService {
         transactionId ??= r.transactionId;
       }
       return { ...presentWallet(input.userId, await readWallet(tx, input.userId)), transactionId, duplicate };
+    });
+  }
+
+  /**
+   * Releases held money to the member's available balance (an imported open red packet or bounty, a stuck
+   * withdrawal): one posting, once per key. The posting itself refuses more than is frozen, races included.
+   */
+  async adminUnfreeze(
+    actor: Actor,
+    input: CallParsed<typeof adminUnfreezeUserWallet>,
+  ): Promise<WalletView & { transactionId: number; duplicate: boolean }> {
+    await this.mustExist(input.userId);
+    return inTransaction(this.db, async (tx) => {
+      const r = await this.ledger
+        .unfreeze(tx, {
+          userId: input.userId,
+          amount: yuanToFen(input.amount),
+          reason: WalletReason.MANUAL_UNFREEZE,
+          idempotencyKey: `admin:${input.idempotencyKey}`,
+          actorId: actor.userId,
+          memo: input.reason,
+        })
+        .catch((err: unknown) => {
+          // The ledger's "insufficient balance" is about the frozen balance here.
+          if (err instanceof AppError && (err.data as { field?: string } | null)?.field === 'amount')
+            throw invalid('amount: more than the frozen balance', { field: 'amount' });
+          throw err;
+        });
+      const wallet = presentWallet(input.userId, await readWallet(tx, input.userId));
+      return { ...wallet, transactionId: r.transactionId, duplicate: r.duplicate };
     });
   }
 

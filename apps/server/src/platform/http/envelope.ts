@@ -1,17 +1,17 @@
 import { codeMessages } from '@forum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { langOf } from './lang.js';
 
 /** "Y-m-d H:i:s" in UTC, the original's RequestTime format. */
 export function requestTime(d = new Date()): string {
   return d.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Picks the zh or en default message from the request's language. */
+/** Picks the zh or en default message from the reader's language. */
 export function defaultMessage(code: number, req?: FastifyRequest): string {
   const m = codeMessages[code];
   if (!m) return '';
-  const lang = req?.headers['accept-language'] ?? '';
-  return /^en/i.test(lang) ? m.en : m.zh;
+  return req && langOf(req) === 'en' ? m.en : m.zh;
 }
 
 /** Builds the one reply shape every /api call answers with. */

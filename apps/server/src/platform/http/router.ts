@@ -45,7 +45,7 @@ export type AdminAudit = (entry: { actor: Actor; path: string; input: unknown; i
 /** What a handler receives besides its parsed input. */
 export interface HandlerContext {
   actor: Actor;
-  /** Reply language from Accept-Language: Chinese unless the client asks for English. */
+  /** The reader's language: the site's language cookie, else Accept-Language, else Chinese. */
   lang: Lang;
   req: FastifyRequest;
   reply: FastifyReply;

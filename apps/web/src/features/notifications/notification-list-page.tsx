@@ -83,11 +83,13 @@ export function NotificationListPage({ category }: NotificationListProps) {
   const [items, setItems] = useState<NotificationItem[] | null>(null);
   const types = CATEGORY_TYPES[category];
 
+  // The server writes each notification in the reader's language: a language switch reads the list again.
+  const language = i18n.language;
   const load = useCallback(async () => {
     const { notificationList } = await import('@forum/contracts');
     const page = await read(notificationList, { page: 1, perPage: 50, filter: { type: [...types] } });
     setItems(page?.pageData ?? []);
-  }, [types]);
+  }, [types, language]);
   useEffect(() => {
     if (isLogin) void load();
   }, [isLogin, load]);

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { openAdmin, toastSaying } from './support/admin.ts';
+import { launch, shot } from './support/browser.ts';
+import { api } from './support/forum-api.ts';
+import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
+import { openMember } from './support/members.ts';
+
+// Notifications in the reader's language: the administrator edits a template's English in the templates page,
+// and a member reading in English gets that English (in Chinese, the Chinese), at both widths.
+let forum: RunningForum;
+let browser: Browser;
+
+const EN_TITLE = 'Someone follows you';
+const EN_CONTENT = '{username} now follows you';
+
+describe.skipIf(noChromiumReason !== null)(
+  `notifications in English${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      forum = await startForum();
+      browser = await launch();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await forum?.close();
+    });
+
+    it('pc: the administrator edits a template in Chinese and English; the English admin shows English names', async () => {
+      const { page, context, errors } = await openAdmin(browser, forum.url);
+      await page.goto(`${forum.url}/admin/templates`);
+      const row = page.getByTestId('template-row').filter({ hasText: '新增关注通知' });
+      await row.getByRole('button', { name: '编辑' }).click();
+      const editor = page.getByTestId('template-editor');
+      const english = editor.getByTestId('template-en');
+      expect(await english.locator('textarea').inputValue()).toBe('{username} followed you');
+      await english.locator('input').fill(EN_TITLE);
+      await english.locator('textarea').fill(EN_CONTENT);
+      await shot(page, 'admin-template-editor', 'pc');
+      await editor.getByTestId('template-save').click();
+      await toastSaying(page, '已保存').first().waitFor();
+      await row.filter({ hasText: 'now follows you' }).waitFor();
+
+      await context.addCookies([{ name: 'forum_lang', value: 'en', url: forum.url }]);
+      await page.reload();
+      await page.getByTestId('template-row').filter({ hasText: 'New follower' }).first().waitFor();
+      await shot(page, 'admin-templates-en', 'pc');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    for (const kind of ['pc', 'h5'] as const) {
+      it(`${kind}: an English reader sees the notification in English, a Chinese reader in Chinese`, async () => {
+        const reader = await openMember(browser, forum.url, kind, `Reader${kind}`);
+        const fan = await openMember(browser, forum.url, kind, `Fan${kind}`);
+        const followed = await api(fan.context, forum.url, 'POST', '/api/v3/follow.create', {
+          toUserId: reader.userId,
+        });
+        expect(followed.Code, followed.Message).toBe(0);
+
+        const { page } = reader;
+        await page.goto(`${forum.url}/message?page=account`);
+        // The body is the server's text (the heading above it is the page's own words).
+        const body = page.getByTestId('notification').first().locator('.notif__content');
+        await body.filter({ hasText: `Fan${kind} 关注了你` }).waitFor();
+        await shot(page, 'notice-follow-zh', kind);
+
+        // Switching the language reads the list again, now in English (the administrator's words).
+        await page.getByTestId('lang-en').click();
+        await body.filter({ hasText: `Fan${kind} now follows you` }).waitFor();
+        await shot(page, 'notice-follow-en', kind);
+
+        // A fresh load keeps the chosen language (the site cookie reaches the server).
+        await page.reload();
+        await body.filter({ hasText: `Fan${kind} now follows you` }).waitFor();
+        await page.getByTestId('lang-zh').click();
+        await body.filter({ hasText: `Fan${kind} 关注了你` }).waitFor();
+        expect(reader.errors).toEqual([]);
+        expect(fan.errors).toEqual([]);
+        await reader.context.close();
+        await fan.context.close();
+      });
+    }
+  },
+);
