@@ -3,12 +3,15 @@
 -- * Plans are generic: the posting's statements take arrays whose sizes say nothing a custom plan could use.
 -- * Index scans only: wallets is small but its rows change on every payment; a sequential scan reads every dead
 --   and locked version of them (measured as the largest share of PostgreSQL's time under load).
--- * The balance check is the wallets' own CHECK (available, frozen >= 0) at the UPDATE, not a statement of its
---   own: a payment refused for its balance fails with 23514 on wallets_balance_ck (the server answers -4001).
+-- * The balances after the posting are worked out from the locked rows before anything is written, and the
+--   first result goes into the transaction row as it is inserted (no second write of it, no trigger call).
+-- * A caller may pass the transaction's id (drawn from its sequence), to write it elsewhere first.
 -- * A transaction's balance is checked once per INSERT statement (a statement trigger over the inserted rows)
 --   instead of once per entry at commit; every posting writes its entries in one statement.
 -- * The append-only trigger compares the columns it guards directly instead of through jsonb.
-CREATE OR REPLACE FUNCTION "ledger_post"(
+DROP FUNCTION "ledger_post"(integer, text, integer, text, text, timestamptz, text[], integer[], bigint[], integer[]);
+--> statement-breakpoint
+CREATE FUNCTION "ledger_post"(
 	p_reason integer,
 	p_key text,
 	p_actor integer,
@@ -18,27 +21,21 @@ CREATE OR REPLACE FUNCTION "ledger_post"(
 	p_kinds text[],
 	p_users integer[],
 	p_amounts bigint[],
-	p_reasons integer[]
+	p_reasons integer[],
+	-- The transaction's id when the caller drew it already (the payment batch writes it on the order first).
+	p_id bigint DEFAULT NULL
 ) RETURNS jsonb LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
 DECLARE
-	v_tx bigint;
+	v_tx bigint := coalesce(p_id, nextval('ledger_transactions_id_seq'));
+	v_claimed bigint;
 	v_stored record;
 	v_users integer[];
 	v_avail bigint[];
 	v_frozen bigint[];
-	v_locked integer;
-	v_wallets jsonb := '[]'::jsonb;
+	v_short boolean;
+	v_wallets jsonb;
 BEGIN
-	INSERT INTO "ledger_transactions" ("reason", "idempotency_key", "actor_id", "memo", "fingerprint", "created_at")
-	VALUES (p_reason, p_key, p_actor, p_memo, p_fingerprint, coalesce(p_at, now()))
-	ON CONFLICT ("idempotency_key") DO NOTHING RETURNING "id" INTO v_tx;
-	IF v_tx IS NULL THEN
-		SELECT "id", "fingerprint", "result" INTO v_stored FROM "ledger_transactions" WHERE "idempotency_key" = p_key;
-		RETURN jsonb_build_object('duplicate', true, 'transactionId', v_stored."id",
-			'fingerprint', v_stored."fingerprint", 'result', v_stored."result");
-	END IF;
-
 	-- Each member's net change, in user-id order (the one lock order that avoids deadlocks).
 	SELECT array_agg(u ORDER BY u), array_agg(a ORDER BY u), array_agg(f ORDER BY u)
 	INTO v_users, v_avail, v_frozen
@@ -51,23 +48,47 @@ BEGIN
 	) d;
 
 	IF v_users IS NOT NULL THEN
-		-- Lock the wallets in user-id order; a member's first movement creates theirs (then lock again, in order).
-		PERFORM 1 FROM "wallets" WHERE "user_id" = ANY(v_users) ORDER BY "user_id" FOR UPDATE;
-		GET DIAGNOSTICS v_locked = ROW_COUNT;
-		IF v_locked < cardinality(v_users) THEN
-			INSERT INTO "wallets" ("user_id") SELECT u FROM unnest(v_users) AS x(u) ORDER BY u ON CONFLICT DO NOTHING;
-			PERFORM 1 FROM "wallets" WHERE "user_id" = ANY(v_users) ORDER BY "user_id" FOR UPDATE;
+		-- A member's first movement creates their wallet; then the wallets are locked in user-id order and the
+		-- balances after this posting worked out, before anything is written.
+		INSERT INTO "wallets" ("user_id") SELECT u FROM unnest(v_users) AS x(u)
+		WHERE NOT EXISTS (SELECT 1 FROM "wallets" w WHERE w."user_id" = x.u) ORDER BY u ON CONFLICT DO NOTHING;
+		SELECT bool_or(l."available" + d.a < 0 OR l."frozen" + d.f < 0),
+			jsonb_agg(jsonb_build_object('userId', d.u, 'available', (l."available" + d.a)::text,
+				'frozen', (l."frozen" + d.f)::text, 'status', l."status") ORDER BY d.u)
+		INTO v_short, v_wallets
+		FROM unnest(v_users, v_avail, v_frozen) AS d(u, a, f)
+		CROSS JOIN LATERAL (
+			SELECT w."available", w."frozen", w."status" FROM "wallets" w WHERE w."user_id" = d.u FOR UPDATE
+		) l;
+	END IF;
+
+	-- A repeated key answers the first result, even when the balance would now be short.
+	IF v_short THEN
+		SELECT "id", "fingerprint", "result" INTO v_stored FROM "ledger_transactions" WHERE "idempotency_key" = p_key;
+		IF v_stored."id" IS NULL THEN
+			RAISE EXCEPTION 'insufficient balance' USING ERRCODE = 'FL001';
 		END IF;
-		-- A balance below zero fails here, on wallets_balance_ck, before any entry is written.
-		WITH moved AS (
-			UPDATE "wallets" w SET "available" = w."available" + d.a, "frozen" = w."frozen" + d.f, "updated_at" = now()
-			FROM unnest(v_users, v_avail, v_frozen) AS d(u, a, f)
-			WHERE w."user_id" = d.u
-			RETURNING w."user_id", w."available", w."frozen", w."status"
-		)
-		SELECT jsonb_agg(jsonb_build_object('userId', "user_id", 'available', "available"::text,
-			'frozen', "frozen"::text, 'status', "status") ORDER BY "user_id")
-		INTO v_wallets FROM moved;
+		RETURN jsonb_build_object('duplicate', true, 'transactionId', v_stored."id",
+			'fingerprint', v_stored."fingerprint", 'result', v_stored."result");
+	END IF;
+
+	-- The key is claimed with the first result in the row (ON CONFLICT waits for a concurrent holder of the key).
+	INSERT INTO "ledger_transactions" ("id", "reason", "idempotency_key", "actor_id", "memo", "fingerprint",
+		"created_at", "result")
+	VALUES (v_tx, p_reason, p_key, p_actor, p_memo, p_fingerprint, coalesce(p_at, now()),
+		CASE WHEN p_key IS NOT NULL THEN
+			jsonb_build_object('transactionId', v_tx, 'wallets', coalesce(v_wallets, '[]'::jsonb)) END)
+	ON CONFLICT ("idempotency_key") DO NOTHING RETURNING "id" INTO v_claimed;
+	IF v_claimed IS NULL THEN
+		SELECT "id", "fingerprint", "result" INTO v_stored FROM "ledger_transactions" WHERE "idempotency_key" = p_key;
+		RETURN jsonb_build_object('duplicate', true, 'transactionId', v_stored."id",
+			'fingerprint', v_stored."fingerprint", 'result', v_stored."result");
+	END IF;
+
+	IF v_users IS NOT NULL THEN
+		UPDATE "wallets" w SET "available" = w."available" + d.a, "frozen" = w."frozen" + d.f, "updated_at" = now()
+		FROM unnest(v_users, v_avail, v_frozen) AS d(u, a, f)
+		WHERE w."user_id" = d.u;
 	END IF;
 
 	INSERT INTO "ledger_accounts" ("kind", "user_id")
@@ -86,12 +107,7 @@ BEGIN
 	) acc
 	ORDER BY x.i;
 
-	IF p_key IS NOT NULL THEN
-		UPDATE "ledger_transactions"
-		SET "result" = jsonb_build_object('transactionId', v_tx, 'wallets', v_wallets)
-		WHERE "id" = v_tx;
-	END IF;
-	RETURN jsonb_build_object('duplicate', false, 'transactionId', v_tx, 'wallets', v_wallets);
+	RETURN jsonb_build_object('duplicate', false, 'transactionId', v_tx, 'wallets', coalesce(v_wallets, '[]'::jsonb));
 END $$;
 --> statement-breakpoint
 DROP TRIGGER "ledger_entries_balanced_trg" ON "ledger_entries";
@@ -157,6 +173,7 @@ CREATE FUNCTION "order_pay_wallet_batch"(
 SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
 DECLARE
 	v_res jsonb;
+	v_tx bigint;
 	v_row "orders"%ROWTYPE;
 	v_out jsonb := '[]'::jsonb;
 	v_wusers integer[];
@@ -207,10 +224,12 @@ BEGIN
 			v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL001', 'message', 'insufficient balance');
 			CONTINUE;
 		END IF;
+		v_tx := nextval('ledger_transactions_id_seq');
 		INSERT INTO "orders" ("order_sn", "type", "status", "amount_fen", "user_id", "payee_id", "thread_id",
-			"group_id", "payment_type", "is_anonymous", "title", "extra", "create_key", "expires_at", "paid_at")
+			"group_id", "payment_type", "is_anonymous", "title", "extra", "create_key", "ledger_transaction_id",
+			"expires_at", "paid_at")
 		VALUES (p_sn[i], p_type[i], 1, p_amount[i], p_payer[i], p_payee[i], p_thread[i], p_group[i], 20,
-			p_anonymous[i], p_title[i], p_extra[i], p_create_key[i], p_expires[i], now())
+			p_anonymous[i], p_title[i], p_extra[i], p_create_key[i], v_tx, p_expires[i], now())
 		ON CONFLICT DO NOTHING
 		RETURNING * INTO v_row;
 		IF v_row."id" IS NULL THEN
@@ -228,11 +247,10 @@ BEGIN
 			END IF;
 		END IF;
 		v_res := "ledger_post"(p_reason[i], p_key[i], p_payer[i], p_memo[i], p_fingerprint[i], NULL,
-			v_kinds, v_musers, v_amounts, p_move_reasons[i]::integer[]);
+			v_kinds, v_musers, v_amounts, p_move_reasons[i]::integer[], v_tx);
 		IF (v_res->>'duplicate')::boolean THEN
 			RAISE EXCEPTION 'order % is already paid', p_sn[i] USING ERRCODE = 'FL002';
 		END IF;
-		UPDATE "orders" SET "ledger_transaction_id" = (v_res->>'transactionId')::bigint WHERE "id" = v_row."id";
 		v_avail := v_a;
 		v_frozen := v_f;
 		v_out := v_out || jsonb_build_object('ok', true, 'id', v_row."id",

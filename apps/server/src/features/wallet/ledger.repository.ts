@@ -83,8 +83,8 @@ export interface StoredWallet {
 }
 
 /**
- * The posting function's refusal of a balance that would go below zero: the wallets' own check at the balance
- * update (migration 0020), or FL001 from the function's first version (0018).
+ * The posting function's refusal of a balance that would go below zero: FL001, raised before anything is
+ * written, or the wallets' own CHECK as the database's backstop.
  */
 export function isInsufficientBalance(err: unknown): boolean {
   const state = sqlState(err);
