@@ -113,6 +113,19 @@ describe.skipIf(noChromiumReason !== null)(
           await context.close();
         });
 
+    for (const kind of KINDS)
+      it(`${kind}: a member's / stays still while the viewer and the lazy parts arrive after hydration`, async () => {
+        const { context, page, errors } = await openMember(browser, forum.url, kind, `看首页${kind}`);
+        const log = await load(page, '/');
+        expect(log.removed).toEqual([]);
+        expect(log.texts).toEqual([]);
+        expect(log.shift).toBeLessThan(0.01);
+        expect(await page.getByTestId('hello-banner').count()).toBe(1);
+        await shot(page, 'hydration-home-member', kind);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+
     it('h5: an error under a server-rendered field still leaves its hint and label tied to the input', async () => {
       const { context, page, errors } = await openMember(browser, forum.url, 'h5', '充值的人');
       await load(page, '/wallet/recharge');
