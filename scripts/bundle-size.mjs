@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Prints the first-load JavaScript of `/` on h5 (gzip) and fails above the budget (issue 3: at most 150 KB).
+// Prints the first-load JavaScript of `/` on h5 (gzip) and fails above the budget. Issue 3 allowed 150 KB and the
+// team aims below 100 KB; with Preact in the browser (apps/web/build/preact-client.vite.ts) it is about 66 KB, so
+// the budget is 70 KB: a change that adds more than a few KB to every first visit has to say why.
 // First load = the client entry and its static imports + the home route module and its static imports; dynamic
 // imports (other pages, the pc home view) are not loaded by a phone opening `/`.
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 150);
+const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 70);
 const TARGET_KB = 100;
 const clientDir = path.resolve(import.meta.dirname, '../apps/web/dist/client');
 const manifestPath = path.join(clientDir, '.vite/manifest.json');
