@@ -13,17 +13,20 @@ export interface PricedThread {
   attachmentPrice: number;
 }
 
+/** The columns of `PricedThread`. */
+const pricedColumns = {
+  id: threads.id,
+  userId: threads.userId,
+  categoryId: threads.categoryId,
+  title: threads.title,
+  price: threads.price,
+  attachmentPrice: threads.attachmentPrice,
+};
+
 /** A live thread's price columns (locked in the order's transaction when `lock`). */
 export async function pricedThread(db: DbOrTx, id: number, lock = false): Promise<PricedThread | null> {
   const q = db
-    .select({
-      id: threads.id,
-      userId: threads.userId,
-      categoryId: threads.categoryId,
-      title: threads.title,
-      price: threads.price,
-      attachmentPrice: threads.attachmentPrice,
-    })
+    .select(pricedColumns)
     .from(threads)
     .where(and(eq(threads.id, id), sql`${threads.deletedAt} IS NULL`));
   const rows = lock ? await q.for('update') : await q;
@@ -33,14 +36,7 @@ export async function pricedThread(db: DbOrTx, id: number, lock = false): Promis
 /** Live threads' price columns by id (a `Loader`'s batch). */
 export async function pricedThreads(db: DbOrTx, ids: number[]): Promise<Map<number, PricedThread>> {
   const rows = await db
-    .select({
-      id: threads.id,
-      userId: threads.userId,
-      categoryId: threads.categoryId,
-      title: threads.title,
-      price: threads.price,
-      attachmentPrice: threads.attachmentPrice,
-    })
+    .select(pricedColumns)
     .from(threads)
     .where(and(inArray(threads.id, ids), sql`${threads.deletedAt} IS NULL`));
   return new Map(rows.map((r) => [r.id, r]));
