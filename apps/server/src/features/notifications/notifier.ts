@@ -1,5 +1,6 @@
 import { NOTIFICATION_BUCKETS, type NoticeEvent } from '@forum/contracts';
 import type { Bus } from '../../platform/cache/bus.js';
+import { Batcher } from '../../platform/db/batcher.js';
 import type { Db } from '../../platform/db/db.js';
 import { wakeUsers } from '../realtime/index.js';
 import { fenToYuan } from '../wallet/index.js';
@@ -63,12 +64,18 @@ const EXCERPT_MAX = 80;
  */
 export class Notifier {
   private templates: Map<string, LiveTemplate> | null = null;
-  private readonly queue: Array<{
-    notices: Notice[];
-    resolve: (n: number) => void;
-    reject: (e: unknown) => void;
-  }> = [];
-  private flushing = false;
+  /**
+   * Group commit: while one batch is being written, the notices that arrive wait and go together in the next
+   * (two statements for all of them). Alone, a notice goes at once; under load, many replies share a write.
+   */
+  private readonly batcher = new Batcher<Notice[], number>(
+    async (batches) => {
+      const recipients = await this.sendIn(batches.flat());
+      wakeUsers(this.bus, recipients);
+      return batches.map((b) => b.filter((n) => recipients.includes(n.userId)).length);
+    },
+    { maxBatch: Number.POSITIVE_INFINITY, concurrency: 1 },
+  );
 
   constructor(
     private readonly db: Db,
@@ -85,33 +92,7 @@ export class Notifier {
     const wanted = notices.filter((n) => n.userId !== n.senderId);
     if (!wanted.length) return 0;
     if (!this.templates) await this.reload();
-    return new Promise<number>((resolve, reject) => {
-      this.queue.push({ notices: wanted, resolve, reject });
-      void this.pump();
-    });
-  }
-
-  /**
-   * Group commit: while one batch is being written, the notices that arrive wait and go together in the next
-   * (two statements for all of them). Alone, a notice goes at once; under load, many replies share a write.
-   */
-  private async pump(): Promise<void> {
-    if (this.flushing) return;
-    this.flushing = true;
-    try {
-      while (this.queue.length) {
-        const batch = this.queue.splice(0);
-        try {
-          const recipients = await this.sendIn(batch.flatMap((b) => b.notices));
-          wakeUsers(this.bus, recipients);
-          for (const b of batch) b.resolve(b.notices.filter((n) => recipients.includes(n.userId)).length);
-        } catch (err) {
-          for (const b of batch) b.reject(err);
-        }
-      }
-    } finally {
-      this.flushing = false;
-    }
+    return this.batcher.submit(wanted);
   }
 
   /**

@@ -23,14 +23,9 @@ const pricedColumns = {
   attachmentPrice: threads.attachmentPrice,
 };
 
-/** A live thread's price columns (locked in the order's transaction when `lock`). */
-export async function pricedThread(db: DbOrTx, id: number, lock = false): Promise<PricedThread | null> {
-  const q = db
-    .select(pricedColumns)
-    .from(threads)
-    .where(and(eq(threads.id, id), sql`${threads.deletedAt} IS NULL`));
-  const rows = lock ? await q.for('update') : await q;
-  return rows[0] ?? null;
+/** A live thread's price columns. */
+export async function pricedThread(db: DbOrTx, id: number): Promise<PricedThread | null> {
+  return (await pricedThreads(db, [id])).get(id) ?? null;
 }
 
 /** Live threads' price columns by id (a `Loader`'s batch). */
