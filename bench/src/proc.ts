@@ -82,3 +82,25 @@ export function childrenPssMb(pid: number, comm: string): number {
   }
   return Math.round(kb / 1024);
 }
+
+/** CPU time (user + system) in ms: of one process, and of every process named `postgres` on this machine. */
+export function cpuMs(pid: number): { server: number; db: number } {
+  const tick = 1000 / 100; // Linux reports clock ticks of USER_HZ = 100
+  let server = 0;
+  let db = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const name = stat.slice(stat.indexOf('(') + 1, close);
+      const f = stat.slice(close + 2).split(' ');
+      const used = (Number(f[11]) + Number(f[12])) * tick; // utime, stime
+      if (Number(d) === pid) server += used;
+      else if (name === 'postgres') db += used;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { server, db };
+}

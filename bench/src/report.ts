@@ -13,6 +13,8 @@ export interface Row {
   /** Operations per second where one operation takes several requests (payments). */
   opsPerSec?: number;
   rssMb: number;
+  /** CPU ms per request: the server process, and PostgreSQL (every postgres process of the machine). */
+  cpuMs: { server: number; db: number };
 }
 
 /** Realtime delivery: ms from `dialog.create` to the recipient's WebSocket (no ceiling to compare it with). */
@@ -58,6 +60,7 @@ export function printReport(r: {
       line[`${t.label} p99 ms`] = row.p99;
       line[`${t.label} x ceiling`] = row.ratio;
       if (row.opsPerSec !== undefined) line[`${t.label} payments/s`] = row.opsPerSec;
+      line[`${t.label} CPU ms/req server+db`] = `${row.cpuMs.server}+${row.cpuMs.db}`;
       if (row.errors) line[`${t.label} errors`] = row.errors;
     }
     table[name] = line;

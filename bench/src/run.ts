@@ -12,7 +12,7 @@ import { registerMembers } from './members.js';
 import { prepareMoney } from './money.js';
 import { printReport, type DeliveryRow, type Row, type TargetResult } from './report.js';
 import { scenarios, type Scenario } from './scenarios.js';
-import { childrenPssMb, freePort, rssMb, startNode, stop, waitFor } from './proc.js';
+import { childrenPssMb, cpuMs, freePort, rssMb, startNode, stop, waitFor } from './proc.js';
 
 // `npm run bench`: the built server on a seeded database vs a bare Fastify route, loopback only. It measures the
 // zero-setup default (the embedded PostgreSQL server) and, when DATABASE_URL is set, that server too, side by side.
@@ -67,6 +67,7 @@ async function measure(
   let n = 0;
   const { body, token, then } = s;
   const as = (i: number) => (token ? { authorization: `Bearer ${token(i)}` } : {});
+  const cpu0 = cpuMs(pid);
   const { result, rssMb: peak } = await withPeakRss(pid, () =>
     autocannon({
       url,
@@ -115,12 +116,19 @@ async function measure(
       ],
     }),
   );
+  const cpu1 = cpuMs(pid);
+  // CPU per request, server and PostgreSQL apart (machine-wide postgres: read it on a quiet machine).
+  const done = Math.max(1, result.requests.total);
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     rssMb: peak,
+    cpuMs: {
+      server: Math.round(((cpu1.server - cpu0.server) / done) * 100) / 100,
+      db: Math.round(((cpu1.db - cpu0.db) / done) * 100) / 100,
+    },
   };
 }
 
@@ -269,7 +277,7 @@ async function runTarget(
         ...(s.requestsPerOp ? { opsPerSec: Math.round(r.rps / s.requestsPerOp) } : {}),
       });
       console.log(
-        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} payments/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB`,
+        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} payments/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB, CPU per request: server ${r.cpuMs.server} ms, PostgreSQL ${r.cpuMs.db} ms`,
       );
     }
     const deliver = async (name: string, socketBase: string, pid: number) => {

@@ -101,6 +101,23 @@ describe('batched one-call wallet payments', () => {
       unbalancedTransactionIds: [],
       total: 0n,
     });
+    // Each posting keeps its result as ledger_post stores it: its id, and the moved members' balances after it.
+    // A payer only pays here, so the lowest balance among their results is where their wallet ended.
+    const results = await sql(
+      `SELECT t.id, t.result FROM ledger_transactions t JOIN orders o ON o.ledger_transaction_id = t.id
+       WHERE o.order_sn = ANY($1::text[])`,
+      [r.map((x) => x.Data.orderSn)],
+    );
+    expect(results).toHaveLength(jobs.length);
+    type Stored = { transactionId: number; wallets: Array<{ userId: number; available: string }> };
+    for (const row of results) expect((row.result as Stored).transactionId).toBe(Number(row.id));
+    payers.forEach((p, i) => {
+      const seen = results.flatMap((row) =>
+        (row.result as Stored).wallets.filter((w) => w.userId === p.userId).map((w) => BigInt(w.available)),
+      );
+      expect(seen).toHaveLength(threads.length);
+      expect(seen.reduce((a, b) => (b < a ? b : a))).toBe(BigInt(after[i]!));
+    });
   });
 
   it('a short balance and a second purchase of the same thread are refused with their reasons; the rest pay', async () => {
