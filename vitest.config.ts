@@ -23,6 +23,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 90_000,
           pool: 'forks',
+          // Vitest's default is one worker per core less one: a single worker on a 2-core CI machine. These files
+          // mostly wait on PostgreSQL and timers, so more workers than cores keep both cores busy.
+          maxWorkers: 4,
         },
       },
       'packages/api-client/vitest.config.ts',

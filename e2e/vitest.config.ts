@@ -1,7 +1,8 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// Browser tests start the real server and Debian chromium; they run one file at a time with generous timeouts.
+// Browser tests start the real server and Debian chromium, each file its own; two files at a time (vitest's
+// default on 2 cores would be one), with generous timeouts.
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
@@ -11,9 +12,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'artifacts/**'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    fileParallelism: true,
     globalSetup: ['./support/global-setup.ts'],
     sequence: { groupOrder: 1 },
-    maxWorkers: 1,
+    maxWorkers: 2,
   },
 });
