@@ -210,7 +210,9 @@ async function runTarget(
   });
   if (seeded.status !== 0) throw new Error('seeding failed');
   // Started exactly as `npm start` starts it (same flags and memory settings).
-  const server = startNode(SERVER_MAIN, serverEnv(env), serverNodeFlags(env));
+  // BENCH_SERVER_FLAGS adds Node flags to the measured server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+  const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = startNode(SERVER_MAIN, serverEnv(env), [...serverNodeFlags(env), ...extraFlags]);
   const rows: Row[] = [];
   const delivery: DeliveryRow[] = [];
   let idle = { rssMb: 0, pgPssMb: 0 };
