@@ -56,9 +56,24 @@ describe.skipIf(noChromiumReason !== null)(
       await toastSaying(page, '已保存').first().waitFor();
       await row.filter({ hasText: 'now follows you' }).waitFor();
 
+      // The switch names its action (the status column says the state): off, then on again.
+      await row.getByRole('button', { name: '停用', exact: true }).click();
+      await row.getByRole('button', { name: '启用', exact: true }).waitFor();
+      await shot(page, 'admin-template-off', 'pc');
+      await row.getByRole('button', { name: '启用', exact: true }).click();
+      await row.getByRole('button', { name: '停用', exact: true }).waitFor();
+
       await context.addCookies([{ name: 'forum_lang', value: 'en', url: forum.url }]);
       await page.reload();
-      await page.getByTestId('template-row').filter({ hasText: 'New follower' }).first().waitFor();
+      const enRow = page.getByTestId('template-row').filter({ hasText: 'New follower' }).first();
+      await enRow.waitFor();
+      expect(await enRow.innerText()).toContain('Enabled');
+      await enRow.getByRole('button', { name: 'Disable', exact: true }).click();
+      await enRow.getByRole('button', { name: 'Enable', exact: true }).waitFor();
+      expect(await enRow.innerText()).toContain('Disabled');
+      await shot(page, 'admin-template-off-en', 'pc');
+      await enRow.getByRole('button', { name: 'Enable', exact: true }).click();
+      await enRow.getByRole('button', { name: 'Disable', exact: true }).waitFor();
       await shot(page, 'admin-templates-en', 'pc');
       expect(errors).toEqual([]);
       await context.close();
