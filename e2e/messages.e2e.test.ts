@@ -7,8 +7,14 @@ import { api } from './support/forum-api.ts';
 
 let forum: RunningForum;
 let browser: Browser;
-/** A logged-in member at one width. */
-const member = (kind: 'pc' | 'h5', nickname: string) => openMember(browser, forum.url, kind, nickname);
+/** A logged-in member at one width, their welcome notice read (listing reads it): the badge counts this test's. */
+const member = async (kind: 'pc' | 'h5', nickname: string) => {
+  const m = await openMember(browser, forum.url, kind, nickname);
+  expect((await api(m.context, forum.url, 'GET', '/api/v3/notification?filter[type]=system')).Code).toBe(0);
+  await m.page.reload();
+  await hydrated(m.page);
+  return m;
+};
 
 const badge = (page: Page) => page.getByTestId('nav-message').getByTestId('badge-count');
 

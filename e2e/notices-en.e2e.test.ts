@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { openAdmin, toastSaying } from './support/admin.ts';
-import { launch, shot } from './support/browser.ts';
+import { hydrated, launch, shot } from './support/browser.ts';
 import { api } from './support/forum-api.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { openMember } from './support/members.ts';
@@ -13,6 +13,21 @@ let browser: Browser;
 
 const EN_TITLE = 'Someone follows you';
 const EN_CONTENT = '{username} now follows you';
+
+/** The boxes of the header's nav items, the message centre's links and their unread badges that leave the viewport. */
+async function outsideViewport(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // The layout width (375): a page wider than that widens innerWidth instead of clipping at it.
+    const { clientWidth: width, clientHeight: height } = document.documentElement;
+    return Array.from(document.querySelectorAll('.h5-header__nav a, .notice-link, [data-testid=badge-count]'))
+      .map((e) => ({
+        text: (e as HTMLElement).innerText.replace(/\s+/g, ' '),
+        box: e.getBoundingClientRect(),
+      }))
+      .filter(({ box }) => box.left < 0 || box.top < 0 || box.right > width || box.bottom > height)
+      .map(({ text, box }) => `${text}: ${Math.round(box.left)}..${Math.round(box.right)} of ${width}`);
+  });
+}
 
 describe.skipIf(noChromiumReason !== null)(
   `notifications in English${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
@@ -41,9 +56,24 @@ describe.skipIf(noChromiumReason !== null)(
       await toastSaying(page, '已保存').first().waitFor();
       await row.filter({ hasText: 'now follows you' }).waitFor();
 
+      // The switch names its action (the status column says the state): off, then on again.
+      await row.getByRole('button', { name: '停用', exact: true }).click();
+      await row.getByRole('button', { name: '启用', exact: true }).waitFor();
+      await shot(page, 'admin-template-off', 'pc');
+      await row.getByRole('button', { name: '启用', exact: true }).click();
+      await row.getByRole('button', { name: '停用', exact: true }).waitFor();
+
       await context.addCookies([{ name: 'forum_lang', value: 'en', url: forum.url }]);
       await page.reload();
-      await page.getByTestId('template-row').filter({ hasText: 'New follower' }).first().waitFor();
+      const enRow = page.getByTestId('template-row').filter({ hasText: 'New follower' }).first();
+      await enRow.waitFor();
+      expect(await enRow.innerText()).toContain('Enabled');
+      await enRow.getByRole('button', { name: 'Disable', exact: true }).click();
+      await enRow.getByRole('button', { name: 'Enable', exact: true }).waitFor();
+      expect(await enRow.innerText()).toContain('Disabled');
+      await shot(page, 'admin-template-off-en', 'pc');
+      await enRow.getByRole('button', { name: 'Enable', exact: true }).click();
+      await enRow.getByRole('button', { name: 'Disable', exact: true }).waitFor();
       await shot(page, 'admin-templates-en', 'pc');
       expect(errors).toEqual([]);
       await context.close();
@@ -81,5 +111,32 @@ describe.skipIf(noChromiumReason !== null)(
         await fan.context.close();
       });
     }
+
+    it('h5: at 375 px every nav item and unread badge lies within the viewport, in Chinese and in English', async () => {
+      const reader = await openMember(browser, forum.url, 'h5', 'Narrow');
+      const fan = await openMember(browser, forum.url, 'h5', 'Fan375');
+      const followed = await api(fan.context, forum.url, 'POST', '/api/v3/follow.create', {
+        toUserId: reader.userId,
+      });
+      expect(followed.Code, followed.Message).toBe(0);
+      const { page, context } = reader;
+      for (const lang of ['zh', 'en']) {
+        await context.addCookies([{ name: 'forum_lang', value: lang, url: forum.url }]);
+        // The message centre: the header's nav (messages with its badge, the active item in bold) and the
+        // three notice links, the account one with an unread badge.
+        await page.goto(`${forum.url}/message`);
+        await hydrated(page);
+        await page.getByTestId('notice-link-account').getByTestId('badge-count').waitFor();
+        expect(await page.locator('.h5-header__nav a').count()).toBe(3);
+        expect(await outsideViewport(page), lang).toEqual([]);
+        await shot(page, `nav-375-${lang}`, 'h5');
+        await page.goto(`${forum.url}/my`);
+        await hydrated(page);
+        expect(await outsideViewport(page), lang).toEqual([]);
+      }
+      expect(reader.errors).toEqual([]);
+      await context.close();
+      await fan.context.close();
+    });
   },
 );

@@ -157,6 +157,8 @@ const zh = {
     zh: '中文',
     en: '英文',
     enEmpty: '英文留空时，英文读者看到中文内容。',
+    enable: '启用',
+    disable: '停用',
   },
   log: { who: '操作人', what: '调用', when: '时间', where: 'IP' },
 };
@@ -319,6 +321,8 @@ const en: Dict = {
     zh: 'Chinese',
     en: 'English',
     enEmpty: 'Left empty, the English shows English readers the Chinese.',
+    enable: 'Enable',
+    disable: 'Disable',
   },
   log: { who: 'Who', what: 'Call', when: 'When', where: 'IP' },
 };

@@ -64,6 +64,18 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
     );
   threads.setNotifier(notifier);
   follows.setNotifier(notifier);
+  // A new account is welcomed to the site by name (the server's default name when none is set).
+  ctx.users.welcome = (user) => {
+    const siteName = ctx.settings.get('site_name');
+    return notify([
+      {
+        event: 'registered',
+        userId: user.id,
+        senderId: null,
+        vars: { siteName: siteName || { zh: '论坛', en: 'Forum' }, username: user.nickname },
+      },
+    ]);
+  };
   mountProfiles(ctx);
   mountUsersAccount(ctx);
   mountDialogs({ ...ctx, stopWords });

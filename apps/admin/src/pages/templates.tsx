@@ -96,7 +96,7 @@ export function Templates() {
             {s.edit}
           </button>
           <button type="button" onClick={() => void save(t, { status: t.status === 1 ? 0 : 1 })}>
-            {t.status === 1 ? s.fields.disabled : s.fields.enabled}
+            {t.status === 1 ? s.templates.disable : s.templates.enable}
           </button>
         </>
       ),

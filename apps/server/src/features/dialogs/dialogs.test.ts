@@ -42,9 +42,10 @@ describe('private messages', () => {
       lastMessage: expect.objectContaining({ messageText: '第23条', isMine: false }),
       unreadCount: 1,
     });
+    // The total counts Ben's welcome notice too.
     expect((await get(ben.token, 'unreadnotification')).Data).toMatchObject({
       dialogNotifications: 1,
-      totalUnread: 1,
+      totalUnread: 2,
     });
     expect((await post(ben.token, 'dialog.update', { dialogId })).Data).toEqual({ dialogId, unreadCount: 0 });
     expect((await get(ben.token, 'unreadnotification')).Data.dialogMessageUnread).toBe(0);

@@ -75,6 +75,25 @@ describe('notifications in the reader’s language', () => {
     expect(chosen[0]!.title).toBe('收到回复');
   });
 
+  it('a new member is welcomed to the site by its name (the default name without one), in both languages', async () => {
+    const welcome = async (u: U, headers: Record<string, string> = {}) =>
+      (await list(u, 'system', headers)).find((n) => n.event === 'registered')!;
+    const unnamed = await registerUser(t.app, 'welcome_a');
+    expect(await welcome(unnamed)).toMatchObject({
+      title: '欢迎加入',
+      content: '欢迎你加入论坛，welcome_a！',
+    });
+    expect(await welcome(unnamed, EN)).toMatchObject({ content: 'Welcome to Forum, welcome_a!' });
+
+    await t.app.forum.settings.set([{ key: 'site_name', tag: 'default', value: '星空论坛' }]);
+    const named = await registerUser(t.app, 'welcome_b');
+    expect((await welcome(named)).content).toBe('欢迎你加入星空论坛，welcome_b！');
+    expect(await welcome(named, EN)).toMatchObject({
+      title: 'Welcome',
+      content: 'Welcome to 星空论坛, welcome_b!',
+    });
+  });
+
   it('rows written before the English existed (and imported ones) show their Chinese to everyone', async () => {
     await t.app.forum.database.exec(
       `INSERT INTO notifications (user_id, type, data) VALUES ($1, 'system', $2)`,

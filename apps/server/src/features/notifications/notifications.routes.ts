@@ -5,7 +5,8 @@ import type { NotificationsService } from './notifications.service.js';
 /** Mounts the notification calls (reference §1.8); all are a member's own. */
 export function registerNotificationsRoutes(route: Route, service: NotificationsService): void {
   const mine = { auth: 'required' as const };
-  route(notificationList, mine, async (input, { actor, lang }) =>
+  // On a paid site an unpaid member still reads (and by listing marks read) their own notifications.
+  route(notificationList, { ...mine, payExempt: true }, async (input, { actor, lang }) =>
     service.list(actor.userId!, input.filter.type, input.page, input.perPage, lang),
   );
   route(notificationDelete, mine, async (input, { actor }) => ({

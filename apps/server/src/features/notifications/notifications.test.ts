@@ -27,11 +27,13 @@ describe('notifications', () => {
     expect((await post(ben.token, 'posts.create', { id: threadId, content: '我来回复一下' })).Code).toBe(0);
     // Ann's own reply on her thread tells nobody.
     expect((await post(ann.token, 'posts.create', { id: threadId, content: '自己回复' })).Code).toBe(0);
+    // Beside the reply, Ann's welcome notice (system) is unread.
     expect(await unread(ann)).toMatchObject({
-      unreadNotifications: 1,
+      unreadNotifications: 2,
       threadUnread: 1,
-      totalUnread: 1,
-      typeUnreadNotifications: expect.objectContaining({ replied: 1, liked: 0, system: 0 }),
+      accountUnread: 1,
+      totalUnread: 2,
+      typeUnreadNotifications: expect.objectContaining({ replied: 1, liked: 0, system: 1 }),
     });
     const page = await list(ann.token, 'replied');
     expect(page.Data.pageData).toEqual([

@@ -15,7 +15,7 @@ interface TemplateEvent {
  * The 27 events of the original's seeded templates (reference §1.8), system channel, and a few of ours (a follow, an
  * approved withdrawal, tips, an expired bounty's shares, paid groups renewed and lapsed). Our own wording; the
  * variables in braces are filled from what the notifier passes (`{username}`, `{threadTitle}`, `{content}`,
- * `{reason}`, `{amount}` in yuan, `{groupName}`, `{expiresAt}`), a missing one renders empty.
+ * `{reason}`, `{amount}` in yuan, `{groupName}`, `{expiresAt}`, `{siteName}`), a missing one renders empty.
  */
 export const TEMPLATE_EVENTS: Record<NoticeEvent, TemplateEvent> = {
   registered: {

@@ -94,6 +94,15 @@ describe('the pay-mode gate (-3006)', () => {
       -4002,
     );
   });
+
+  it('lets an unpaid member read their own notifications (listing marks them read); the rest stays gated', async () => {
+    const notices = await get(ann.token, 'notification?filter[type]=system');
+    expect(notices.Code, notices.Message).toBe(0);
+    expect(notices.Data.pageData).toEqual([expect.objectContaining({ event: 'registered', isRead: false })]);
+    expect((await get(ann.token, 'unreadnotification')).Data.accountUnread).toBe(0);
+    expect((await post(ann.token, 'notification.delete', { type: 'system' })).Code).toBe(-3006);
+    expect((await get(ann.token, 'thread.list')).Code).toBe(-3006);
+  });
 });
 
 describe('joining a paid site (order types 1 and 8)', () => {

@@ -105,6 +105,8 @@ export class UsersService {
   /** Applies an invite code to a new account in its registration transaction; answers its group if it
    * changed. Set by the invites feature. */
   invited?: (tx: Tx, userId: number, code: string) => Promise<number | null>;
+  /** Welcomes a new account once it is committed (the `registered` notice); set where the notifier is mounted. */
+  welcome?: (user: { id: number; nickname: string }) => Promise<void>;
 
   constructor(
     private readonly db: Db,
@@ -205,7 +207,7 @@ export class UsersService {
         : this.settings.bool('register_validate')
           ? UserStatus.PENDING
           : UserStatus.NORMAL;
-    return inTransaction(this.db, async (tx) => {
+    const created = await inTransaction(this.db, async (tx) => {
       await spend?.(tx);
       const user = await repo.insertUser(tx, {
         ...fields,
@@ -226,8 +228,10 @@ export class UsersService {
       // An invite code may put the new member in another group (the invites feature).
       const invited = inviteCode ? await this.invited?.(tx, user.id, inviteCode) : null;
       const tokens = await this.issueTokens(tx, user.id, client);
-      return this.loginResult(stored, invited ?? this.groups.defaultGroupId(), tokens);
+      return { stored, result: this.loginResult(stored, invited ?? this.groups.defaultGroupId(), tokens) };
     });
+    await this.welcome?.(created.stored);
+    return created.result;
   }
 
   /** Logs in; five failures from one IP lock it with a message that says how long to wait. */
