@@ -30,7 +30,9 @@ function watchHydration(): void {
     if (document.documentElement.dataset.hydrated === '1') return observer.disconnect();
     for (const r of records) {
       if (!document.getElementById('root')?.contains(r.target)) continue;
-      if (r.type === 'characterData') log.texts.push(`${r.oldValue} → ${r.target.textContent}`);
+      // A write of the same text (a re-render racing the hydrated mark) changes nothing anyone can see.
+      if (r.type === 'characterData' && r.oldValue !== r.target.textContent)
+        log.texts.push(`${r.oldValue} → ${r.target.textContent}`);
       for (const n of Array.from(r.removedNodes))
         if (n.nodeType === Node.ELEMENT_NODE) log.removed.push((n as Element).outerHTML.slice(0, 120));
         else if (n.nodeType === Node.TEXT_NODE && n.textContent?.trim()) log.texts.push(`− ${n.textContent}`);
