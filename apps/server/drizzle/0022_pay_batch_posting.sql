@@ -6,14 +6,26 @@
 -- UPDATE (each changed wallet once, to its final balances), one account upsert and one INSERT of entries (so
 -- the balanced-entries check runs once for the batch). Kind fulfil functions must not move money (only the
 -- ledger does), so the wallets read at the start are the only writer's view.
-CREATE OR REPLACE FUNCTION "order_pay_wallet_batch"(
+--
+-- It also pays orders that already exist (the two-call way: `order.create`, then `trade/pay/order` by wallet):
+-- p_order_id names the pending order (null: write a new one, as before), whose row is locked first, in id order
+-- (a single payment locks its order before the wallets too), and is marked paid only while it is still pending
+-- and unexpired (fulfilled first, so a refusal leaves it as it was); otherwise it is refused (FL002) and the
+-- single path answers it. p_pay_key / p_pay_result are the pay request's key and reply, kept on the order as
+-- the single path keeps them.
+DROP FUNCTION "order_pay_wallet_batch"(integer[], text[], smallint[], bigint[], integer[], integer[], integer[],
+	integer[], boolean[], text[], jsonb[], text[], timestamptz[], integer[], text[], text[], text[], text[], text[],
+	text[], text[], text[]);
+--> statement-breakpoint
+CREATE FUNCTION "order_pay_wallet_batch"(
 	p_users integer[],
 	p_sn text[], p_type smallint[], p_amount bigint[], p_payer integer[], p_payee integer[], p_thread integer[],
 	p_group integer[], p_anonymous boolean[], p_title text[], p_extra jsonb[], p_create_key text[],
 	p_expires timestamptz[],
 	p_reason integer[], p_key text[], p_memo text[], p_fingerprint text[],
 	p_kinds text[], p_move_users text[], p_move_amounts text[], p_move_reasons text[],
-	p_fulfil text[]
+	p_fulfil text[],
+	p_order_id integer[], p_pay_key text[], p_pay_result jsonb[]
 ) RETURNS jsonb LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
 DECLARE
@@ -50,8 +62,9 @@ DECLARE
 	e_amount bigint[] := '{}';
 	e_reason integer[] := '{}';
 BEGIN
-	-- Every wallet of the batch created, locked in user-id order and read: two batches (or a batch and a single
+	-- Orders being paid locked first, in id order, then every wallet of the batch created, locked in user-id order and read: two batches (or a batch and a single
 	-- payment) never wait on each other in a cycle, and the balances below stay exact while the batch runs.
+	PERFORM 1 FROM "orders" WHERE "id" = ANY(p_order_id) ORDER BY "id" FOR UPDATE;
 	INSERT INTO "wallets" ("user_id") SELECT u FROM unnest(p_users) AS x(u)
 	WHERE NOT EXISTS (SELECT 1 FROM "wallets" w WHERE w."user_id" = x.u) ORDER BY u ON CONFLICT DO NOTHING;
 	SELECT array_agg(l."user_id" ORDER BY x.u), array_agg(l."available" ORDER BY x.u),
@@ -90,25 +103,47 @@ BEGIN
 			CONTINUE;
 		END IF;
 		v_tx := nextval('ledger_transactions_id_seq');
-		INSERT INTO "orders" ("order_sn", "type", "status", "amount_fen", "user_id", "payee_id", "thread_id",
-			"group_id", "payment_type", "is_anonymous", "title", "extra", "create_key", "ledger_transaction_id",
-			"expires_at", "paid_at")
-		VALUES (p_sn[i], p_type[i], 1, p_amount[i], p_payer[i], p_payee[i], p_thread[i], p_group[i], 20,
-			p_anonymous[i], p_title[i], p_extra[i], p_create_key[i], v_tx, p_expires[i], now())
-		ON CONFLICT DO NOTHING
-		RETURNING * INTO v_row;
-		IF v_row."id" IS NULL THEN
-			v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL002',
-				'message', 'order number or create key is taken');
-			CONTINUE;
-		END IF;
-		IF p_fulfil[i] IS NOT NULL THEN
-			EXECUTE format('SELECT %I($1)', p_fulfil[i]) INTO v_refused USING v_row;
-			IF v_refused IS NOT NULL THEN
-				DELETE FROM "orders" WHERE "id" = v_row."id";
-				v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL003', 'message', v_refused);
-				v_row := NULL;
+		IF p_order_id[i] IS NOT NULL THEN
+			-- An order that exists: still pending and unexpired (its row is locked), fulfilled, then marked paid.
+			SELECT * INTO v_row FROM "orders" WHERE "id" = p_order_id[i] AND "status" = 0 AND "expires_at" > now();
+			IF v_row."id" IS NULL THEN
+				v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL002', 'message', 'the order is not pending');
 				CONTINUE;
+			END IF;
+			IF p_fulfil[i] IS NOT NULL THEN
+				EXECUTE format('SELECT %I($1)', p_fulfil[i]) INTO v_refused USING v_row;
+				IF v_refused IS NOT NULL THEN
+					v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL003', 'message', v_refused);
+					v_row := NULL;
+					CONTINUE;
+				END IF;
+			END IF;
+			UPDATE "orders" SET "status" = 1, "payment_type" = 20, "ledger_transaction_id" = v_tx, "paid_at" = now(),
+				"pay_key" = p_pay_key[i], "pay_result" = p_pay_result[i], "updated_at" = now()
+			WHERE "id" = v_row."id"
+			RETURNING * INTO v_row;
+		ELSE
+			-- A new order, written paid (a create key or order number already taken refuses it), then fulfilled.
+			INSERT INTO "orders" ("order_sn", "type", "status", "amount_fen", "user_id", "payee_id", "thread_id",
+				"group_id", "payment_type", "is_anonymous", "title", "extra", "create_key", "ledger_transaction_id",
+				"expires_at", "paid_at")
+			VALUES (p_sn[i], p_type[i], 1, p_amount[i], p_payer[i], p_payee[i], p_thread[i], p_group[i], 20,
+				p_anonymous[i], p_title[i], p_extra[i], p_create_key[i], v_tx, p_expires[i], now())
+			ON CONFLICT DO NOTHING
+			RETURNING * INTO v_row;
+			IF v_row."id" IS NULL THEN
+				v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL002',
+					'message', 'order number or create key is taken');
+				CONTINUE;
+			END IF;
+			IF p_fulfil[i] IS NOT NULL THEN
+				EXECUTE format('SELECT %I($1)', p_fulfil[i]) INTO v_refused USING v_row;
+				IF v_refused IS NOT NULL THEN
+					DELETE FROM "orders" WHERE "id" = v_row."id";
+					v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL003', 'message', v_refused);
+					v_row := NULL;
+					CONTINUE;
+				END IF;
 			END IF;
 		END IF;
 		-- The result ledger_post would store: each moved member's balances after this posting, by user id.

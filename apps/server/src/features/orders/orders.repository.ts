@@ -108,6 +108,8 @@ export async function childrenOf(db: DbOrTx, orderIds: number[]): Promise<OrderC
 /** One wallet payment of a batch: the new order (written paid), its ledger posting and the kind's SQL fulfil. */
 export interface BatchPayment {
   order: NewOrder & { orderSn: string; expiresAt: Date };
+  /** A pending order being paid (`trade/pay/order`), with the pay request's key and reply; none: a new order. */
+  existing: { id: number; payKey: string | null; payResult: unknown } | null;
   post: {
     reason: number;
     key: string | null;
@@ -124,8 +126,9 @@ export type BatchOutcome =
   | { ok: false; state: string; message: string };
 
 /**
- * Writes wallet payments in one statement (`order_pay_wallet_batch`, migration 0020): each one's posting, order
- * and fulfil in its own subtransaction, the whole batch under one commit. The payments go as parallel arrays.
+ * Writes wallet payments in one statement (`order_pay_wallet_batch`, migrations 0020 and 0022): each one's order
+ * (written or marked paid) and fulfil, then all their postings, under one commit. The payments go as parallel
+ * arrays.
  */
 export async function payWalletBatch(db: DbOrTx, items: BatchPayment[]): Promise<BatchOutcome[]> {
   const col = <T>(f: (p: BatchPayment) => T) => sql.param(items.map(f));
@@ -148,7 +151,9 @@ export async function payWalletBatch(db: DbOrTx, items: BatchPayment[]): Promise
           ${col((p) => p.post.fingerprint)}::text[],
           ${moves((m) => m.kind)}::text[], ${moves((m) => (m.userId === null ? 'NULL' : String(m.userId)))}::text[],
           ${moves((m) => String(m.amount))}::text[], ${moves((m) => String(m.reason))}::text[],
-          ${col((p) => p.fulfilSql)}::text[]) AS r`,
+          ${col((p) => p.fulfilSql)}::text[], ${col((p) => p.existing?.id ?? null)}::int[],
+          ${col((p) => p.existing?.payKey ?? null)}::text[],
+          ${col((p) => (p.existing ? JSON.stringify(p.existing.payResult) : null))}::jsonb[]) AS r`,
   );
   return rows[0]!.r;
 }

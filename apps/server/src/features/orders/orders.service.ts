@@ -185,12 +185,26 @@ export class OrderService {
       createdAt: now,
       updatedAt: now,
     };
-    const credits = await kind.credits({ tx: this.db, children: [], batched: true }, pending);
-    if (sumFen(credits) !== pending.amountFen)
+    return this.writeBatched(kind, pending, null);
+  }
+
+  /**
+   * A wallet payment of a batched kind, written in the next batch: the kind's credits read on the pool, then the
+   * order (new, or `existing` marked paid), its fulfil and its posting in the batch's one statement. Null: the
+   * batch refused it and nothing changed.
+   */
+  private async writeBatched(
+    kind: OrderKind,
+    order: repo.OrderRow,
+    existing: { payKey: string | null; payResult: PayReply } | null,
+  ): Promise<repo.OrderRow | null> {
+    const credits = await kind.credits({ tx: this.db, children: [], batched: true }, order);
+    if (sumFen(credits) !== order.amountFen)
       throw new Error(`order kind ${kind.type}: credits do not sum to the amount`);
-    const { head, moves } = this.ledger.checked(this.posting(kind, pending, { kind: 'wallet' }, [], credits));
+    const { head, moves } = this.ledger.checked(this.posting(kind, order, { kind: 'wallet' }, [], credits));
     const out = await this.batcher.submit({
-      order: pending,
+      order,
+      existing: existing ? { id: order.id, ...existing } : null,
       post: {
         reason: head.reason,
         key: head.idempotencyKey,
@@ -203,7 +217,8 @@ export class OrderService {
     if (!out.ok) return null;
     const paidAt = new Date(out.paidAt);
     const paid: repo.OrderRow = {
-      ...pending,
+      ...order,
+      ...(existing ?? {}),
       id: out.id,
       status: OrderStatus.PAID,
       paymentType: PaymentType.WALLET,
@@ -300,18 +315,26 @@ export class OrderService {
         throw invalid('paymentType: this order cannot be paid from the wallet', { field: 'paymentType' });
       }
       const session = await this.payPasswords.authorizePayment(userId, input);
-      const paid = await this.paying(async (tx) => {
-        const reply: PayReply = {
-          orderSn: order.orderSn,
-          paymentType: PaymentType.WALLET,
-          status: OrderStatus.PAID,
-          walletPayResult: { result: 'success', message: '' },
-        };
-        const locked = await repo.orderBySn(tx, order.orderSn, true);
-        if (!locked) throw notFound('orderSn: no such order');
-        await this.settle(tx, locked, { kind: 'wallet' }, { payKey: key, payResult: reply });
-        return reply;
-      });
+      const reply: PayReply = {
+        orderSn: order.orderSn,
+        paymentType: PaymentType.WALLET,
+        status: OrderStatus.PAID,
+        walletPayResult: { result: 'success', message: '' },
+      };
+      // Batched kinds go in the next payment batch; one it refused (nothing changed) takes the single path,
+      // which pays it or answers why not.
+      const batched =
+        kind.walletBatch && (await this.writeBatched(kind, order, { payKey: key, payResult: reply }));
+      const paid = batched
+        ? reply
+        : await this.paying(async (tx) => {
+            const locked = await repo.orderBySn(tx, order.orderSn, true);
+            if (!locked) throw notFound('orderSn: no such order');
+            // The same request sent twice at once: the second, locked out until the first paid, answers it.
+            if (key && locked.payKey === key && locked.payResult) return locked.payResult as PayReply;
+            await this.settle(tx, locked, { kind: 'wallet' }, { payKey: key, payResult: reply });
+            return reply;
+          });
       return session ? { ...paid, ...session } : paid;
     }
     const provider = this.providers.find((p) => p.paymentTypes.includes(input.paymentType) && p.enabled());

@@ -172,4 +172,65 @@ describe('batched one-call wallet payments', () => {
     expect(r.every((x) => x.Data.status === 1)).toBe(true);
     expect(before - (await fen(p))).toBe(50);
   });
+
+  it('two calls (create, then pay by wallet) are batched too: each order paid once, refusals exact', async () => {
+    const threads = await Promise.all([pricedThread(authors[0]!, 1), pricedThread(authors[2]!, 2)]);
+    const people = payers.slice(3, 9);
+    const before = await Promise.all(people.map(fen));
+    const create = (u: U, threadId: number) => post(u, 'order.create', { type: OrderType.THREAD, threadId });
+    const orders = await Promise.all(people.flatMap((u) => threads.map((th) => create(u, th))));
+    expect(orders.map((o) => o.Code)).toEqual(orders.map(() => 0));
+    // The first payer's first order has expired; the second payer pays their first order twice at once (one key).
+    const sns = orders.map((o) => String(o.Data.orderSn));
+    await sql(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE order_sn = $1`, [sns[0]]);
+    const payOrder = (u: U, orderSn: string, idempotencyKey?: string) =>
+      post(u, 'trade/pay/order', {
+        orderSn,
+        paymentType: 20,
+        payPassword: PAY_PASSWORD,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      });
+    const owner = (i: number) => people[Math.floor(i / threads.length)]!;
+    const r = await Promise.all([
+      ...sns.map((sn, i) => payOrder(owner(i), sn, `two-call-${i}`)),
+      payOrder(owner(2), sns[2]!, 'two-call-2'),
+    ]);
+    expect(r[0]!.Code).not.toBe(0);
+    expect(r.slice(1).map((x) => x.Code)).toEqual(r.slice(1).map(() => 0));
+    expect(r.slice(1).every((x) => x.Data.status === 1)).toBe(true);
+
+    const rows = await sql(
+      `SELECT order_sn, status, payment_type, ledger_transaction_id, pay_key FROM orders
+       WHERE order_sn = ANY($1)`,
+      [sns],
+    );
+    // Posted in shared batches (one transaction clock each), not one transaction per payment.
+    const clocks = await sql(
+      `SELECT t.created_at FROM ledger_transactions t JOIN orders o ON o.ledger_transaction_id = t.id
+       WHERE o.order_sn = ANY($1)`,
+      [sns],
+    );
+    expect(clocks).toHaveLength(sns.length - 1);
+    expect(new Set(clocks.map((c) => String(c.created_at))).size).toBeLessThan(clocks.length);
+    const bySn = new Map(rows.map((o) => [o.order_sn, o]));
+    expect(bySn.get(sns[0])!.status).not.toBe(1);
+    for (const [i, sn] of sns.entries()) {
+      if (i === 0) continue;
+      const o = bySn.get(sn)!;
+      expect([o.status, o.payment_type, o.pay_key]).toEqual([1, 20, `two-call-${i}`]);
+      expect(o.ledger_transaction_id).not.toBeNull();
+    }
+    // Money: every order but the expired one paid once (1 + 2 yuan per payer, the first payer 2 only).
+    const after = await Promise.all(people.map(fen));
+    people.forEach((_, i) => expect(before[i]! - after[i]!).toBe(i === 0 ? 200 : 300));
+    const counts = await sql(`SELECT paid_count FROM threads WHERE id = ANY($1::int[]) ORDER BY id`, [
+      threads,
+    ]);
+    expect(counts.map((c) => c.paid_count)).toEqual([people.length - 1, people.length]);
+    // A repeat of a paid request with its key answers the first reply; the expired order is still unpaid.
+    const again = await payOrder(owner(3), sns[3]!, 'two-call-3');
+    expect([again.Code, again.Data.status]).toEqual([0, 1]);
+    expect(before[1]! - (await fen(people[1]!))).toBe(300);
+    expect((await reconcile(t.app.forum.database.db)).driftingUserIds).toEqual([]);
+  });
 });
