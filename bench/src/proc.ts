@@ -83,7 +83,10 @@ export function childrenPssMb(pid: number, comm: string): number {
   return Math.round(kb / 1024);
 }
 
-/** CPU time (user + system) in ms: of one process, and of every process named `postgres` on this machine. */
+/**
+ * CPU time (user + system) in ms: of one process, and of every process named `postgres` on this machine, with
+ * the backends that ended meanwhile (counted in their postmaster's children's time).
+ */
 export function cpuMs(pid: number): { server: number; db: number } {
   const tick = 1000 / 100; // Linux reports clock ticks of USER_HZ = 100
   let server = 0;
@@ -96,8 +99,10 @@ export function cpuMs(pid: number): { server: number; db: number } {
       const name = stat.slice(stat.indexOf('(') + 1, close);
       const f = stat.slice(close + 2).split(' ');
       const used = (Number(f[11]) + Number(f[12])) * tick; // utime, stime
+      // cutime, cstime: what a process's children used before they ended, i.e. the postmaster's ended backends.
+      const reaped = (Number(f[13]) + Number(f[14])) * tick;
       if (Number(d) === pid) server += used;
-      else if (name === 'postgres') db += used;
+      else if (name === 'postgres') db += used + reaped;
     } catch {
       // gone meanwhile
     }

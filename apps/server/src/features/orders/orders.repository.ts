@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../platform/db/db.js';
+import { rawRows, rowsOf, type Db, type DbOrTx } from '../../platform/db/db.js';
 import { orderChildren, orders, payNotifies } from './orders.table.js';
 
 /** An order row as stored. */
@@ -130,33 +130,49 @@ export type BatchOutcome =
  * (written or marked paid) and fulfil, then all their postings, under one commit. The payments go as parallel
  * arrays.
  */
-export async function payWalletBatch(db: DbOrTx, items: BatchPayment[]): Promise<BatchOutcome[]> {
-  const col = <T>(f: (p: BatchPayment) => T) => sql.param(items.map(f));
+export async function payWalletBatch(db: Db, items: BatchPayment[]): Promise<BatchOutcome[]> {
+  const col = <T>(f: (p: BatchPayment) => T) => items.map(f);
   // A posting's moves as array literals, one per payment (numbers and the fixed account kinds need no quoting).
   const moves = (f: (m: BatchPayment['post']['moves'][number]) => string) =>
     col((p) => `{${p.post.moves.map(f).join(',')}}`);
   const users = [...new Set(items.flatMap((p) => p.post.moves.map((m) => m.userId)))]
     .filter((u): u is number => u !== null)
     .sort((a, b) => a - b);
-  const rows = await rowsOf<{ r: BatchOutcome[] }>(
-    db,
-    sql`SELECT order_pay_wallet_batch(${sql.param(users)}::int[],
-          ${col((p) => p.order.orderSn)}::text[], ${col((p) => p.order.type)}::smallint[],
-          ${col((p) => String(p.order.amountFen))}::bigint[], ${col((p) => p.order.userId)}::int[],
-          ${col((p) => p.order.payeeId ?? null)}::int[], ${col((p) => p.order.threadId ?? null)}::int[],
-          ${col((p) => p.order.groupId ?? null)}::int[], ${col((p) => p.order.isAnonymous ?? false)}::boolean[],
-          ${col((p) => p.order.title ?? '')}::text[], ${col((p) => JSON.stringify(p.order.extra ?? {}))}::jsonb[],
-          ${col((p) => p.order.createKey ?? null)}::text[], ${col((p) => p.order.expiresAt.toISOString())}::timestamptz[],
-          ${col((p) => p.post.reason)}::int[], ${col((p) => p.post.key)}::text[], ${col((p) => p.post.memo)}::text[],
-          ${col((p) => p.post.fingerprint)}::text[],
-          ${moves((m) => m.kind)}::text[], ${moves((m) => (m.userId === null ? 'NULL' : String(m.userId)))}::text[],
-          ${moves((m) => String(m.amount))}::text[], ${moves((m) => String(m.reason))}::text[],
-          ${col((p) => p.fulfilSql)}::text[], ${col((p) => p.existing?.id ?? null)}::int[],
-          ${col((p) => p.existing?.payKey ?? null)}::text[],
-          ${col((p) => (p.existing ? JSON.stringify(p.existing.payResult) : null))}::jsonb[]) AS r`,
-  );
+  const rows = await rawRows<{ r: BatchOutcome[] }>(db, PAY_WALLET_BATCH, [
+    users,
+    col((p) => p.order.orderSn),
+    col((p) => p.order.type),
+    col((p) => String(p.order.amountFen)),
+    col((p) => p.order.userId),
+    col((p) => p.order.payeeId ?? null),
+    col((p) => p.order.threadId ?? null),
+    col((p) => p.order.groupId ?? null),
+    col((p) => p.order.isAnonymous ?? false),
+    col((p) => p.order.title ?? ''),
+    col((p) => JSON.stringify(p.order.extra ?? {})),
+    col((p) => p.order.createKey ?? null),
+    col((p) => p.order.expiresAt.toISOString()),
+    col((p) => p.post.reason),
+    col((p) => p.post.key),
+    col((p) => p.post.memo),
+    col((p) => p.post.fingerprint),
+    moves((m) => m.kind),
+    moves((m) => (m.userId === null ? 'NULL' : String(m.userId))),
+    moves((m) => String(m.amount)),
+    moves((m) => String(m.reason)),
+    col((p) => p.fulfilSql),
+    col((p) => p.existing?.id ?? null),
+    col((p) => p.existing?.payKey ?? null),
+    col((p) => (p.existing ? JSON.stringify(p.existing.payResult) : null)),
+  ]);
   return rows[0]!.r;
 }
+
+/** The batch's one statement, its parameters in the function's order (constant text: prepared once). */
+const PAY_WALLET_BATCH = `SELECT order_pay_wallet_batch($1::int[], $2::text[], $3::smallint[], $4::bigint[],
+  $5::int[], $6::int[], $7::int[], $8::int[], $9::boolean[], $10::text[], $11::jsonb[], $12::text[],
+  $13::timestamptz[], $14::int[], $15::text[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[],
+  $21::text[], $22::text[], $23::int[], $24::text[], $25::jsonb[]) AS r`;
 
 /**
  * Runs a kind's SQL fulfil function on a paid order's row, in the paying transaction; answers why it refused
