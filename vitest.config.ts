@@ -8,6 +8,10 @@ export default defineConfig({
     // One PostgreSQL server for the whole run (DATABASE_URL's, or an embedded one) and a migrated template
     // that each test file's database is copied from; server and browser tests read it through inject().
     globalSetup: ['apps/server/src/test/global-setup.ts'],
+    // Vitest's default is one worker per core less one: a single worker on a 2-core CI machine. The server's
+    // files mostly wait on PostgreSQL and timers, so more workers than cores keep both cores busy. (Projects
+    // run together must share it; the browser tests, a later group, set their own.)
+    maxWorkers: 4,
     projects: [
       {
         resolve: { conditions: ['source', ...defaultClientConditions] },
@@ -23,9 +27,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 90_000,
           pool: 'forks',
-          // Vitest's default is one worker per core less one: a single worker on a 2-core CI machine. These files
-          // mostly wait on PostgreSQL and timers, so more workers than cores keep both cores busy.
-          maxWorkers: 4,
         },
       },
       'packages/api-client/vitest.config.ts',

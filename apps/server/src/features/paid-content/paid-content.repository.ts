@@ -37,28 +37,6 @@ export async function pricedThreads(db: DbOrTx, ids: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** A purchase's key for `purchasesAmong`: member, thread and order type. */
-export const purchaseKey = (userId: number, threadId: number, type: number) =>
-  `${userId}:${threadId}:${type}`;
-
-/** Which of these purchases (keys of `purchaseKey`) were made (a `Loader`'s batch). */
-export async function purchasesAmong(db: DbOrTx, keys: string[]): Promise<Map<string, true>> {
-  const parts = keys.map((k) => k.split(':').map(Number) as [number, number, number]);
-  const rows = await db
-    .select({
-      userId: threadPurchases.userId,
-      threadId: threadPurchases.threadId,
-      type: threadPurchases.type,
-    })
-    .from(threadPurchases)
-    .where(
-      sql`(${threadPurchases.userId}, ${threadPurchases.threadId}, ${threadPurchases.type}) IN (
-        SELECT * FROM unnest(${sql.param(parts.map((p) => p[0]))}::int[], ${sql.param(parts.map((p) => p[1]))}::int[],
-          ${sql.param(parts.map((p) => p[2]))}::smallint[]))`,
-    );
-  return new Map(rows.map((r) => [purchaseKey(r.userId, r.threadId, r.type), true as const]));
-}
-
 /** Whether the member bought this type of access to the thread. */
 export async function hasPurchase(
   db: DbOrTx,
