@@ -53,6 +53,8 @@ function testConfig(
       DATA_DIR: db.dataDir,
       DATABASE_URL: db.databaseUrl,
       REDIS_URL: process.env.REDIS_URL,
+      // TEST_LOG_LEVEL=error shows the servers' logged errors (a -5002 under load says nothing else).
+      ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
       ...env,
     },
     // Rate limits are off unless a test turns them on: suites register many users from one address.

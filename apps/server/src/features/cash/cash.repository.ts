@@ -59,9 +59,10 @@ export async function insertCash(
     typeof walletCash.$inferInsert,
     'cashSn' | 'userId' | 'applyFen' | 'feeFen' | 'actualFen' | 'receiveAccount' | 'idempotencyKey'
   >,
-): Promise<number> {
-  const [r] = await tx.insert(walletCash).values(row).returning({ id: walletCash.id });
-  return r!.id;
+): Promise<number | null> {
+  // Null when the number is taken (the caller draws another); the key cannot be, its wallet is locked.
+  const [r] = await tx.insert(walletCash).values(row).onConflictDoNothing().returning({ id: walletCash.id });
+  return r?.id ?? null;
 }
 
 /** Locks one request for a review step. */
