@@ -104,26 +104,10 @@ BEGIN
 		END IF;
 		v_tx := nextval('ledger_transactions_id_seq');
 		IF p_order_id[i] IS NOT NULL THEN
-			-- An order that exists: still pending and unexpired (its row is locked), fulfilled, then marked paid.
+			-- An order that exists: still pending and unexpired (its row is locked); marked paid after its fulfil.
 			SELECT * INTO v_row FROM "orders" WHERE "id" = p_order_id[i] AND "status" = 0 AND "expires_at" > now();
-			IF v_row."id" IS NULL THEN
-				v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL002', 'message', 'the order is not pending');
-				CONTINUE;
-			END IF;
-			IF p_fulfil[i] IS NOT NULL THEN
-				EXECUTE format('SELECT %I($1)', p_fulfil[i]) INTO v_refused USING v_row;
-				IF v_refused IS NOT NULL THEN
-					v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL003', 'message', v_refused);
-					v_row := NULL;
-					CONTINUE;
-				END IF;
-			END IF;
-			UPDATE "orders" SET "status" = 1, "payment_type" = 20, "ledger_transaction_id" = v_tx, "paid_at" = now(),
-				"pay_key" = p_pay_key[i], "pay_result" = p_pay_result[i], "updated_at" = now()
-			WHERE "id" = v_row."id"
-			RETURNING * INTO v_row;
 		ELSE
-			-- A new order, written paid (a create key or order number already taken refuses it), then fulfilled.
+			-- A new order, written paid (a create key or order number already taken refuses it).
 			INSERT INTO "orders" ("order_sn", "type", "status", "amount_fen", "user_id", "payee_id", "thread_id",
 				"group_id", "payment_type", "is_anonymous", "title", "extra", "create_key", "ledger_transaction_id",
 				"expires_at", "paid_at")
@@ -131,20 +115,29 @@ BEGIN
 				p_anonymous[i], p_title[i], p_extra[i], p_create_key[i], v_tx, p_expires[i], now())
 			ON CONFLICT DO NOTHING
 			RETURNING * INTO v_row;
-			IF v_row."id" IS NULL THEN
-				v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL002',
-					'message', 'order number or create key is taken');
+		END IF;
+		IF v_row."id" IS NULL THEN
+			v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL002',
+				'message', 'order number or create key is taken, or the order is not pending');
+			CONTINUE;
+		END IF;
+		IF p_fulfil[i] IS NOT NULL THEN
+			EXECUTE format('SELECT %I($1)', p_fulfil[i]) INTO v_refused USING v_row;
+			IF v_refused IS NOT NULL THEN
+				-- Nothing of it stays: a new order goes; an existing one was not changed yet.
+				IF p_order_id[i] IS NULL THEN
+					DELETE FROM "orders" WHERE "id" = v_row."id";
+				END IF;
+				v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL003', 'message', v_refused);
+				v_row := NULL;
 				CONTINUE;
 			END IF;
-			IF p_fulfil[i] IS NOT NULL THEN
-				EXECUTE format('SELECT %I($1)', p_fulfil[i]) INTO v_refused USING v_row;
-				IF v_refused IS NOT NULL THEN
-					DELETE FROM "orders" WHERE "id" = v_row."id";
-					v_out := v_out || jsonb_build_object('ok', false, 'state', 'FL003', 'message', v_refused);
-					v_row := NULL;
-					CONTINUE;
-				END IF;
-			END IF;
+		END IF;
+		IF p_order_id[i] IS NOT NULL THEN
+			UPDATE "orders" SET "status" = 1, "payment_type" = 20, "ledger_transaction_id" = v_tx, "paid_at" = now(),
+				"pay_key" = p_pay_key[i], "pay_result" = p_pay_result[i], "updated_at" = now()
+			WHERE "id" = v_row."id"
+			RETURNING * INTO v_row;
 		END IF;
 		-- The result ledger_post would store: each moved member's balances after this posting, by user id.
 		SELECT jsonb_agg(jsonb_build_object('userId', m.u, 'available', v_a[m.k]::text, 'frozen', v_f[m.k]::text,

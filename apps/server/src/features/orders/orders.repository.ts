@@ -105,7 +105,10 @@ export async function childrenOf(db: DbOrTx, orderIds: number[]): Promise<OrderC
     .orderBy(asc(orderChildren.id));
 }
 
-/** One wallet payment of a batch: the new order (written paid), its ledger posting and the kind's SQL fulfil. */
+/**
+ * One wallet payment of a batch: the order (new and written paid, or `existing` and marked paid), its ledger
+ * posting and the kind's SQL fulfil.
+ */
 export interface BatchPayment {
   order: NewOrder & { orderSn: string; expiresAt: Date };
   /** A pending order being paid (`trade/pay/order`), with the pay request's key and reply; none: a new order. */

@@ -24,9 +24,9 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /**
- * Rows of one constant statement sent to the pool's driver as it is (named, so prepared once per connection):
- * for the hottest statements, whose building by the query builder cost more server CPU than sending them
- * (measured on the payment batch, whose statement takes 25 array parameters).
+ * Rows of one constant statement sent to the pool's driver as it is (prepared once per connection, unless
+ * DATABASE_PREPARE=off): for the hottest statements, whose building by the query builder cost more server CPU
+ * than sending them (measured on the payment batch, whose statement takes 25 array parameters).
  */
 export async function rawRows<T>(db: Db, text: string, values: unknown[]): Promise<T[]> {
   const driver = (db as unknown as { $client: { query(q: object): Promise<{ rows: T[] }> } }).$client;
