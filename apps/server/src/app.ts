@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import qs from 'qs';
 import type { Redis } from 'ioredis';
-import { GroupId, type CallContract } from '@forum/contracts';
+import { Code, GroupId, type CallContract } from '@forum/contracts';
 import { Gate } from './platform/access/gate.js';
+import type { Actor } from './platform/auth/actor.js';
 import { tokenFromRequest } from './platform/auth/tokens.js';
 import { memoryBus, redisBus, type Bus } from './platform/cache/bus.js';
 import { GuestCache } from './platform/cache/guest-cache.js';
@@ -12,6 +13,7 @@ import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/db.js';
 import { runMigrations } from './platform/db/migrate.js';
 import { installErrorHandling } from './platform/http/error-handler.js';
+import { AppError } from './platform/http/errors.js';
 import { rewriteOriginalClientUrl } from './platform/http/original-clients.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { installRateLimit } from './platform/http/rate-limit.js';
@@ -143,7 +145,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const viewerOf = async (req: FastifyRequest): Promise<PageViewer> => {
     const t = tokenFromRequest(req);
     if (!t) return { kind: 'guest' };
-    const actor = await users.resolveActor(t.token, t.via).catch(() => null);
+    let actor: Actor | null;
+    try {
+      actor = await users.resolveActor(t.token, t.via);
+    } catch (err) {
+      // A token that no longer holds (logged out elsewhere, password changed, banned, lapsed) must not lock the
+      // visitor out of every page: they are a guest now, and the page reply clears the dead cookie.
+      if (err instanceof AppError && err.code === Code.INVALID_TOKEN)
+        return { kind: 'guest', staleLogin: true };
+      actor = null;
+    }
     // The free-experience group sees its own old threads beyond its window: its lists are personal.
     if (!actor || actor.userId == null || actor.status !== 0 || actor.groupId === GroupId.TRIAL)
       return { kind: 'personal' };

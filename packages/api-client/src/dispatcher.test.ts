@@ -124,6 +124,28 @@ describe('createApiClient', () => {
     expect(res.Code).toBe(0);
   });
 
+  it('after -4011 tells the app and sends the call once more (the reply cleared the dead cookie)', async () => {
+    let n = 0;
+    const fetch = vi.fn<FetchLike>(async () =>
+      ++n === 1 ? envelope(null, Code.INVALID_TOKEN) : envelope({ ok: true }),
+    );
+    const onInvalidToken = vi.fn();
+    const res = await createApiClient({ fetch, onInvalidToken }).call(listCall, { page: 1 });
+    expect(onInvalidToken).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(res).toMatchObject({ Code: 0, Data: { ok: true } });
+  });
+
+  it('tries again only once after -4011, and not at all without the hook', async () => {
+    const fetch = vi.fn<FetchLike>(async () => envelope(null, Code.INVALID_TOKEN));
+    const res = await createApiClient({ fetch, onInvalidToken: () => {} }).call(listCall, { page: 1 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(res.Code).toBe(Code.INVALID_TOKEN);
+    fetch.mockClear();
+    await createApiClient({ fetch }).call(listCall, { page: 1 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('does not retry without retries configured (normal browser calls)', async () => {
     const fetch = vi.fn<FetchLike>(async () => new Response('', { status: 500 }));
     await createApiClient({ fetch }).call(listCall, { page: 1 });

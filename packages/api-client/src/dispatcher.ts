@@ -19,6 +19,12 @@ export interface ApiClientOptions {
   csrfToken?: () => string | undefined;
   /** Headers added to every call (SSR forwards the visitor's cookie and language). */
   headers?: () => Record<string, string>;
+  /**
+   * Called when the server refused the login as no longer valid (-4011). The browser's cookie was cleared by
+   * that reply, so the call is sent once more, as a guest: a dead session degrades to a guest's view instead of
+   * failing every page.
+   */
+  onInvalidToken?: () => void;
 }
 
 /** Result of every call: the server's envelope, or `{Code, Message, Data: null}` for client-side failures. */
@@ -134,13 +140,20 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       try {
         await validateInput(contract, input);
         let tries = 0;
+        let loginDropped = false;
         for (;;) {
           const res = await once(contract, input, options);
           if (res.status >= 500 && tries < (opts.retries5xx ?? 0)) {
             tries += 1;
             continue;
           }
-          return (await envelopeOf(res)) as CallResult<CallOutput<typeof contract>>;
+          const envelope = await envelopeOf(res);
+          if (envelope.Code === Code.INVALID_TOKEN && opts.onInvalidToken && !loginDropped) {
+            loginDropped = true;
+            opts.onInvalidToken();
+            continue;
+          }
+          return envelope as CallResult<CallOutput<typeof contract>>;
         }
       } catch (error) {
         return failureEnvelope(error);

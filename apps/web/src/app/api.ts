@@ -1,7 +1,11 @@
 import type { ApiClient } from '@forum/api-client';
 import type { Lang } from '../i18n/i18n.ts';
 import type { Platform } from './platform.ts';
-import { CSRF_COOKIE, readCookie } from './session.ts';
+import { CSRF_COOKIE, readCookie, UID_STORAGE_KEY } from './session.ts';
+import { safeLocalStorage } from './storage.ts';
+
+/** Window event fired when the server no longer accepts this browser's login. */
+export const SESSION_ENDED_EVENT = 'forum:session-ended';
 
 /** Colour themes (spec §3). */
 export type Theme = 'light' | 'dark';
@@ -34,6 +38,12 @@ export function getBrowserApi(): Promise<ApiClient> {
       csrfToken: () => readCookie(document.cookie, CSRF_COOKIE),
       // The page's language, so server messages and notifications match it even before a language is chosen.
       headers: () => ({ 'accept-language': document.documentElement.lang === 'en' ? 'en' : 'zh-CN' }),
+      // Logged out elsewhere (password change, ban, another browser's logout, a lapsed session): the server's
+      // reply cleared the cookie, the call is repeated as a guest, and the page frame is told to catch up.
+      onInvalidToken: () => {
+        safeLocalStorage()?.removeItem(UID_STORAGE_KEY);
+        window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+      },
     }),
   );
   return browserApi;

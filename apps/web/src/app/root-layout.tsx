@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { Outlet, useLoaderData, useMatches, useNavigate, useRevalidator } from 'react-router';
+import { Outlet, useLoaderData, useMatches, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import type { ViewerOverlayData } from '@forum/contracts';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { ToastHost } from '@forum/ui';
@@ -8,7 +8,7 @@ import { H5Header } from '../layouts/h5-header.tsx';
 import { Footer } from '../layouts/footer.tsx';
 import type { Lang } from '../i18n/i18n.ts';
 import { LANG_COOKIE } from '../i18n/i18n.ts';
-import { getBrowserApi, setPreferenceCookie, THEME_COOKIE, type Theme } from './api.ts';
+import { getBrowserApi, SESSION_ENDED_EVENT, setPreferenceCookie, THEME_COOKIE, type Theme } from './api.ts';
 import { safeLocalStorage, safeSessionStorage } from './storage.ts';
 import { HeadManager } from './head-manager.tsx';
 import { RETURN_KEY } from './login-return.ts';
@@ -82,6 +82,21 @@ export function RootLayout() {
     document.documentElement.dataset.hydrated = '1';
     // Checked once per page load, like the original header's mount check.
   }, []);
+
+  // A login that died while the page was open (see getBrowserApi): once no navigation is under way, reload the
+  // site state so the header and abilities are a guest's (a revalidation during a navigation would cancel it).
+  const navigation = useNavigation();
+  const [sessionEnded, setSessionEnded] = useState(false);
+  useEffect(() => {
+    const onEnded = () => setSessionEnded(true);
+    window.addEventListener(SESSION_ENDED_EVENT, onEnded);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
+  }, []);
+  useEffect(() => {
+    if (!sessionEnded || navigation.state !== 'idle') return;
+    setSessionEnded(false);
+    void revalidate();
+  }, [sessionEnded, navigation.state, revalidate]);
 
   // A member's tab keeps one realtime channel (badge counts, messages, notifications); a guest's none.
   const member = !pending && isLoggedIn(forum.user);

@@ -3,7 +3,10 @@ import type { FastifyRequest } from 'fastify';
 
 /** Who a page is rendered for: every guest alike, every member of one group alike, or this person only. */
 export type PageViewer =
-  { kind: 'guest' } | { kind: 'group'; groupId: number; isAdmin: boolean } | { kind: 'personal' };
+  /** `staleLogin`: the request carried a token that no longer holds (revoked, expired, garbage). */
+  | { kind: 'guest'; staleLogin?: boolean }
+  | { kind: 'group'; groupId: number; isAdmin: boolean }
+  | { kind: 'personal' };
 
 const MOBILE_UA = /Mobile|Android|iPhone|iPad|iPod|HarmonyOS|MicroMessenger/i;
 

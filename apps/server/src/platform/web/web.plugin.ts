@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { clearSessionCookies } from '../auth/cookies.js';
 import type { GuestCache } from '../cache/guest-cache.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashedPageCsp, pageCsp } from './csp.js';
@@ -135,9 +136,11 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       return reply.redirect((pathname.replace(/\/+$/, '') || '/') + search, 301);
     }
 
-    if (dev) return renderDev(req, reply, randomBytes(16).toString('base64'));
-    const cache = opts.guestCache;
     const viewer: PageViewer = opts.viewerOf ? await opts.viewerOf(req) : { kind: 'personal' };
+    // The browser forgets a dead login at once; this page and every later one are a guest's.
+    if (viewer.kind === 'guest' && viewer.staleLogin) clearSessionCookies(reply);
+    if (dev) return renderDev(req, reply, randomBytes(16).toString('base64'), viewer);
+    const cache = opts.guestCache;
     const key = cache ? pageKey(req, viewer) : null;
     if (cache && key) {
       const hit = cache.get(key) as ReadyPage | undefined;
@@ -196,7 +199,8 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
   async function renderHtml(req: FastifyRequest, nonce: string, viewer: PageViewer): Promise<Rendered> {
     const headers = plainHeaders(req);
     const group = viewer.kind === 'group' ? viewer : null;
-    if (group) headers.cookie = withoutLogin(headers.cookie);
+    // A group render must not act as the person who asked; a guest's carries no login (a stale one would fail).
+    if (group || viewer.kind === 'guest') headers.cookie = withoutLogin(headers.cookie);
     try {
       const result = await prodEntry!.render({
         url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.url}`,
@@ -219,8 +223,9 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
   }
 
   /** Dev mode: rendered per request with Vite's modules and a nonce policy, streamed, never cached. */
-  async function renderDev(req: FastifyRequest, reply: FastifyReply, nonce: string) {
+  async function renderDev(req: FastifyRequest, reply: FastifyReply, nonce: string, viewer: PageViewer) {
     const headers = plainHeaders(req);
+    if (viewer.kind === 'guest') headers.cookie = withoutLogin(headers.cookie);
     let entry: WebEntry;
     try {
       entry = (await vite!.ssrLoadModule('/src/entry-server.tsx')) as unknown as WebEntry;
