@@ -104,6 +104,31 @@ describe.skipIf(noChromiumReason !== null)(
     });
 
     for (const kind of ['pc', 'h5'] as const) {
+      it(`${kind}: a guest reads a public profile with its threads; a site with private profiles sends guests to login`, async () => {
+        const owner = await member(kind, `公开主页${kind}`);
+        await threadBy(owner, `${kind} 公开主页的帖子`);
+        const guest = await openContext(browser, kind);
+        await guest.page.goto(`${forum.url}/user/${owner.userId}`);
+        await hydrated(guest.page);
+        await guest.page.getByTestId('profile').waitFor();
+        expect(await guest.page.getByTestId('profile-name').innerText()).toContain(`公开主页${kind}`);
+        await guest.page.getByTestId('thread-card').first().waitFor();
+        await shot(guest.page, 'profile-guest', kind);
+        // Following from a public profile still asks the guest to log in.
+        await guest.page.getByTestId('profile-follow').click();
+        await guest.page.waitForURL(/\/user\/login/);
+        await forum.setSettings({ user_profile_public: '0' });
+        try {
+          await guest.page.goto(`${forum.url}/user/${owner.userId}`);
+          await guest.page.waitForURL(/\/user\/login/);
+        } finally {
+          await forum.setSettings({ user_profile_public: '1' });
+        }
+        expect(guest.errors).toEqual([]);
+        await owner.context.close();
+        await guest.context.close();
+      });
+
       it(`${kind}: /user/<id> shows the profile with its tabs; follow from the header; mutual shows`, async () => {
         const owner = await member(kind, `主页主人${kind}`);
         const visitor = await member(kind, `访客${kind}`);

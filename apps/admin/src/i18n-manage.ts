@@ -78,6 +78,7 @@ const zh = {
       site_create_thread6: '商品',
     },
     viewCount: '按用户统计浏览数（每人只计一次）',
+    publicProfiles: '公开用户资料（游客也可查看用户主页和用户列表；关闭后仅有“查看用户”权限的用户组可见）',
     threadTab: '首页默认标签（1 全部，2 推荐，3 精华，4 关注）',
   },
   attachments: {
@@ -211,6 +212,8 @@ const en: Dict = {
       site_create_thread6: 'Goods',
     },
     viewCount: 'Count views per member (once each)',
+    publicProfiles:
+      "Public profiles (guests too see user pages and the user list; off: only groups with 'view users')",
     threadTab: 'Default home tab (1 all, 2 recommended, 3 essence, 4 following)',
   },
   attachments: {

@@ -46,6 +46,11 @@ export interface FeatureContext extends ForumServices {
 export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   registerForumRoutes(ctx.route, { forum: ctx.forum, isInstalled: () => ctx.install.isInstalled() });
   registerUsersRoutes(ctx.route, { users: ctx.users, gate: ctx.gate });
+  // As in the original (and Discourse, NodeBB), public profiles and the user list are open to every visitor,
+  // guests included, unless the site turns that off; then `user.view` grants decide.
+  ctx.gate.registerPolicy('user.view', () =>
+    ctx.settings.get('user_profile_public') === '0' ? 'abstain' : 'allow',
+  );
   registerInstallRoutes(ctx.route, { install: ctx.install });
   const stopWords = await registerStopWords(ctx);
   ctx.users.setCensor((scope, text) => void stopWords.enforce(scope, text));

@@ -2,14 +2,21 @@ import { z } from 'zod';
 import { defineCall } from './call.js';
 import { idField } from './fields.js';
 
-/** `GET tom.permissions`: which block types the actor may insert, per category. */
+/** One permission as the original Discuz! Q clients read it (`createThread.enable`, `insertImage.enable`, ...). */
+export const dzqPermissionFlag = z.object({ enable: z.boolean(), desc: z.string() });
+
+/**
+ * `GET tom.permissions`: which block types the actor may insert, per category. Our clients get tom ids and
+ * switches as booleans (`{"100": true, "101": false, "position": true}`); the original clients (calls marked
+ * `dzqSid`/`dzqPf`) get the original's named objects (`{"createThread": {"enable": true, "desc": ...}}`).
+ */
 export const tomPermissions = defineCall({
   method: 'GET',
   path: '/api/v3/tom.permissions',
   summary: 'Block types the actor may insert',
   tags: ['threads'],
   input: z.object({ categoryId: idField.optional() }),
-  output: z.record(z.string(), z.boolean()),
+  output: z.union([z.record(z.string(), z.boolean()), z.record(z.string(), dzqPermissionFlag)]),
 });
 
 /** `POST vote.thread`: vote in a thread's vote block. */

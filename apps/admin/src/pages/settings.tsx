@@ -221,6 +221,7 @@ export function FunctionSettings() {
           kind: 'bool' as const,
         })),
         { key: 'open_view_count', label: m.functions.viewCount, kind: 'bool' },
+        { key: 'user_profile_public', label: m.functions.publicProfiles, kind: 'bool' },
         { key: 'thread_tab', label: m.functions.threadTab, kind: 'number' },
       ]}
     />

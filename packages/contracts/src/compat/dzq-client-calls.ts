@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Code } from '../codes.js';
 
 /**
  * The calls the original Discuz! Q web client makes on the pages our spec §2 names, as it sends them, and
@@ -438,7 +437,25 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/tom.permissions',
     member: true,
-    reads: z.record(z.string(), z.unknown()),
+    // The editor opens only when `createThread.enable` holds, and shows a button per `insert*.enable`.
+    reads: z
+      .object(
+        Object.fromEntries(
+          [
+            'createThread',
+            'insertImage',
+            'insertVideo',
+            'insertAudio',
+            'insertDoc',
+            'insertGoods',
+            'insertPay',
+            'insertReward',
+            'insertRedPacket',
+          ].map((k) => [k, z.object({ enable: bool }).passthrough()]),
+        ),
+      )
+      .passthrough()
+      .refine((p) => (p.createThread as { enable: boolean }).enable, 'a member may start a thread'),
   },
   {
     name: 'unreadnotification',
@@ -465,7 +482,6 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/user',
     member: false,
-    guestCode: Code.UNAUTHORIZED,
     query: { userId: '{authorId}' },
     reads: profile,
   },
@@ -546,7 +562,6 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/users.list',
     member: false,
-    guestCode: Code.UNAUTHORIZED,
     query: { 'filter[hot]': '1', 'filter[nickname]': '', perPage: '10', page: '1' },
     reads: page(listUser),
   },

@@ -13,6 +13,8 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   site_mode: { tag: 'default', value: 'public' },
   site_close: { tag: 'default', value: '0' },
   site_close_msg: { tag: 'default', value: '' },
+  /** Public profiles: anyone, guests included, reads a user's public fields and the user list ('0': only groups granted `user.view`). */
+  user_profile_public: { tag: 'default', value: '1' },
   favicon: { tag: 'default', value: '' },
   logo: { tag: 'default', value: '' },
   header_logo: { tag: 'default', value: '' },

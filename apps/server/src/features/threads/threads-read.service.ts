@@ -1,4 +1,4 @@
-import { Code, GroupId, type Page, type RecommendItem, type ThreadItem } from '@forum/contracts';
+import { Code, GroupId, TomId, type Page, type RecommendItem, type ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { RawJson } from '../../platform/http/envelope.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
@@ -301,6 +301,21 @@ export class ThreadsReader {
     return out;
   }
 
+  /**
+   * `tom.permissions` as the original clients read it: one `{enable, desc}` per permission name (their editor
+   * reads `createThread.enable` to open at all, and `insertImage.enable` and the rest for its buttons).
+   */
+  tomPermissionsOriginal(
+    actor: Actor,
+    categoryId: number | undefined,
+  ): Record<string, { enable: boolean; desc: string }> {
+    const ours = this.tomPermissions(actor, categoryId);
+    const out: Record<string, { enable: boolean; desc: string }> = {};
+    for (const [name, [key, desc]] of Object.entries(ORIGINAL_PERMISSION_NAMES))
+      out[name] = { enable: ours[key] === true, desc };
+    return out;
+  }
+
   private allowed(actor: Actor, ability: string, categoryId: number | undefined): boolean {
     if (actor.isGuest) return false;
     return categoryId
@@ -308,3 +323,20 @@ export class ThreadsReader {
       : this.deps.gate.canAnywhere(actor, ability);
   }
 }
+
+/** The original clients' permission names: our `tom.permissions` key and the original's description. */
+const ORIGINAL_PERMISSION_NAMES: Record<string, [string, string]> = {
+  createThread: [String(TomId.TEXT), '发布帖子'],
+  insertImage: [String(TomId.IMAGE), '插入图片'],
+  insertAudio: [String(TomId.AUDIO), '插入语音'],
+  insertVideo: [String(TomId.VIDEO), '插入视频'],
+  insertGoods: [String(TomId.GOODS), '插入商品'],
+  insertQuestion: [String(TomId.QA), '插入问答'],
+  insertRedPacket: [String(TomId.RED_PACKET), '插入红包'],
+  insertReward: [String(TomId.REWARD), '插入悬赏'],
+  insertDoc: [String(TomId.ATTACHMENT), '插入附件'],
+  insertVote: [String(TomId.VOTE), '插入投票'],
+  insertPay: ['pay', '插入付费'],
+  insertPosition: ['position', '插入位置'],
+  allowAnonymous: ['anonymous', '匿名发布'],
+};

@@ -23,6 +23,7 @@ import {
   voteThread,
 } from '@forum/contracts';
 import { invalid } from '../../platform/http/errors.js';
+import { fromOriginalClient } from '../../platform/http/original-clients.js';
 import type { Route } from '../../platform/http/router.js';
 import type { CaptchaProvider } from './captcha.js';
 import type { PostsUpdater } from './posts-update.service.js';
@@ -72,8 +73,10 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   );
   route(threadLikedUsers, guestRead, async (input, { actor }) => d.reader.likedUsers(actor, input));
   route(threadTypeList, guestRead, async () => d.reader.typeList());
-  route(tomPermissions, { payExempt: true }, async (input, { actor }) =>
-    d.reader.tomPermissions(actor, input.categoryId),
+  route(tomPermissions, { payExempt: true }, async (input, { actor, req }) =>
+    fromOriginalClient(req)
+      ? d.reader.tomPermissionsOriginal(actor, input.categoryId)
+      : d.reader.tomPermissions(actor, input.categoryId),
   );
   route(threadOperate, write, async ({ id, threadId, ...input }, { actor }) => {
     const tid = threadId ?? id;

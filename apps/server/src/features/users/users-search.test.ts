@@ -63,10 +63,16 @@ describe('users.list (user search)', () => {
     expect(item.highlight.nickname).toBe(`&lt;b&gt;<mark>${tag}</mark>&lt;/b&gt;`);
   });
 
-  it('guests are forbidden (-4002)', async () => {
-    const r = await search({ 'filter[keyword]': 'a' }, 'guest');
-    expect(r.Code).toBe(-4002);
-    expect(r.status).toBe(403);
+  it('guests may list users on a site with public profiles (the default), and are forbidden (-4002) otherwise', async () => {
+    expect((await search({ 'filter[keyword]': 'a' }, 'guest')).Code).toBe(0);
+    await t.app.forum.settings.set([{ key: 'user_profile_public', tag: 'default', value: '0' }]);
+    try {
+      const r = await search({ 'filter[keyword]': 'a' }, 'guest');
+      expect(r.Code).toBe(-4002);
+      expect(r.status).toBe(403);
+    } finally {
+      await t.app.forum.settings.set([{ key: 'user_profile_public', tag: 'default', value: '1' }]);
+    }
   });
 
   it('rejects an invalid perPage (-4001)', async () => {

@@ -176,7 +176,7 @@ describe('accounts', () => {
     }
   });
 
-  it('user.view: members may read profiles, guests may not; unknown ids are -4004', async () => {
+  it('user.view: members may read profiles, guests too unless profiles are private; unknown ids are -4004', async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
     const ok = await call(t.app, 'GET', '/api/v3/user', {
@@ -186,7 +186,12 @@ describe('accounts', () => {
     expect(ok.Code).toBe(0);
     expect(ok.Data).not.toHaveProperty('mobile');
     const guest = await call(t.app, 'GET', '/api/v3/user', { query: { userId: String(b.userId) } });
-    expect(guest.Code).toBe(-4002);
+    expect(guest.Code).toBe(0);
+    expect(guest.Data).not.toHaveProperty('mobile');
+    await t.app.forum.settings.set([{ key: 'user_profile_public', tag: 'default', value: '0' }]);
+    const closed = await call(t.app, 'GET', '/api/v3/user', { query: { userId: String(b.userId) } });
+    await t.app.forum.settings.set([{ key: 'user_profile_public', tag: 'default', value: '1' }]);
+    expect(closed.Code).toBe(-4002);
     const missing = await call(t.app, 'GET', '/api/v3/user', { token: a.token, query: { userId: '999999' } });
     expect(missing.Code).toBe(-4004);
     const bad = await call(t.app, 'GET', '/api/v3/user', { token: a.token, query: { userId: 'abc' } });

@@ -111,6 +111,52 @@ function expectServed(c: DzqClientCall, r: Awaited<ReturnType<typeof send>>) {
   ).toEqual([]);
 }
 
+describe('public profiles (the original checks no permission on user and users.list)', () => {
+  const PRIVATE = [
+    'mobile',
+    'hasPassword',
+    'isBindWechat',
+    'loginAt',
+    'expiredAt',
+    'status',
+    'walletBalance',
+  ];
+  it('a guest, with or without the marks, reads public fields only, on both calls', async () => {
+    for (const marks of [DZQ_MARKS, {}]) {
+      const one = await send(
+        { ...dzqClientCalls.find((c) => c.name === 'user (author)')!, query: { userId: '{authorId}' } },
+        undefined,
+        marks,
+      );
+      expect(one.Code).toBe(0);
+      const fields = Object.keys(one.Data as object);
+      expect(fields).toContain('nickname');
+      expect(fields.filter((f) => PRIVATE.includes(f))).toEqual([]);
+      const list = await send(
+        dzqClientCalls.find((c) => c.name === 'users.list (search)')!,
+        undefined,
+        marks,
+      );
+      expect(list.Code).toBe(0);
+      const items = (list.Data as { pageData: Record<string, unknown>[] }).pageData;
+      expect(items.length).toBeGreaterThan(0);
+      for (const u of items) expect(Object.keys(u).filter((f) => PRIVATE.includes(f))).toEqual([]);
+    }
+  });
+  it('a site that keeps profiles private answers guests -4002 (members keep user.view)', async () => {
+    await t.app.forum.settings.set([{ key: 'user_profile_public', tag: 'default', value: '0' }]);
+    try {
+      const c = dzqClientCalls.find((x) => x.name === 'user (author)')!;
+      expect((await send(c)).Code).toBe(Code.UNAUTHORIZED);
+      const list = dzqClientCalls.find((x) => x.name === 'users.list (search)')!;
+      expect((await send(list)).Code).toBe(Code.UNAUTHORIZED);
+      expect((await send(c, memberToken)).Code).toBe(0);
+    } finally {
+      await t.app.forum.settings.set([{ key: 'user_profile_public', tag: 'default', value: '1' }]);
+    }
+  });
+});
+
 describe('the original Discuz! Q client as a guest', () => {
   for (const c of dzqClientCalls.filter((x) => !x.member)) {
     it(`${c.page}: ${c.name}`, async () => {

@@ -54,7 +54,9 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
     api.call(c.tomPermissions, {}, { signal }),
     id ? api.call(c.threadDetail, { threadId: id }, { signal }) : Promise.resolve(null),
   ]);
-  return { categories: cats.Data ?? [], permissions: perms.Data ?? {}, thread: thread?.Data ?? null };
+  // Our client's calls carry no original-client marks: the reply is the boolean shape.
+  const permissions = (perms.Data ?? {}) as Record<string, boolean>;
+  return { categories: cats.Data ?? [], permissions, thread: thread?.Data ?? null };
 }
 
 const EMPTY: EditorDraft = {

@@ -38,7 +38,11 @@ async function loadTab(userId: number, tab: Tab): Promise<ThreadItem[] | FollowL
 export function Component() {
   const { t, i18n } = useTranslation();
   const { platform, forum } = useSite();
-  const isLogin = useRequireLogin();
+  // Public profiles (the default, as in the original): guests read them too; a site that keeps them private
+  // sends guests to log in.
+  const publicProfiles = forum.otherPermissions.canViewUser;
+  const isLogin = useRequireLogin(!publicProfiles);
+  const mayView = isLogin || publicProfiles;
   const params = useParams();
   const [search, setSearch] = useSearchParams();
   const userId = Number(params.id);
@@ -49,7 +53,7 @@ export function Component() {
   const [items, setItems] = useState<ThreadItem[] | FollowListItem[] | null>(null);
 
   useEffect(() => {
-    if (!isLogin || !Number.isSafeInteger(userId) || userId <= 0) return;
+    if (!mayView || !Number.isSafeInteger(userId) || userId <= 0) return;
     let live = true;
     void (async () => {
       const [api, { userDetail }] = await Promise.all([getBrowserApi(), import('@forum/contracts')]);
@@ -61,19 +65,19 @@ export function Component() {
     return () => {
       live = false;
     };
-  }, [isLogin, userId]);
+  }, [mayView, userId]);
 
   useEffect(() => {
-    if (!isLogin || !user) return;
+    if (!mayView || !user) return;
     let live = true;
     setItems(null);
     void loadTab(user.userId, tab).then((list) => live && setItems(list));
     return () => {
       live = false;
     };
-  }, [isLogin, user?.userId, tab]);
+  }, [mayView, user?.userId, tab]);
 
-  if (!isLogin) return null;
+  if (!mayView) return null;
   if (missing || !Number.isSafeInteger(userId) || userId <= 0) {
     return <p className="panel muted">{t('people.notFound')}</p>;
   }
