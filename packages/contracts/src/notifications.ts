@@ -80,6 +80,8 @@ export const notificationItem = z.object({
   isFirst: z.boolean(),
   replyPostId: z.number().int(),
   isReply: z.boolean(),
+  /** The original's line under a notice: the content it is about (the reply, the liked post), else its text. */
+  postContent: z.string(),
 });
 /** One notification. */
 export type NotificationItem = z.infer<typeof notificationItem>;

@@ -303,6 +303,7 @@ const notice = z
     isFirst: bool,
     isReply: bool,
     replyPostId: int,
+    postContent: str,
   })
   .passthrough();
 

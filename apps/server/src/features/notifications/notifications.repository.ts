@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationItem, NotificationType } from '@forum/contracts';
 import type { DbOrTx } from '../../platform/db/db.js';
 import type { Lang } from '../../platform/http/lang.js';
-import { denyUsers, userEvents, users } from '../../schema.js';
+import { denyUsers, posts, userEvents, users } from '../../schema.js';
 import { notifications } from './notifications.table.js';
 
 /** What a notification row's `data` holds: the rendered text and what it is about. */
@@ -42,9 +42,15 @@ export type SenderBrief = NotificationItem['sender'];
  * The list item of a row (sender looked up by the caller), its text in the reader's language: English where the
  * row has it, else the Chinese it was written in.
  */
-export function presentNotification(row: Row, sender: SenderBrief, lang: Lang): NotificationItem {
+export function presentNotification(
+  row: Row,
+  sender: SenderBrief,
+  lang: Lang,
+  post?: NoticePost,
+): NotificationItem {
   const d = row.data as Partial<NotificationData>;
   const text = (lang === 'en' && d.en) || d;
+  const threadId = d.threadId ?? null;
   return {
     id: row.id,
     type: row.type as NotificationType,
@@ -66,10 +72,35 @@ export function presentNotification(row: Row, sender: SenderBrief, lang: Lang): 
     nickname: sender?.nickname ?? '',
     avatar: sender?.avatarUrl ?? '',
     userAvatar: sender?.avatarUrl ?? '',
-    isFirst: d.postId == null,
-    replyPostId: 0,
-    isReply: false,
+    // The original's clients say 主题 (thread) or 评论 (comment) by `isFirst`, and show `postContent` as the line.
+    isFirst: post ? post.isFirst : threadId !== null && d.postId == null,
+    replyPostId: post?.isComment ? post.replyPostId : 0,
+    isReply: post?.isComment ?? false,
+    postContent: d.excerpt || (threadId !== null ? (d.threadTitle ?? '') : (text.content ?? '')),
   };
+}
+
+/** What a notification's list item needs of the post it is about. */
+export interface NoticePost {
+  isFirst: boolean;
+  isComment: boolean;
+  replyPostId: number;
+}
+
+/** The posts some notifications are about, by id (one indexed read per page). */
+export async function noticePosts(db: DbOrTx, ids: number[]): Promise<Map<number, NoticePost>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({
+      id: posts.id,
+      isFirst: posts.isFirst,
+      isComment: posts.isComment,
+      replyPostId: posts.replyPostId,
+    })
+    .from(posts)
+    .where(inArray(posts.id, unique));
+  return new Map(rows.map(({ id, ...r }) => [id, r]));
 }
 
 /** Senders' current names and avatars, by id. */

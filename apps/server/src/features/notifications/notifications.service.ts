@@ -8,6 +8,7 @@ import {
   deleteNotifications,
   listNotifications,
   markRead,
+  noticePosts,
   presentNotification,
   sendersById,
 } from './notifications.repository.js';
@@ -32,12 +33,24 @@ export class NotificationsService {
     lang: Lang,
   ): Promise<Page<NotificationItem>> {
     const { rows, total } = await listNotifications(this.db, userId, types, perPage, (page - 1) * perPage);
-    const senders = await sendersById(
-      this.db,
-      rows.map((r) => r.senderId).filter((id): id is number => id !== null),
-    );
+    const postIdOf = (r: (typeof rows)[number]) => (r.data as { postId?: number | null }).postId ?? null;
+    const [senders, posts] = await Promise.all([
+      sendersById(
+        this.db,
+        rows.map((r) => r.senderId).filter((id): id is number => id !== null),
+      ),
+      noticePosts(
+        this.db,
+        rows.map(postIdOf).filter((id): id is number => id !== null),
+      ),
+    ]);
     const pageData = rows.map((r) =>
-      presentNotification(r, r.senderId !== null ? (senders.get(r.senderId) ?? null) : null, lang),
+      presentNotification(
+        r,
+        r.senderId !== null ? (senders.get(r.senderId) ?? null) : null,
+        lang,
+        posts.get(postIdOf(r) ?? 0),
+      ),
     );
     if (rows.some((r) => r.readAt === null)) await this.changed(userId, (db) => markRead(db, userId, types));
     return pageReply(pageData, page, perPage, total);

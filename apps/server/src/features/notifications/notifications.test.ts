@@ -65,11 +65,33 @@ describe('notifications', () => {
       postId: expect.any(Number),
       sender: expect.objectContaining({ userId: cat.userId }),
     });
+    expect(benReplied.Data.pageData[0]).toMatchObject({
+      isFirst: false,
+      isReply: true,
+      replyPostId: reply.Data.id,
+      postContent: '评论一楼',
+    });
     await post(cat.token, 'posts.update', { postId: reply.Data.id, data: { attributes: { isLiked: true } } });
     expect((await list(ben.token, 'liked')).Data.pageData[0]).toMatchObject({
       event: 'content.liked',
       threadId,
+      isFirst: false,
+      postContent: '一楼',
     });
+    // A like on the thread's first post is about the thread (the original's clients then say 主题).
+    const detail = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      token: cat.token,
+      query: { threadId: String(threadId) },
+    });
+    const firstPostId = detail.Data.postId as number;
+    await post(cat.token, 'posts.update', { postId: firstPostId, data: { attributes: { isLiked: true } } });
+    expect((await list(ann.token, 'liked')).Data.pageData[0]).toMatchObject({
+      event: 'content.liked',
+      postId: firstPostId,
+      isFirst: true,
+      isReply: false,
+    });
+    expect((await list(ann.token, 'liked')).Data.pageData[0].postContent).not.toBe('');
     const me = (
       await call(t.app, 'GET', '/api/v3/user', { token: cat.token, query: { userId: String(cat.userId) } })
     ).Data;
