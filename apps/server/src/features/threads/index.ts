@@ -12,7 +12,7 @@ import type { GroupsService } from '../groups/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { attachmentsOf } from '../attachments/index.js';
 import { stopWordsOf } from '../stop-words/index.js';
-import { registerTopicsRoutes, TopicsService } from '../topics/index.js';
+import { registerEmojiFiles, registerTopicsRoutes, TopicsService } from '../topics/index.js';
 import { registerReportsRoutes } from '../reports/index.js';
 import { BuiltInCaptcha, type CaptchaProvider } from './captcha.js';
 import { ContentPipeline } from './content.pipeline.js';
@@ -108,7 +108,7 @@ export async function mountThreads(ctx: {
     pinnedThread?: (userId: number) => Promise<number | null>;
   };
   personalPages: PersonalPageRules;
-  config: { dataDir: string };
+  config: { dataDir: string; publicUrl?: string | undefined };
 }): Promise<ThreadsFeature> {
   const db = ctx.database.db;
   const categories = new CategoriesService(db, ctx.gate, ctx.bus);
@@ -155,7 +155,13 @@ export async function mountThreads(ctx: {
   const review = new ReviewService(deps, posts);
   registerReviewRoutes(ctx.route, review, new ThreadsBatch(deps, review));
   registerCategoriesRoutes(ctx.route, categories);
-  registerTopicsRoutes(ctx.route, topics);
+  registerTopicsRoutes(ctx.route, topics, (req) =>
+    (ctx.settings.get('site_url') || ctx.config.publicUrl || `${req.protocol}://${req.host}`).replace(
+      /\/+$/,
+      '',
+    ),
+  );
+  registerEmojiFiles(ctx.app);
   registerReportsRoutes(ctx.route, { db, reader, posts });
   registerThreadsRoutes(ctx.route, {
     reader,

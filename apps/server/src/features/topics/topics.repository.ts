@@ -116,6 +116,14 @@ export async function seedEmoji(db: DbOrTx, rows: Array<typeof emoji.$inferInser
   await db.insert(emoji).values(rows).onConflictDoNothing();
 }
 
+/** Rows seeded by older versions under `.gif` names of the built-in set now point at its images. */
+export async function renameSeededEmoji(db: DbOrTx): Promise<void> {
+  await db
+    .update(emoji)
+    .set({ url: sql`regexp_replace(${emoji.url}, '\.gif$', '.svg')` })
+    .where(sql`${emoji.url} ~ '^/emoji/qq/[a-z0-9_]+\.gif$'`);
+}
+
 /** Recommends topics (or takes it back); returns the ids that exist. */
 export async function setRecommended(db: DbOrTx, ids: number[], recommended: boolean): Promise<number[]> {
   const rows = await db

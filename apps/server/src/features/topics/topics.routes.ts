@@ -5,17 +5,25 @@ import {
   topicsList,
   topicViewCount,
 } from '@forum/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { Route } from '../../platform/http/router.js';
 import type { TopicsService } from './topics.service.js';
 
 /** Mounts `topics.list`, `topic.view`, `emoji` and the administrator's topic batches. */
-export function registerTopicsRoutes(route: Route, topics: TopicsService): void {
+export function registerTopicsRoutes(
+  route: Route,
+  topics: TopicsService,
+  /** The site's public origin (its setting, PUBLIC_URL, else the address asked): emoji URLs are absolute. */
+  origin: (req: FastifyRequest) => string,
+): void {
   route(topicsList, { guestCache: true }, async (input) =>
     topics.list({ ...input.filter, sortBy: input.sortBy, page: input.page, perPage: input.perPage }),
   );
   // Counted by the topic page in the browser only; view counts change nothing a cached guest page needs at once.
   route(topicViewCount, { keepsGuestCache: true }, async (input) => topics.view(input.topicId));
-  route(emojiList, { siteClosedExempt: true, payExempt: true, guestCache: true }, async () => topics.emoji());
+  route(emojiList, { siteClosedExempt: true, payExempt: true, guestCache: true }, async (_input, { req }) =>
+    topics.emoji(origin(req)),
+  );
   route(topicsBatchUpdate, { admin: true }, async (input) => ({
     updated: await topics.recommend(input.ids, input.recommended),
   }));

@@ -10,26 +10,22 @@ import {
   listEmoji,
   listTopics,
   relinkThread,
+  renameSeededEmoji,
   seedEmoji,
   setRecommended,
   upsertTopics,
   type TopicRow,
 } from './topics.repository.js';
 import { pageReply } from '../../platform/http/page.js';
+import { BUILT_IN_EMOJI, builtInEmojiUrl } from './emoji-files.js';
 
-/** A small built-in emoji set (codes as the original's `:code:`); images are served from /emoji/. */
-const EMOJI_SEED = [
-  'smile',
-  'laugh',
-  'wink',
-  'cry',
-  'angry',
-  'heart',
-  'thumbsup',
-  'clap',
-  'kelian',
-  'haixiu',
-].map((code, i) => ({ category: 'qq', code: `:${code}:`, url: `/emoji/qq/${code}.gif`, order: i }));
+/** The built-in emoji set's rows (codes as the original's `:code:`); images are served from /emoji/qq/. */
+const EMOJI_SEED = BUILT_IN_EMOJI.map(([code], i) => ({
+  category: 'qq',
+  code: `:${code}:`,
+  url: builtInEmojiUrl(code),
+  order: i,
+}));
 
 function present(r: TopicRow): TopicItem {
   return {
@@ -46,9 +42,10 @@ function present(r: TopicRow): TopicItem {
 export class TopicsService {
   constructor(private readonly db: Db) {}
 
-  /** Seeds the emoji set when rows are missing. */
+  /** Seeds the emoji set when rows are missing (and moves rows seeded with the old `.gif` names to the images). */
   async start(): Promise<void> {
     await seedEmoji(this.db, EMOJI_SEED);
+    await renameSeededEmoji(this.db);
   }
 
   /**
@@ -119,9 +116,19 @@ export class TopicsService {
     return inTransaction(this.db, (tx) => deleteTopics(tx, [...new Set(ids)]));
   }
 
-  /** `emoji`. */
-  async emoji() {
+  /**
+   * `emoji`, with absolute image URLs: the original clients resolve a relative one against their own origin
+   * (and our pages may be behind another host), so paths become `base` + path; full URLs stay as they are.
+   */
+  async emoji(base: string) {
     const rows = await listEmoji(this.db);
-    return rows.map((r) => ({ id: r.id, category: r.category, url: r.url, code: r.code, order: r.order }));
+    const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
+    return rows.map((r) => ({
+      id: r.id,
+      category: r.category,
+      url: absolute(r.url),
+      code: r.code,
+      order: r.order,
+    }));
   }
 }

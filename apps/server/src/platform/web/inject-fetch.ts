@@ -28,6 +28,8 @@ export function injectFetch(
       method: (init.method ?? 'GET') as 'GET',
       url,
       headers: {
+        // The API sees the host the visitor asked (absolute URLs it builds, such as emoji images, point there).
+        ...(req.headers.host && { host: req.headers.host }),
         ...plainHeaders(init.headers),
         ...((init.method ?? 'GET') === 'GET' ? readHeaders : undefined),
       },
