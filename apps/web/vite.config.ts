@@ -3,7 +3,6 @@ import path from 'node:path';
 import { defineConfig, defaultClientConditions, defaultServerConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { installedPluginsVite } from './build/installed-plugins.vite.ts';
-import { preactClientVite } from './build/preact-client.vite.ts';
 
 // Test builds (browser tests) add fixture plugins that must never ship: a throwing one, a pc-only one.
 const fixtures = process.env.FORUM_PLUGIN_FIXTURES === '1';
@@ -12,7 +11,6 @@ const fixtures = process.env.FORUM_PLUGIN_FIXTURES === '1';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
-    preactClientVite(),
     react(),
     installedPluginsVite({
       dirs: [path.resolve(import.meta.dirname, '../../plugins')],
