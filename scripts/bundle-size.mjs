@@ -44,6 +44,13 @@ console.log(
   `first-load JS of / on h5: ${kb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB, team target < ${TARGET_KB} KB); ` +
     `on pc: ${kbOf(pc).toFixed(1)} KB`,
 );
+// For comparison (no budget): a thread page opened from a link, the page most visits start on after `/`.
+const thread = walk('src/features/threads/thread-page.tsx', walk('src/entry-client.tsx', new Set()));
+const threadKb = [...thread].reduce(
+  (sum, f) => sum + gzipSync(readFileSync(path.join(clientDir, f))).length,
+  0,
+);
+console.log(`first-load JS of /thread/:id: ${(threadKb / 1024).toFixed(1)} KB gzip`);
 
 // One renderer: a Preact layer in the browser would be a second one to keep in agreement with the server's React.
 // Every file, as `grep -ri preact apps/web/dist/client` would read it (source maps and the manifest included).

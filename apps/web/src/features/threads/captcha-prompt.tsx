@@ -3,7 +3,6 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { captchaIssue } from '@forum/contracts';
 import { Button, Input, type Variant } from '@forum/ui';
 import { act, type CaptchaAnswer } from './thread-call.ts';
-import { solvePow } from '../../shared/pow.ts';
 
 interface Challenge {
   ticket: string;
@@ -26,8 +25,10 @@ export function useCaptchaPrompt(variant: Variant): {
   const ask = useCallback(async (retry: boolean): Promise<CaptchaAnswer | null> => {
     const issued = await act(captchaIssue, {});
     if (!issued) return null;
-    // The site's proof of work needs no one to answer: the browser solves it (about a second).
+    // The site's proof of work needs no one to answer: the browser solves it (about a second). Its code loads
+    // only then: most writes ask no captcha.
     if (issued.pow) {
+      const { solvePow } = await import('../../shared/pow.ts');
       const nonce = await solvePow(issued.pow.challenge, issued.pow.difficulty);
       return { captchaTicket: issued.ticket, captchaRandStr: nonce };
     }
