@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 125);
 const TARGET_KB = 100;
-const clientDir = path.resolve(import.meta.dirname, '../apps/web/dist/client');
+const clientDir = process.env.BUNDLE_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist/client');
 const manifestPath = path.join(clientDir, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`bundle-size: ${manifestPath} missing; run "npm run build" first`);
@@ -51,6 +51,17 @@ const threadKb = [...thread].reduce(
   0,
 );
 console.log(`first-load JS of /thread/:id: ${(threadKb / 1024).toFixed(1)} KB gzip`);
+
+// zod and the contracts (about 50 KB gzip) come with the API client on the first call, never with a page's first
+// load: the first page's data arrives with the HTML. A page imports constants from `@forum/contracts/constants`
+// and names its calls (`act('postsUpdate', …)`).
+const withZod = [...new Set([...pc, ...thread])].filter((f) =>
+  readFileSync(path.join(clientDir, f), 'utf8').includes('ZodError'),
+);
+if (withZod.length > 0) {
+  console.error(`bundle-size: zod is in the first load of / or /thread/:id (${withZod.join(', ')})`);
+  process.exit(1);
+}
 
 // One renderer: a Preact layer in the browser would be a second one to keep in agreement with the server's React.
 // Every file, as `grep -ri preact apps/web/dist/client` would read it (source maps and the manifest included).
