@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 125);
 const TARGET_KB = 100;
+// BUNDLE_DIR reads another build's client folder (one made with `vite build --outDir`).
 const clientDir = process.env.BUNDLE_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist/client');
 const manifestPath = path.join(clientDir, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
