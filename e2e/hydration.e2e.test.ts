@@ -21,7 +21,7 @@ interface HydrationLog {
 /**
  * Runs in the page before its scripts: from the end of parsing (the parser's own insertions are not changes)
  * until the client entry marks the page hydrated, the server's HTML must be adopted as it is. Comment nodes are
- * React's markers, which the browser bundle may drop.
+ * React's markers (Suspense boundaries), which hydration may remove.
  */
 function watchHydration(): void {
   const log: HydrationLog = { removed: [], texts: [], shift: 0 };
@@ -108,7 +108,7 @@ describe.skipIf(noChromiumReason !== null)(
           expect(log.removed).toEqual([]);
           expect(log.texts).toEqual([]);
           expect(log.shift).toBeLessThan(0.01);
-          // The browser's useId may differ from the server's: labels and hints still reach their fields.
+          // useId must give the browser the server's ids: labels and hints still reach their fields.
           expect(await page.evaluate(danglingIds)).toEqual([]);
           if (path === '/') await shot(page, 'hydration-home', kind);
           expect(errors).toEqual([]);

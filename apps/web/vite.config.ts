@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig, defaultClientConditions, defaultServerConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { installedPluginsVite } from './build/installed-plugins.vite.ts';
-import { preactClientVite } from './build/preact-client.vite.ts';
+import { reactRouterProductionVite } from './build/react-router-production.vite.ts';
 
 // Test builds (browser tests) add fixture plugins that must never ship: a throwing one, a pc-only one.
 const fixtures = process.env.FORUM_PLUGIN_FIXTURES === '1';
@@ -12,7 +12,7 @@ const fixtures = process.env.FORUM_PLUGIN_FIXTURES === '1';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
-    preactClientVite(),
+    reactRouterProductionVite(),
     react(),
     installedPluginsVite({
       dirs: [path.resolve(import.meta.dirname, '../../plugins')],

@@ -3,24 +3,6 @@ import { defineCall } from './call.js';
 import { boolish, idField } from './fields.js';
 import { yuanAmount } from './wallet.js';
 
-/** Order types (reference §1.9, the original's `Order::ORDER_TYPE_*`). */
-export const OrderType = {
-  REGISTER: 1,
-  REWARD: 2,
-  THREAD: 3,
-  GROUP: 4,
-  QUESTION: 5,
-  ONLOOKER: 6,
-  ATTACHMENT: 7,
-  RENEW: 8,
-  RED_PACKET: 9,
-  BOUNTY: 10,
-  MERGE: 11,
-  TEXT_RED_PACKET: 20,
-  LONG_RED_PACKET: 21,
-  RECHARGE: 30,
-} as const;
-
 /** Order statuses (reference §1.9). */
 export const OrderStatus = {
   PENDING: 0,

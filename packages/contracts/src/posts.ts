@@ -3,7 +3,7 @@ import { defineCall } from './call.js';
 import { pageQuery } from './envelope.js';
 import { attachmentItem } from './attachments.js';
 import { boolish, idField } from './fields.js';
-import { POST_TEXT_MAX } from './threads.js';
+import { POST_TEXT_MAX } from './constants.js';
 
 /** Approval states (reference §1.4): 0 pending, 1 approved, 2 ignored. */
 export const Approval = { PENDING: 0, APPROVED: 1, IGNORED: 2 } as const;

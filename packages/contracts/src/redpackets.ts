@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RedPacketCondition } from './constants.js';
 import { defineCall } from './call.js';
 import { idField } from './fields.js';
 import { idempotencyKeyField } from './orders.js';
@@ -31,10 +32,6 @@ export const RewardReason = {
 
 /** Red packet: 0 fixed shares, 1 random shares. */
 export const RedPacketRule = { FIXED: 0, RANDOM: 1 } as const;
-/** Red packet: 0 reply to get a share, 1 a reply with N likes gets one. */
-export const RedPacketCondition = { REPLY: 0, LIKES: 1 } as const;
-/** Red packet and bounty state: 0 awaiting payment, 1 paid and open, 2 over (all taken, or expired). */
-export const EscrowStatus = { UNPAID: 0, OPEN: 1, OVER: 2 } as const;
 /** Bounty: 0 anyone may answer, 1 a designated member. */
 export const RewardType = { OPEN: 0, DESIGNATED: 1 } as const;
 

@@ -1,20 +1,7 @@
 import { z } from 'zod';
+import { TomId } from './constants.js';
 
 /** The thread shape every thread call shares (reference §1.3): block ids, text caps, the item clients read. */
-
-/** Built-in content block ids (reference §1.3 TomConfig); plugins use their own string ids. */
-export const TomId = {
-  TEXT: 100,
-  IMAGE: 101,
-  AUDIO: 102,
-  VIDEO: 103,
-  GOODS: 104,
-  QA: 105,
-  RED_PACKET: 106,
-  REWARD: 107,
-  ATTACHMENT: 108,
-  VOTE: 109,
-} as const;
 
 /**
  * The site's switches for block types (the original's `site_create_thread{n}`: 2 video, 3 image, 4 audio,
@@ -30,8 +17,6 @@ export const BLOCK_SWITCHES: Readonly<Record<string, string>> = {
 
 /** Longest thread text (the original editor's cap). */
 export const THREAD_TEXT_MAX = 50_000;
-/** Longest reply (the original backend's cap). */
-export const POST_TEXT_MAX = 49_999;
 
 /** A place attached to a thread (`insertPosition`). */
 export const positionField = z.object({

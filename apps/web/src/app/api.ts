@@ -1,4 +1,6 @@
-import type { ApiClient } from '@forum/api-client';
+import type { ApiClient, CallResult } from '@forum/api-client';
+import type { CallContract, CallInput, CallOutput } from '@forum/contracts';
+import type * as contracts from '@forum/contracts';
 import type { Lang } from '../i18n/i18n.ts';
 import type { Platform } from './platform.ts';
 import { CSRF_COOKIE, readCookie, UID_STORAGE_KEY } from './session.ts';
@@ -47,6 +49,29 @@ export function getBrowserApi(): Promise<ApiClient> {
     }),
   );
   return browserApi;
+}
+
+type Contracts = typeof contracts;
+/** The names of the call contracts (`'postsUpdate'`, `'threadViewCount'`, …). */
+export type CallName = {
+  [K in keyof Contracts]: Contracts[K] extends CallContract ? K : never;
+}[keyof Contracts];
+
+/**
+ * A call contract by name, loaded with the others on first use: a page that names its calls instead of importing
+ * them does not load zod and the contracts before its first call (they come with the dispatcher anyway).
+ */
+export async function contractNamed<N extends CallName>(name: N): Promise<Contracts[N]> {
+  return (await import('@forum/contracts'))[name];
+}
+
+/** The browser's dispatcher running a call given by name; the envelope as `ApiClient.call` answers it. */
+export async function callNamed<N extends CallName>(
+  name: N,
+  input: CallInput<Contracts[N]>,
+): Promise<CallResult<CallOutput<Contracts[N]>>> {
+  const [api, contract] = await Promise.all([getBrowserApi(), contractNamed(name)]);
+  return api.call(contract as CallContract, input as never) as Promise<CallResult<CallOutput<Contracts[N]>>>;
 }
 
 /** The dispatcher for a loader: the server's in-process one during SSR, the browser's otherwise. */

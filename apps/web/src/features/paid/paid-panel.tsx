@@ -1,7 +1,8 @@
 import { useLocation, useNavigate } from 'react-router';
-import { OrderType, threadDetail, type ThreadItem } from '@forum/contracts';
+import type { ThreadItem } from '@forum/contracts';
+import { OrderType } from '@forum/contracts/constants';
 import { Button, toast, type Variant } from '@forum/ui';
-import { getBrowserApi } from '../../app/api.ts';
+import { callNamed } from '../../app/api.ts';
 import { sendToLogin } from '../../app/send-to-login.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
@@ -38,7 +39,7 @@ export function PriceBadge({ thread }: { thread: ThreadItem }) {
 
 /** Fetches the thread again as this viewer (after paying: the whole content). */
 async function reload(threadId: number): Promise<ThreadItem | null> {
-  const r = await (await getBrowserApi()).call(threadDetail, { threadId });
+  const r = await callNamed('threadDetail', { threadId });
   return r.Code === 0 && r.Data ? r.Data : null;
 }
 

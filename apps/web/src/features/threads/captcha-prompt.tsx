@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { captchaIssue } from '@forum/contracts';
 import { Button, Input, type Variant } from '@forum/ui';
 import { act, type CaptchaAnswer } from './thread-call.ts';
-import { solvePow } from '../../shared/pow.ts';
 
 interface Challenge {
   ticket: string;
@@ -24,10 +22,12 @@ export function useCaptchaPrompt(variant: Variant): {
   // A pending question must not hang its caller when the page goes away.
   useEffect(() => () => resolver.current?.(null), []);
   const ask = useCallback(async (retry: boolean): Promise<CaptchaAnswer | null> => {
-    const issued = await act(captchaIssue, {});
+    const issued = await act('captchaIssue', {});
     if (!issued) return null;
-    // The site's proof of work needs no one to answer: the browser solves it (about a second).
+    // The site's proof of work needs no one to answer: the browser solves it (about a second). Its code loads
+    // only then: most writes ask no captcha.
     if (issued.pow) {
+      const { solvePow } = await import('../../shared/pow.ts');
       const nonce = await solvePow(issued.pow.challenge, issued.pow.difficulty);
       return { captchaTicket: issued.ticket, captchaRandStr: nonce };
     }

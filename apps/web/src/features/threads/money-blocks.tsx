@@ -1,16 +1,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import {
-  EscrowStatus,
-  RedPacketCondition,
-  TomId,
-  checkUserGetRedpacket,
-  postsReward,
-  type RedPacketView,
-  type RewardView,
-  type ThreadItem,
-} from '@forum/contracts';
+import type { RedPacketView, RewardView, ThreadItem } from '@forum/contracts';
+import { EscrowStatus, RedPacketCondition, TomId } from '@forum/contracts/constants';
 import { Button, toast, type Variant } from '@forum/ui';
-import { getBrowserApi } from '../../app/api.ts';
+import { callNamed } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { act } from './thread-call.ts';
@@ -70,19 +62,17 @@ function RedPacketBlock({
   const replies = money?.replies ?? 0;
   useEffect(() => {
     if (!replies || !isLogin) return;
-    void getBrowserApi()
-      .then((api) => api.call(checkUserGetRedpacket, { threadId }))
-      .then((r) => {
-        const d = r.Data;
-        if (r.Code === 0 && d)
-          setP((x) => ({
-            ...x,
-            isReceived: d.isReceived,
-            receivedMoney: d.amount,
-            remainNumber: d.remainNumber,
-            remainMoney: d.remainMoney,
-          }));
-      });
+    void callNamed('checkUserGetRedpacket', { threadId }).then((r) => {
+      const d = r.Data;
+      if (r.Code === 0 && d)
+        setP((x) => ({
+          ...x,
+          isReceived: d.isReceived,
+          receivedMoney: d.amount,
+          remainNumber: d.remainNumber,
+          remainMoney: d.remainMoney,
+        }));
+    });
   }, [replies, threadId, isLogin]);
   const expired = p.status === EscrowStatus.OVER && p.remainNumber > 0;
   const state =
@@ -174,7 +164,7 @@ export function ReplyReward({
   const reward = async () => {
     const amount = window.prompt(t('bounty.rewardPrompt', { remainMoney: r.remainMoney }), r.remainMoney);
     if (!amount) return;
-    const done = await act(postsReward, { threadId, postId, rewards: amount.trim() });
+    const done = await act('postsReward', { threadId, postId, rewards: amount.trim() });
     if (!done) return;
     toast.success(t('bounty.rewardDone'));
     const remain = Number(done.remainMoney);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { POST_TEXT_MAX, postsCreate, type PostItem } from '@forum/contracts';
+import type { PostItem } from '@forum/contracts';
+import { POST_TEXT_MAX } from '@forum/contracts/constants';
 import { Button, TextArea, toast, type Variant } from '@forum/ui';
 import { escapeHtml } from '../../app/head.ts';
 import { useCaptchaPrompt } from './captcha-prompt.tsx';
@@ -38,7 +39,7 @@ export function ReplyBox({
     if (!text.trim()) return;
     setBusy(true);
     const post = await actWithCaptcha(
-      postsCreate,
+      'postsCreate',
       { id: threadId, content: textToHtml(text), ...(replyTo ? { isComment: true, replyId: replyTo } : {}) },
       captcha.ask,
     );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { postsList, postsUpdate, type PostItem } from '@forum/contracts';
+import type { PostItem } from '@forum/contracts';
 import { Avatar, Button, toast, type Variant } from '@forum/ui';
 import { loginHref } from '../../app/login-return.ts';
 import { useSite } from '../../app/site-context.tsx';
@@ -28,12 +28,12 @@ function PostTools({
 }) {
   const { t } = useTranslation();
   const like = async () => {
-    const next = await act(postsUpdate, { postId: post.id, isLiked: !post.isLiked });
+    const next = await act('postsUpdate', { postId: post.id, isLiked: !post.isLiked });
     if (next) onChange({ ...post, isLiked: next.isLiked, likeCount: next.likeCount });
   };
   const remove = async () => {
     if (!window.confirm(t('thread.deleteConfirm'))) return;
-    if (await act(postsUpdate, { postId: post.id, isDeleted: true })) {
+    if (await act('postsUpdate', { postId: post.id, isDeleted: true })) {
       toast.success(t('thread.deleted'));
       onChange(null);
     }
@@ -178,7 +178,7 @@ export function ReplyList({
   const loadMore = async () => {
     if (next === null) return;
     setBusy(true);
-    const page = await act(postsList, {
+    const page = await act('postsList', {
       filter: { thread: threadId },
       cursor: next,
       perPage: REPLIES_PER_PAGE,

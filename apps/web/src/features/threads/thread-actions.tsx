@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { postsUpdate, threadDelete, threadOperate, threadShare, type ThreadItem } from '@forum/contracts';
+import type { ThreadItem } from '@forum/contracts';
 import { Button, toast, type Variant } from '@forum/ui';
 import { act } from './thread-call.ts';
 
@@ -68,7 +68,7 @@ export function ThreadReactions({ thread, onChange, variant }: ThreadActionsProp
       kind: thread.isLike ? 'primary' : 'default',
       label: `${thread.isLike ? t('thread.liked') : t('thread.like')} ${thread.likeCount}`,
       run: run(async () => {
-        const post = await act(postsUpdate, { postId: thread.postId, isLiked: !thread.isLike });
+        const post = await act('postsUpdate', { postId: thread.postId, isLiked: !thread.isLike });
         if (post) onChange({ ...thread, isLike: post.isLiked, likeCount: post.likeCount });
       }),
     },
@@ -78,7 +78,10 @@ export function ThreadReactions({ thread, onChange, variant }: ThreadActionsProp
       kind: thread.isFavorite ? 'primary' : 'default',
       label: thread.isFavorite ? t('thread.favorited') : t('thread.favorite'),
       run: run(async () => {
-        const next = await act(threadOperate, { threadId: thread.threadId, isFavorite: !thread.isFavorite });
+        const next = await act('threadOperate', {
+          threadId: thread.threadId,
+          isFavorite: !thread.isFavorite,
+        });
         if (next) onChange({ ...thread, isFavorite: next.isFavorite, favoriteCount: next.favoriteCount });
       }),
     },
@@ -87,7 +90,7 @@ export function ThreadReactions({ thread, onChange, variant }: ThreadActionsProp
       show: true,
       label: `${t('thread.share')} ${thread.shareCount}`,
       run: run(async () => {
-        const res = await act(threadShare, { threadId: thread.threadId });
+        const res = await act('threadShare', { threadId: thread.threadId });
         await navigator.clipboard?.writeText(window.location.href).catch(() => undefined);
         if (res) {
           onChange({ ...thread, shareCount: res.shareCount });
@@ -113,7 +116,7 @@ export function ThreadAdminActions({ thread, onChange, variant }: ThreadActionsP
   const navigate = useNavigate();
   const a = thread.ability;
   const operate = (change: { isEssence?: boolean; isSticky?: boolean }) => async () => {
-    const next = await act(threadOperate, { threadId: thread.threadId, ...change });
+    const next = await act('threadOperate', { threadId: thread.threadId, ...change });
     if (next) {
       onChange({ ...thread, isEssence: next.isEssence, isStick: next.isStick });
       toast.success(t('thread.done'));
@@ -121,7 +124,7 @@ export function ThreadAdminActions({ thread, onChange, variant }: ThreadActionsP
   };
   const remove = async () => {
     if (!window.confirm(t('thread.deleteConfirm'))) return;
-    if (await act(threadDelete, { threadId: thread.threadId })) {
+    if (await act('threadDelete', { threadId: thread.threadId })) {
       toast.success(t('thread.deleted'));
       void navigate('/', { replace: true });
     }

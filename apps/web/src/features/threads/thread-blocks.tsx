@@ -1,4 +1,5 @@
-import { TomId, type ThreadItem } from '@forum/contracts';
+import type { ThreadItem } from '@forum/contracts';
+import { TomId } from '@forum/contracts/constants';
 import type { Variant } from '@forum/ui';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 

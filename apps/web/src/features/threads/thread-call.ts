@@ -1,15 +1,30 @@
-import { Code, type CallContract, type CallInput, type CallOutput } from '@forum/contracts';
+import type { CallContract, CallInput, CallOutput } from '@forum/contracts';
+import type * as contracts from '@forum/contracts';
+import { Code } from '@forum/contracts/constants';
 import { toast } from '@forum/ui';
-import { getBrowserApi } from '../../app/api.ts';
+import { contractNamed, getBrowserApi, type CallName } from '../../app/api.ts';
 import { rememberReturn } from '../../app/login-return.ts';
 import { safeSessionStorage } from '../../app/storage.ts';
 
+type Contracts = typeof contracts;
+
+/** A contract, or its name (the thread page names its calls so its first load carries no zod). */
+async function contractOf(call: CallContract | CallName): Promise<CallContract> {
+  return typeof call === 'string' ? ((await contractNamed(call)) as CallContract) : call;
+}
+
 /** Runs one API call from an event handler: failures become a toast (or a trip to login) and `null`. */
+export async function act<N extends CallName>(
+  call: N,
+  input: CallInput<Contracts[N]>,
+): Promise<CallOutput<Contracts[N]> | null>;
 export async function act<C extends CallContract>(
   contract: C,
   input: CallInput<C>,
-): Promise<CallOutput<C> | null> {
-  return settle(await (await getBrowserApi()).call(contract, input));
+): Promise<CallOutput<C> | null>;
+export async function act(call: CallContract | CallName, input: unknown): Promise<unknown> {
+  const [api, contract] = await Promise.all([getBrowserApi(), contractOf(call)]);
+  return settle(await api.call(contract, input as never));
 }
 
 /** The fields a write carries when its author's group must pass a captcha. */
@@ -32,18 +47,30 @@ export function needsCaptcha(res: { Code: number; Data: unknown }): boolean {
  * `act` for thread and reply writes: when the server asks for a captcha (or `upfront` says the group must
  * pass one) it calls `ask` for an answer and resends; `ask` resolving null means the author gave up.
  */
+export async function actWithCaptcha<N extends CallName>(
+  call: N,
+  input: CallInput<Contracts[N]>,
+  ask: (retry: boolean) => Promise<CaptchaAnswer | null>,
+  upfront?: boolean,
+): Promise<CallOutput<Contracts[N]> | null>;
 export async function actWithCaptcha<C extends CallContract>(
   contract: C,
   input: CallInput<C>,
   ask: (retry: boolean) => Promise<CaptchaAnswer | null>,
+  upfront?: boolean,
+): Promise<CallOutput<C> | null>;
+export async function actWithCaptcha(
+  call: CallContract | CallName,
+  input: unknown,
+  ask: (retry: boolean) => Promise<CaptchaAnswer | null>,
   upfront = false,
-): Promise<CallOutput<C> | null> {
-  const api = await getBrowserApi();
+): Promise<unknown> {
+  const [api, contract] = await Promise.all([getBrowserApi(), contractOf(call)]);
   let answer = upfront ? await ask(false) : null;
   if (upfront && !answer) return null;
   // A few wrong answers get a new question each; after that the server's message is shown as usual.
   for (let tries = 0; ; tries++) {
-    const res = await api.call(contract, { ...(input as object), ...answer } as CallInput<C>);
+    const res = await api.call(contract, { ...(input as object), ...answer } as never);
     if (!needsCaptcha(res) || tries >= 3) return settle(res);
     answer = await ask(tries > 0 || upfront);
     if (!answer) return null;

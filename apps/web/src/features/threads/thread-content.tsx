@@ -1,7 +1,8 @@
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { TomId, type ThreadItem } from '@forum/contracts';
+import type { ThreadItem } from '@forum/contracts';
+import { TomId } from '@forum/contracts/constants';
 import type { Variant } from '@forum/ui';
 import { ThreadMediaBlocks } from './thread-blocks.tsx';
 import { ThreadMoneyBlocks } from './money-blocks.tsx';

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useViewerData } from '../../app/overlay.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { threadViewCount, type ThreadItem } from '@forum/contracts';
+import type { ThreadItem } from '@forum/contracts';
 import { Avatar, AvatarGroup, type Variant } from '@forum/ui';
-import { getBrowserApi } from '../../app/api.ts';
+import { callNamed } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { ReplyList } from './reply-list.tsx';
 import { MoneyProvider } from './money-blocks.tsx';
@@ -97,7 +97,7 @@ export function Component() {
   useEffect(() => setThread(data.thread), [data.thread]);
   // Counted from the browser only, so crawlers and server renders do not inflate views.
   useEffect(() => {
-    void getBrowserApi().then((api) => api.call(threadViewCount, { threadId: data.thread.threadId }));
+    void callNamed('threadViewCount', { threadId: data.thread.threadId });
   }, [data.thread.threadId]);
   return (
     <MoneyProvider thread={thread}>

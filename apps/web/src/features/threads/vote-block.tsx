@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { voteThread } from '@forum/contracts';
 import { Button, type Variant } from '@forum/ui';
 import { useSite } from '../../app/site-context.tsx';
 import { act } from './thread-call.ts';
@@ -43,7 +42,7 @@ export function VoteBlock({
     setChosen((c) => (multiple ? (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]) : [id]));
   const submit = async () => {
     setBusy(true);
-    const next = await act(voteThread, { threadId, vote: { id: vote.voteId, subitemIds: chosen } });
+    const next = await act('voteThread', { threadId, vote: { id: vote.voteId, subitemIds: chosen } });
     setBusy(false);
     if (next) setVote(next as VoteData);
   };

@@ -41,7 +41,8 @@ describe('usePayment', () => {
   it('answers the order number once paid and closes the dialog', async () => {
     const page = mountPage();
     let result: Promise<string | null> = Promise.resolve(null);
-    act(() => void (result = page.open('thread')));
+    // The dialog's code loads lazily: the async act lets it arrive.
+    await act(async () => void (result = page.open('thread')));
     expect(page.host.textContent).toBe('thread');
     act(() => {
       shown!.onPaid('SN1');
@@ -55,8 +56,8 @@ describe('usePayment', () => {
     const page = mountPage();
     let first: Promise<string | null> = Promise.resolve('x');
     let second: Promise<string | null> = Promise.resolve('x');
-    act(() => void (first = page.open('one')));
-    act(() => void (second = page.open('two')));
+    await act(async () => void (first = page.open('one')));
+    await act(async () => void (second = page.open('two')));
     await expect(first).resolves.toBeNull();
     expect(page.host.textContent).toBe('two');
     act(() => shown!.onClose());

@@ -1,5 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { PayDialog, type PayRequest } from './pay-dialog.tsx';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { PayRequest } from './pay-dialog.tsx';
+
+// The dialog's code (providers, QR code, order polling) loads when a payment starts, not with the page.
+const PayDialog = lazy(() => import('./pay-dialog.tsx').then((m) => ({ default: m.PayDialog })));
 
 /**
  * The one way a page takes a payment: `openPay(request)` shows the pay dialog and resolves with the order
@@ -27,6 +30,10 @@ export function usePayment(): { openPay(request: PayRequest): Promise<string | n
     resolve?.(orderSn);
   }, []);
   const onClose = useCallback(() => finish(null), [finish]);
-  const dialog = open && <PayDialog key={open.id} request={open.request} onPaid={finish} onClose={onClose} />;
+  const dialog = open && (
+    <Suspense fallback={null}>
+      <PayDialog key={open.id} request={open.request} onPaid={finish} onClose={onClose} />
+    </Suspense>
+  );
   return { openPay, dialog };
 }
