@@ -5,6 +5,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import Placeholder from '@tiptap/extension-placeholder';
 import type { Variant } from '@forum/ui';
+import { KeepImages, placeImage } from './keep-images.ts';
 
 /** An uploaded image ready to be placed in the text. */
 export interface PlacedImage {
@@ -44,11 +45,7 @@ async function insertUploads(
   for (const f of files) {
     const img = await upload(f);
     if (img) {
-      editor
-        .chain()
-        .focus()
-        .insertContent({ type: 'image', attrs: { src: img.src, 'data-attachment-id': String(img.id) } })
-        .run();
+      placeImage(editor, { src: img.src, 'data-attachment-id': String(img.id) });
     }
   }
 }
@@ -70,6 +67,7 @@ export default function RichEditor({
     extensions: [
       StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } }),
       ForumImage,
+      KeepImages,
       Placeholder.configure({ placeholder }),
     ],
     content: initialHtml,
