@@ -1,11 +1,57 @@
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
-import { loginAs, TINY_PNG } from './support/forum-api.ts';
+import { loginAs } from './support/forum-api.ts';
 
 let forum: RunningForum;
 let browser: Browser;
+
+/** A CRC-32 for PNG chunks. */
+function crc32(buf: Buffer): number {
+  let c = -1;
+  for (const b of buf) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return (c ^ -1) >>> 0;
+}
+
+/** A 240×160 RGB PNG with a colour gradient: big enough to be seen in the screenshots. */
+function picture(): Buffer {
+  const w = 240;
+  const h = 160;
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const o = y * (w * 3 + 1) + 1 + x * 3;
+      raw[o] = 40 + x;
+      raw[o + 1] = 120 + (y >> 1);
+      raw[o + 2] = 200;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const PICTURE = picture();
 
 /** Opens a fresh editor (no saved draft) and waits for the rich text area. */
 async function openEditor(page: Page): Promise<void> {
@@ -18,7 +64,7 @@ async function openEditor(page: Page): Promise<void> {
 async function uploadImage(page: Page, n = 1): Promise<void> {
   await page
     .getByTestId('image-input')
-    .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: TINY_PNG });
+    .setInputFiles({ name: 'picture.png', mimeType: 'image/png', buffer: PICTURE });
   await page
     .getByTestId('editor-area')
     .locator('img[data-attachment-id]')
