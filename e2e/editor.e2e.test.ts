@@ -164,6 +164,57 @@ describe.skipIf(noChromiumReason !== null)(
         expect(errors).toEqual([]);
         await context.close();
       });
+
+      it(`${kind}: Ctrl+Enter publishes from the text, without a line break`, async () => {
+        const { context, page, errors } = await openContext(browser, kind);
+        await loginAs(page, forum.url, 'admin', 'admin-pass-123');
+        await openEditor(page);
+        await page.locator('input[name="title"]').fill(`${kind} 快捷发布`);
+        await page.getByTestId('editor-area').click();
+        await page.keyboard.type('用快捷键发布');
+        await page.keyboard.press('Control+Enter');
+        await page.waitForURL(/\/thread\/\d+$/);
+        await page.getByTestId('thread-page').waitFor();
+        const body = page.getByTestId('thread-body');
+        expect(await body.innerText()).toContain('用快捷键发布');
+        expect(await body.locator('br').count()).toBe(0);
+        expect(await page.locator('.thread-head__title').innerText()).toBe(`${kind} 快捷发布`);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+
+      it(`${kind}: the draft is saved while typing, restored after a reload and cleared after publishing`, async () => {
+        const { context, page, errors } = await openContext(browser, kind);
+        await loginAs(page, forum.url, 'admin', 'admin-pass-123');
+        await openEditor(page);
+        await page.locator('input[name="title"]').fill(`${kind} 草稿标题`);
+        const area = page.getByTestId('editor-area');
+        await area.click();
+        await page.keyboard.type('写了一半的草稿');
+        await uploadImage(page);
+        // Reloaded at once (inside the autosave delay): the words are saved on the way out.
+        await page.reload();
+        await hydrated(page);
+        await area.waitFor();
+        expect(await page.locator('input[name="title"]').inputValue()).toBe(`${kind} 草稿标题`);
+        expect(await area.innerText()).toContain('写了一半的草稿');
+        expect(await area.locator('img[data-attachment-id]').count()).toBe(1);
+        await shot(page, 'editor-draft-restored', kind);
+        await area.click();
+        await page.keyboard.press('End');
+        await page.keyboard.type('，续写');
+        await publish(page);
+        expect(await page.getByTestId('thread-body').innerText()).toContain('写了一半的草稿');
+        expect(await page.getByTestId('thread-body').innerText()).toContain('续写');
+        expect(
+          await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('forum_draft_'))),
+        ).toEqual([]);
+        await openEditor(page);
+        expect(await page.locator('input[name="title"]').inputValue()).toBe('');
+        expect((await page.getByTestId('editor-area').innerText()).trim()).toBe('');
+        expect(errors).toEqual([]);
+        await context.close();
+      });
     }
   },
 );

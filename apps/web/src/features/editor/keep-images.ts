@@ -55,6 +55,16 @@ function writesText(e: KeyboardEvent): boolean {
   return e.key.length === 1 || e.key === 'Process' || e.key === 'Unidentified';
 }
 
+/** Ctrl/Cmd+Enter is the page's "publish" (editor-page.tsx), not a line break in the text. */
+export const SubmitKey = Extension.create({
+  name: 'submitKey',
+  // Ahead of the hard break's own Mod-Enter.
+  priority: 1000,
+  addKeyboardShortcuts() {
+    return { 'Mod-Enter': () => true };
+  },
+});
+
 /**
  * An image the author clicked (a node selection) is not replaced by the next keystroke, as ProseMirror would:
  * the cursor moves after it first. Deleting it stays explicit (Backspace, Delete, cut).

@@ -5,7 +5,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import Placeholder from '@tiptap/extension-placeholder';
 import type { Variant } from '@forum/ui';
-import { KeepImages, placeImage } from './keep-images.ts';
+import { KeepImages, SubmitKey, placeImage } from './keep-images.ts';
 
 /** An uploaded image ready to be placed in the text. */
 export interface PlacedImage {
@@ -68,6 +68,7 @@ export default function RichEditor({
       StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } }),
       ForumImage,
       KeepImages,
+      SubmitKey,
       Placeholder.configure({ placeholder }),
     ],
     content: initialHtml,
