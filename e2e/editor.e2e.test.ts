@@ -3,10 +3,41 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
-import { loginAs } from './support/forum-api.ts';
+import { api, loginAs } from './support/forum-api.ts';
 
 let forum: RunningForum;
 let browser: Browser;
+/** The member the mention picker finds. */
+let memberId = 0;
+
+/** Rows of one SQL query on the forum's database. */
+async function rows<T>(sql: string, params: unknown[]): Promise<T[]> {
+  return ((await forum.exec(sql, params)) as { rows: T[] }).rows;
+}
+
+/** Hands image files to the text area as a paste or a drop event carrying them (as the browser would). */
+async function sendFiles(page: Page, how: 'paste' | 'drop', name: string): Promise<void> {
+  await page.getByTestId('editor-area').evaluate(
+    (area, [how, name, b64]) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], name, { type: 'image/png' }));
+      const r = area.getBoundingClientRect();
+      const init = { bubbles: true, cancelable: true };
+      area.dispatchEvent(
+        how === 'paste'
+          ? new ClipboardEvent('paste', { ...init, clipboardData: dt })
+          : new DragEvent('drop', {
+              ...init,
+              dataTransfer: dt,
+              clientX: r.right - 10,
+              clientY: r.bottom - 10,
+            }),
+      );
+    },
+    [how, name, PICTURE.toString('base64')] as const,
+  );
+}
 
 /** A CRC-32 for PNG chunks. */
 function crc32(buf: Buffer): number {
@@ -95,6 +126,21 @@ describe.skipIf(noChromiumReason !== null)(
       forum = await startForum();
       await forum.setSettings({ thread_post_interval: '0' });
       browser = await launch();
+      const { context } = await openContext(browser, 'pc');
+      const reg = await api<{ userId: number }>(
+        context,
+        forum.url,
+        'POST',
+        '/api/v3/users/username.register',
+        {
+          username: 'huahua',
+          password: 'secret123',
+          nickname: '花花',
+        },
+      );
+      memberId = reg.Data.userId;
+      await context.close();
+      await forum.exec(`INSERT INTO topics (user_id, content, thread_count) VALUES (1, '向日葵', 3)`);
     });
     afterAll(async () => {
       await browser?.close();
@@ -212,6 +258,94 @@ describe.skipIf(noChromiumReason !== null)(
         await openEditor(page);
         expect(await page.locator('input[name="title"]').inputValue()).toBe('');
         expect((await page.getByTestId('editor-area').innerText()).trim()).toBe('');
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+
+      it(`${kind}: emoji, @mention and #topic# pickers write what the server reads; the preview shows the body`, async () => {
+        const { context, page, errors } = await openContext(browser, kind);
+        await loginAs(page, forum.url, 'admin', 'admin-pass-123');
+        await openEditor(page);
+        await page.locator('input[name="title"]').fill(`${kind} 选择器`);
+        const area = page.getByTestId('editor-area');
+        await area.click();
+        await page.keyboard.type('你好');
+        await page.getByTestId('emoji-toggle').click();
+        const emoji = page.getByTestId('emoji-option').first();
+        const code = (await emoji.getAttribute('title'))!;
+        expect(code).toMatch(/^:[a-z0-9_]+:$/);
+        await shot(page, 'editor-emoji-picker', kind);
+        await emoji.click();
+        expect(await area.innerText()).toContain(`你好${code}`);
+        await page.getByTestId('mention-toggle').click();
+        await page.locator('input[name="mention-search"]').fill('花');
+        await page.getByTestId('mention-option').filter({ hasText: '花花' }).waitFor();
+        await shot(page, 'editor-mention-picker', kind);
+        await page.getByTestId('mention-option').filter({ hasText: '花花' }).click();
+        await page.getByTestId('topic-toggle').click();
+        await page.locator('input[name="topic-search"]').fill('向日');
+        await page.getByTestId('topic-option').filter({ hasText: '#向日葵#' }).click();
+        await page.getByTestId('topic-toggle').click();
+        await page.locator('input[name="topic-search"]').fill(`${kind}新话题`);
+        await page.getByTestId('topic-new').click();
+        await page.keyboard.type('结尾');
+        const text = await area.innerText();
+        expect(text).toContain('@花花 #向日葵# ');
+        expect(text).toContain(`#${kind}新话题# 结尾`);
+        await page.getByTestId('preview-toggle').click();
+        const preview = page.getByTestId('editor-preview');
+        expect(await preview.innerText()).toContain(`#${kind}新话题# 结尾`);
+        expect(await area.isVisible()).toBe(false);
+        await shot(page, 'editor-preview', kind);
+        await page.getByTestId('preview-toggle').click();
+        expect(await area.isVisible()).toBe(true);
+        expect(await preview.count()).toBe(0);
+        await publish(page);
+        const id = Number(new URL(page.url()).pathname.split('/').pop());
+        const body = page.getByTestId('thread-body');
+        expect(await body.innerText()).toContain(code);
+        expect(await body.innerText()).toContain('@花花');
+        expect(await body.locator('a.topic').allInnerTexts()).toEqual(['#向日葵#', `#${kind}新话题#`]);
+        const mentioned = await rows<{ user_id: number }>(
+          'SELECT m.user_id FROM post_mentions m JOIN posts p ON p.id = m.post_id WHERE p.thread_id = $1',
+          [id],
+        );
+        expect(mentioned.map((r) => r.user_id)).toEqual([memberId]);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+
+      it(`${kind}: pasted and dropped images upload with progress and land in the text`, async () => {
+        const { context, page, errors } = await openContext(browser, kind);
+        await loginAs(page, forum.url, 'admin', 'admin-pass-123');
+        // Slow uploads, so the progress list can be seen.
+        await page.route('**/api/v3/attachments?type=1', async (route) => {
+          await new Promise((r) => setTimeout(r, 1200));
+          await route.continue();
+        });
+        await openEditor(page);
+        await page.locator('input[name="title"]').fill(`${kind} 粘贴拖入`);
+        const area = page.getByTestId('editor-area');
+        await area.click();
+        await page.keyboard.type('粘贴：');
+        await sendFiles(page, 'paste', 'pasted.png');
+        const progress = page.getByTestId('upload-progress');
+        await progress.filter({ hasText: 'pasted.png' }).waitFor();
+        expect(await progress.locator('progress').count()).toBe(1);
+        await shot(page, 'editor-upload-progress', kind);
+        await area.locator('img[data-attachment-id]').first().waitFor();
+        await progress.waitFor({ state: 'detached' });
+        await page.keyboard.type('贴图后文字');
+        await sendFiles(page, 'drop', 'dropped.png');
+        await progress.filter({ hasText: 'dropped.png' }).waitFor();
+        await area.locator('img[data-attachment-id]').nth(1).waitFor();
+        await page.keyboard.type('拖图后文字');
+        expect(await area.locator('img').count()).toBe(2);
+        await publish(page);
+        const body = page.getByTestId('thread-body');
+        expect(await body.locator('img').count()).toBe(2);
+        expect(await body.innerText()).toContain('贴图后文字');
+        expect(await body.innerText()).toContain('拖图后文字');
         expect(errors).toEqual([]);
         await context.close();
       });

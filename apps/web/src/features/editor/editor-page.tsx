@@ -27,7 +27,7 @@ import {
   type EditorDraft,
 } from './editor-state.ts';
 import { goodsProblem } from './goods-editor.tsx';
-import { UploadType, uploadFile } from './upload.ts';
+import { UploadType, uploadWithProgress } from './upload.ts';
 import { PriceEditor, payFields } from '../paid/price-editor.tsx';
 import { pluginBlocksOf, useEditorPlugins, withPluginBlocks } from './editor-plugins.tsx';
 import { MoneyBlocks, MoneyButtons, moneyOrders, redPacketProblem, rewardProblem } from './money-editor.tsx';
@@ -126,8 +126,8 @@ export function Component() {
   const set = (p: Partial<EditorDraft>) => setDraft((x) => ({ ...x, ...p }));
   const update = (fn: (x: EditorDraft) => Partial<EditorDraft>) => setDraft((x) => ({ ...x, ...fn(x) }));
   const uploadImage = perm('101')
-    ? async (file: File) => {
-        const a = await uploadFile(file, UploadType.IMAGE);
+    ? async (file: File, onProgress: (percent: number) => void) => {
+        const a = await uploadWithProgress(file, UploadType.IMAGE, onProgress);
         if (!a) return null;
         setDraft((x) => ({ ...x, images: [...x.images, { id: a.id, url: a.url }] }));
         return { src: a.url, id: a.id };

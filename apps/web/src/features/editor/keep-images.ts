@@ -49,6 +49,22 @@ export function placeImage(editor: Editor, attrs: Record<string, string>): void 
   view.focus();
 }
 
+/**
+ * Writes picked text (an emoji code, a mention, a topic) at the cursor and leaves the cursor after it. Nothing is
+ * replaced: a selected image or a text selection stays, the text goes after it.
+ */
+export function insertAtCursor(editor: Editor, text: string): void {
+  const { state, view } = editor;
+  const tr = state.tr;
+  const sel = state.selection;
+  if (sel instanceof NodeSelection && sel.node.isBlock) cursorAfter(tr, sel.to);
+  const at = tr.selection.to;
+  tr.insertText(text, at);
+  tr.setSelection(TextSelection.create(tr.doc, at + text.length));
+  view.dispatch(tr.scrollIntoView());
+  view.focus();
+}
+
 /** Keys that do not write text (moving, deleting, shortcuts): they keep their usual meaning on a selected image. */
 function writesText(e: KeyboardEvent): boolean {
   if (e.ctrlKey || e.metaKey || e.altKey) return false;
