@@ -27,7 +27,7 @@ import {
   type EditorDraft,
 } from './editor-state.ts';
 import { goodsProblem } from './goods-editor.tsx';
-import { UploadType, uploadFile } from './upload.ts';
+import { UploadType, uploadWithProgress } from './upload.ts';
 import { PriceEditor, payFields } from '../paid/price-editor.tsx';
 import { pluginBlocksOf, useEditorPlugins, withPluginBlocks } from './editor-plugins.tsx';
 import { MoneyBlocks, MoneyButtons, moneyOrders, redPacketProblem, rewardProblem } from './money-editor.tsx';
@@ -83,6 +83,10 @@ export function Component() {
   const [mounted, setMounted] = useState(false);
   const [busy, setBusy] = useState(false);
   const restored = useRef(false);
+  const published = useRef(false);
+  const busyRef = useRef(false);
+  const latest = useRef(draft);
+  latest.current = draft;
   const captcha = useCaptchaPrompt(platform);
   const payment = usePayment();
   // The server draft a red packet or bounty was saved with, when its payment was cancelled.
@@ -107,16 +111,25 @@ export function Component() {
   }, [key]);
   useEffect(() => {
     if (!restored.current) return;
-    const timer = setTimeout(() => saveDraft(key, draft), 800);
+    // Not after publishing: the page waits for the thread's loader and a late save would bring the draft back.
+    const timer = setTimeout(() => !published.current && saveDraft(key, draft), 800);
     return () => clearTimeout(timer);
   }, [key, draft]);
+  useEffect(() => {
+    // A reload or a closed tab within the autosave delay would lose the last words: save them on the way out.
+    const flush = () => {
+      if (restored.current && !published.current) saveDraft(key, latest.current);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [key]);
 
   if (!isLogin) return null;
   const set = (p: Partial<EditorDraft>) => setDraft((x) => ({ ...x, ...p }));
   const update = (fn: (x: EditorDraft) => Partial<EditorDraft>) => setDraft((x) => ({ ...x, ...fn(x) }));
   const uploadImage = perm('101')
-    ? async (file: File) => {
-        const a = await uploadFile(file, UploadType.IMAGE);
+    ? async (file: File, onProgress: (percent: number) => void) => {
+        const a = await uploadWithProgress(file, UploadType.IMAGE, onProgress);
         if (!a) return null;
         setDraft((x) => ({ ...x, images: [...x.images, { id: a.id, url: a.url }] }));
         return { src: a.url, id: a.id };
@@ -145,6 +158,7 @@ export function Component() {
     const pay = payFields(draft.pay);
     if ('error' in pay) return toast.error(t(pay.error));
     setBusy(true);
+    busyRef.current = true;
     const content = withPluginBlocks(buildContent(draft), pluginBlocks);
     const position = buildPosition(draft, editing > 0);
     const fields = {
@@ -176,9 +190,11 @@ export function Component() {
         },
       });
       setBusy(false);
+      busyRef.current = false;
       serverDraft.current = r.draftId;
       if (r.cancelled) toast.info(t('pay.cancelled'));
       if (!r.thread) return;
+      published.current = true;
       clearDraft(key);
       toast.success(r.thread.isApproved === 0 ? t('editor.pending') : t('editor.published'));
       void navigate(`/thread/${r.thread.threadId}`, { replace: true });
@@ -189,14 +205,25 @@ export function Component() {
       ? await actWithCaptcha(threadUpdate, { threadId: editing, ...fields }, captcha.ask)
       : await actWithCaptcha(threadCreate, { ...fields, draft: false }, captcha.ask, perm('captcha'));
     setBusy(false);
+    busyRef.current = false;
     if (!saved) return;
+    published.current = true;
     clearDraft(key);
     toast.success(saved.isApproved === 0 ? t('editor.pending') : t('editor.published'));
     void navigate(`/thread/${saved.threadId}`, { replace: true });
   };
 
   return (
-    <div className={`editor-page editor-page--${platform} panel`} data-testid="editor-page">
+    <div
+      className={`editor-page editor-page--${platform} panel`}
+      data-testid="editor-page"
+      onKeyDown={(e) => {
+        // Ctrl+Enter (Cmd+Enter on a Mac) publishes from the title or the text, as in most editors.
+        if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
+        e.preventDefault();
+        if (!busyRef.current) void publish();
+      }}
+    >
       <h1 className="panel__title">{editing ? t('editor.editTitle') : t('editor.title')}</h1>
       <Input
         variant={platform}

@@ -7,6 +7,7 @@ import type { Variant } from '@forum/ui';
 import { ThreadMediaBlocks } from './thread-blocks.tsx';
 import { ThreadMoneyBlocks } from './money-blocks.tsx';
 import { VoteBlock, type VoteData } from './vote-block.tsx';
+import { imagesNotInline } from './thread-text.ts';
 
 /** An image or file of a block, when the server expands the block into addresses. */
 interface FileRef {
@@ -59,6 +60,7 @@ export function ThreadContent({ thread, variant }: { thread: ThreadItem; variant
   const { t } = useTranslation();
   const [zoom, setZoom] = useState<string | null>(null);
   const blocks = blocksOf(thread);
+  const gallery = imagesNotInline(thread.content.text, blocks.images);
   const navigate = useNavigate();
   const onClick = (e: MouseEvent) => {
     const el = e.target as HTMLElement;
@@ -81,9 +83,9 @@ export function ThreadContent({ thread, variant }: { thread: ThreadItem; variant
         onClick={onClick}
         dangerouslySetInnerHTML={{ __html: thread.content.text }}
       />
-      {blocks.images.length > 0 && (
+      {gallery.length > 0 && (
         <div className={`gallery gallery--${variant}`} aria-label={t('thread.images')}>
-          {blocks.images.map((img, i) => (
+          {gallery.map((img, i) => (
             <button key={img.id ?? i} type="button" onClick={() => setZoom(img.url)}>
               <img src={img.thumbUrl || img.url} alt="" loading="lazy" />
             </button>

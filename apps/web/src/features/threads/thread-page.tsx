@@ -10,6 +10,7 @@ import { ReplyList } from './reply-list.tsx';
 import { MoneyProvider } from './money-blocks.tsx';
 import { ThreadAdminActions, ThreadReactions } from './thread-actions.tsx';
 import { ThreadContent } from './thread-content.tsx';
+import { useOpenAtTop } from './open-at-top.ts';
 import { threadLoader, type ThreadData } from './thread-data.ts';
 import { shortTime } from './thread-text.ts';
 import { UserHover } from '../people/user-hover.tsx';
@@ -95,6 +96,7 @@ export function Component() {
   const { platform } = useSite();
   const [thread, setThread] = useState(data.thread);
   useEffect(() => setThread(data.thread), [data.thread]);
+  useOpenAtTop(data.thread.threadId);
   // Counted from the browser only, so crawlers and server renders do not inflate views.
   useEffect(() => {
     void callNamed('threadViewCount', { threadId: data.thread.threadId });

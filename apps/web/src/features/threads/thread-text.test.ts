@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, firstImages, highlightParts, htmlToPlain } from './thread-text.ts';
+import { excerpt, firstImages, imagesNotInline, highlightParts, htmlToPlain } from './thread-text.ts';
 import { textToHtml } from './reply-box.tsx';
 
 describe('thread text helpers', () => {
@@ -12,6 +12,14 @@ describe('thread text helpers', () => {
     expect(firstImages(`<img src="https://evil/x.png"><img src="/api/v3/attachments/${id}">`)).toEqual([
       `/api/v3/attachments/${id}`,
     ]);
+  });
+  it('leaves out of the gallery the images already inline in the body, by id or address', () => {
+    const a = { id: 7, url: '/api/v3/attachments/a' };
+    const b = { id: 8, url: '/api/v3/attachments/b' };
+    const c = { id: 9, url: '/api/v3/attachments/c' };
+    const html = `<p>x</p><img src="/api/v3/attachments/a" data-attachment-id="7"><img src="/api/v3/attachments/b?thumb=1">`;
+    expect(imagesNotInline(html, [a, b, c])).toEqual([c]);
+    expect(imagesNotInline('<p>no images</p>', [a, c])).toEqual([a, c]);
   });
   it('splits around keyword matches, case-insensitively, with regex characters taken literally', () => {
     expect(highlightParts('向日葵和Sun', '向日葵 sun')).toEqual([

@@ -31,6 +31,28 @@ export function firstImages(html: string, max = 3): string[] {
   return out;
 }
 
+/** An image of the image block, as the thread page lists it. */
+interface BlockImage {
+  id?: number;
+  url: string;
+}
+
+/**
+ * The block's images that are not already shown inline in the body (by upload id or address): an image the author
+ * placed in the text is shown there once, not again as a thumbnail below it.
+ */
+export function imagesNotInline<T extends BlockImage>(html: string, images: T[]): T[] {
+  const ids = new Set<number>();
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/<img\b[^>]*>/gi)) {
+    const id = /\bdata-attachment-id="(\d+)"/i.exec(m[0]);
+    if (id) ids.add(Number(id[1]));
+    const src = /\bsrc="([^"]+)"/i.exec(m[0]);
+    if (src) srcs.add(src[1]!.replace(/\?thumb=1$/, ''));
+  }
+  return images.filter((img) => !(img.id !== undefined && ids.has(img.id)) && !srcs.has(img.url));
+}
+
 /** A piece of text and whether it matched the search keyword. */
 export interface TextPart {
   text: string;
