@@ -180,6 +180,13 @@ function Gate() {
   const [state, setState] = useState<'loading' | 'admin' | 'denied'>('loading');
   const [menuOpen, setMenuOpen] = useState(false);
   useDocumentHead();
+  // An open drawer covers its own button: Escape closes it too, as the backdrop does.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   useEffect(() => {
     void api
       .call(userDetail, {})
