@@ -55,13 +55,13 @@ export function ActionLog() {
       {
         id: 'when',
         header: lg.columns.when,
-        meta: { className: 'admin-nowrap' },
         cell: ({ row }) => new Date(row.original.createdAt).toLocaleString(),
       },
       {
         id: 'what',
         header: lg.columns.what,
-        meta: { className: 'admin-wrap' },
+        // Wide enough to read as a sentence on a phone; the frame scrolls instead of squeezing it.
+        meta: { className: 'admin-wrap admin-log-what' },
         cell: ({ row: { original: a } }) => {
           const { text, href } = describeAction(a, groups);
           return (
