@@ -74,7 +74,7 @@ describe.skipIf(noChromiumReason !== null)(
         await editor.getByRole('button', { name: '查看' }).click();
         await editor.locator(`input[name="${p}"]`).check();
       }
-      await editor.getByRole('button', { name: '发帖' }).click();
+      await editor.getByRole('button', { name: '内容发布' }).click();
       await editor.locator('input[name="createThread"]').check();
       await editor.getByRole('button', { name: '管理' }).click();
       await editor.locator('input[name="thread.sticky"]').check();

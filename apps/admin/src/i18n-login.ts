@@ -4,7 +4,8 @@ import { lang } from './api.ts';
 const zh = {
   menu: '登录方式',
   title: '登录与验证方式',
-  registerType: '注册模式（0 用户名，1 手机号，2 微信）',
+  registerType: '注册模式',
+  registerTypes: { '0': '用户名注册', '1': '手机号注册', '2': '微信注册' },
   sms: '短信（手机号登录、绑定、找回密码）',
   secretId: '腾讯云 SecretId',
   secretKey: '腾讯云 SecretKey',
@@ -19,7 +20,8 @@ const zh = {
 const en: typeof zh = {
   menu: 'Login methods',
   title: 'Login and verification methods',
-  registerType: 'Registration mode (0 username, 1 phone, 2 WeChat)',
+  registerType: 'Registration mode',
+  registerTypes: { '0': 'Username', '1': 'Phone number', '2': 'WeChat' },
   sms: 'SMS (phone login, binding, password reset)',
   secretId: 'Tencent Cloud SecretId',
   secretKey: 'Tencent Cloud SecretKey',

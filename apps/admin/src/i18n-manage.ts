@@ -79,7 +79,8 @@ const zh = {
     },
     viewCount: '按用户统计浏览数（每人只计一次）',
     publicProfiles: '公开用户资料（游客也可查看用户主页和用户列表；关闭后仅有“查看用户”权限的用户组可见）',
-    threadTab: '首页默认标签（1 全部，2 推荐，3 精华，4 关注）',
+    threadTab: '首页默认标签',
+    tabs: { '0': '站点默认', '1': '全部', '2': '推荐', '3': '精华', '4': '关注' },
   },
   attachments: {
     imageExt: '允许的图片格式（逗号分隔）',
@@ -92,7 +93,8 @@ const zh = {
     registerContent: '注册协议',
     privacy: '注册时须同意隐私政策',
     privacyContent: '隐私政策',
-    passwordStrength: '密码须包含（0 数字，1 小写字母，2 符号，3 大写字母；逗号分隔）',
+    passwordStrength: '密码须包含',
+    strengths: { '0': '数字', '1': '小写字母', '2': '符号', '3': '大写字母' },
   },
   plugins: {
     name: '插件',
@@ -214,7 +216,8 @@ const en: Dict = {
     viewCount: 'Count views per member (once each)',
     publicProfiles:
       "Public profiles (guests too see user pages and the user list; off: only groups with 'view users')",
-    threadTab: 'Default home tab (1 all, 2 recommended, 3 essence, 4 following)',
+    threadTab: 'Default home tab',
+    tabs: { '0': 'Site default', '1': 'All', '2': 'Recommended', '3': 'Essence', '4': 'Following' },
   },
   attachments: {
     imageExt: 'Image types allowed (comma separated)',
@@ -227,8 +230,8 @@ const en: Dict = {
     registerContent: 'Terms of registration',
     privacy: 'Members must accept the privacy policy to register',
     privacyContent: 'Privacy policy',
-    passwordStrength:
-      'Passwords must contain (0 digits, 1 lower case, 2 symbols, 3 upper case; comma separated)',
+    passwordStrength: 'Passwords must contain',
+    strengths: { '0': 'Digits', '1': 'Lower case', '2': 'Symbols', '3': 'Upper case' },
   },
   plugins: {
     name: 'Plugin',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
+import { numFlag } from './fields.js';
 
 // Groups and their permissions for administrators (issue 10 §1, §4). Fees are in yuan on the wire (two
 // decimals, as the original) and in fen inside.
@@ -36,24 +37,30 @@ const nameField = z
   .trim()
   .min(1, { message: 'name is required' })
   .max(50, { message: 'name can be at most 50 characters' });
-const feeField = z.number().min(0).max(100_000, { message: 'fee can be at most 100000' });
+const feeField = z
+  .number({ message: 'fee must be a number' })
+  .min(0)
+  .max(100_000, { message: 'fee can be at most 100000' });
 
-/** Optional group fields, typed (spec §5 "Group create: other fields typed but optional"). */
+/**
+ * Optional group fields, typed (spec §5 "Group create: other fields typed but optional"). The spec sends
+ * `isPaid` as a number (§3 "Group (create)"), our admin a boolean: flags take either.
+ */
 const groupFields = {
   type: z.string().max(50).optional(),
   color: z.string().max(20).optional(),
   icon: z.string().max(500).optional(),
-  isDisplay: z.boolean().optional(),
-  isPaid: z.boolean().optional(),
+  isDisplay: numFlag('isDisplay').optional(),
+  isPaid: numFlag('isPaid').optional(),
   fee: feeField.optional(),
-  days: z.number().int().min(0).max(36_500).optional(),
+  days: z.number({ message: 'days must be a number' }).int().min(0).max(36_500).optional(),
   level: z.number().int().min(0).max(5).optional(),
   description: z.string().max(100).optional(),
   notice: z.string().max(400).optional(),
   scale: z.number().int().min(0).max(10, { message: 'scale is 0-10 (tenths)' }).optional(),
-  isSubordinate: z.boolean().optional(),
-  isCommission: z.boolean().optional(),
-  isDefault: z.boolean().optional(),
+  isSubordinate: numFlag('isSubordinate').optional(),
+  isCommission: numFlag('isCommission').optional(),
+  isDefault: numFlag('isDefault').optional(),
 };
 
 /** `GET /api/groups.list.v2`: every group. */

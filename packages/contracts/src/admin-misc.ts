@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
-import { pageOf, pageQuery } from './envelope.js';
 
-// Notification templates and the admin action log (issue 10 §9–10).
+// Notification templates (issue 10 §9); the admin action log is in admin-actions.ts.
 
 /** A template row as the admin edits it. */
 export const notificationTpl = z.object({
@@ -74,25 +73,4 @@ export const notificationTplUpdate = defineCall({
     status: z.number().int().min(0).max(1).optional(),
   }),
   output: notificationTpl,
-});
-
-/** One administrator write. */
-export const adminActionItem = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  username: z.string(),
-  path: z.string(),
-  input: z.unknown(),
-  ip: z.string(),
-  createdAt: z.string(),
-});
-
-/** `GET backAdmin/actions`: the admin action log, newest first. */
-export const adminActions = defineCall({
-  method: 'GET',
-  path: '/api/backAdmin/actions',
-  summary: 'The admin action log',
-  tags: ['admin'],
-  input: pageQuery,
-  output: pageOf(adminActionItem),
 });

@@ -22,7 +22,14 @@ export const settingsSetV2 = defineCall({
   input: z.object({
     data: z
       .array(
-        z.object({ key: keyField, value: z.number({ message: 'value must be a number' }), tag: tagField }),
+        z.object({
+          key: keyField,
+          // A number (spec); a switch our admin sends as a boolean is stored as 1 / 0.
+          value: z
+            .union([z.number(), z.boolean()], { message: 'value must be a number' })
+            .transform((v) => (typeof v === 'boolean' ? Number(v) : v)),
+          tag: tagField,
+        }),
       )
       .min(1, { message: 'data is required' })
       .max(200),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
+import { numFlag } from './fields.js';
 
 // Extended sign-in fields (reference §1.1; issue 10 §8): the administrator's fields and each user's answers.
 
@@ -32,8 +33,11 @@ const typeField = z
 const fieldBody = {
   fieldsExt: z.string().max(5000).optional(),
   fieldsDesc: z.string().max(500).optional(),
-  required: z.boolean().optional(),
-  status: z.number().int().min(-1).max(1).optional(),
+  /** The spec sends 0/1 (§3 "Sign-in field (create)"), our admin a boolean. */
+  required: numFlag('required').optional(),
+  status: z.number({ message: 'status must be a number' }).int().min(-1).max(1).optional(),
+  /** In the spec's create payload; a field has no remark of its own (answers do), so it is typed and unused. */
+  remark: z.string({ message: 'remark must be a string' }).max(500).optional(),
 };
 
 /** `POST /api/admin/signinfields.create.v2`: name, type and sort required (spec §5). */

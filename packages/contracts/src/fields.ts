@@ -22,3 +22,12 @@ export const idList = z.preprocess(
   },
   z.array(z.coerce.number().int().min(0)).max(100).optional(),
 );
+
+/**
+ * A JSON flag sent as a boolean or as the number 0/1: the spec types several flags as numbers (group
+ * `isPaid`, sign-in field `required`) while our own client sends booleans; both mean the same.
+ */
+export const numFlag = (name: string) =>
+  z
+    .union([z.boolean(), z.literal(0), z.literal(1)], { message: `${name} must be 0, 1, true or false` })
+    .transform((v) => v === true || v === 1);

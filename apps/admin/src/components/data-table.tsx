@@ -92,8 +92,8 @@ export function DataTable<T>({
   if (!rows) return <p className="admin-empty">{s.loading}</p>;
   if (!rows.length) return <p className="admin-empty">{empty ?? m.table.empty}</p>;
   return (
-    <div className="admin-scroll">
-      <table className="admin-table">
+    <div className="admin-scroll" data-testid="table-frame">
+      <table className={selectable ? 'admin-table admin-table--select' : 'admin-table'}>
         <thead>
           {table.getHeaderGroups().map((g) => (
             <tr key={g.id}>

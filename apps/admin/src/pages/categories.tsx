@@ -127,7 +127,7 @@ export function Categories() {
       {!tree ? (
         <p className="admin-empty">{s.loading}</p>
       ) : (
-        <div className="admin-scroll">
+        <div className="admin-scroll" data-testid="table-frame">
           <table className="admin-table">
             <thead>
               <tr>

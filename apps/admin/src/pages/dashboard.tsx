@@ -50,7 +50,8 @@ export function Dashboard() {
           {rows.map(([k, v]) => (
             <tr key={k}>
               <th>{k}</th>
-              <td>{v}</td>
+              {/* Server, database and system names as the machine reports them. */}
+              <td translate="no">{v}</td>
             </tr>
           ))}
         </tbody>

@@ -5,6 +5,7 @@ import { adminWalletLogs, fundFilter, type FundItem } from '@forum/contracts';
 import { run } from '../api.ts';
 import { mm } from '../i18n-money.ts';
 import { PagedTable } from '../components/data-table.tsx';
+import { memoText } from '../components/memo.ts';
 import { ChoiceFilter, FilterBar, useFilteredList } from '../components/filter-bar.tsx';
 
 const fetchFunds = (filter: z.output<typeof fundFilter>, page: number) =>
@@ -30,10 +31,10 @@ export function FundDetails() {
       {
         id: 'type',
         header: mm.funds.changeType,
-        cell: ({ row: { original: e } }) =>
-          `${mm.funds.changeTypes[String(e.changeType)] ?? ''} (${e.changeType})`,
+        // The change type's name; a code this page has no name for shows as the code, not as nothing.
+        cell: ({ row: { original: e } }) => mm.funds.changeTypes[String(e.changeType)] ?? `#${e.changeType}`,
       },
-      { id: 'memo', header: mm.funds.memo, cell: ({ row }) => row.original.memo },
+      { id: 'memo', header: mm.funds.memo, cell: ({ row }) => memoText(row.original.memo) },
       {
         id: 'time',
         header: mm.funds.time,

@@ -9,7 +9,12 @@ export function LoginMethodSettings() {
       title={l.title}
       testId="admin-login-methods"
       fields={[
-        { key: 'register_type', label: l.registerType, kind: 'number' },
+        {
+          key: 'register_type',
+          label: l.registerType,
+          kind: 'radio',
+          options: Object.entries(l.registerTypes),
+        },
         { key: 'qcloud_sms', label: l.sms, kind: 'bool' },
         { key: 'qcloud_secret_id', label: l.secretId, kind: 'text' },
         { key: 'qcloud_secret_key', label: l.secretKey, kind: 'text' },

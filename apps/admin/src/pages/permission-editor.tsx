@@ -10,39 +10,16 @@ import {
 import { Button, toast } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
+import {
+  GROUP_OF,
+  PERMISSION_GROUPS,
+  permissionGroupNames,
+  permissionNames,
+  type PermissionGroup,
+} from '../i18n-perms.ts';
 
-/** The permission editor's tabs (the original's: posting, viewing, moderation, other). */
-const TABS: Record<keyof typeof s.groups.tabs, (p: string) => boolean> = {
-  posting: (p) =>
-    p === 'createThread' ||
-    p === 'thread.reply' ||
-    p.startsWith('thread.insert') ||
-    p === 'thread.allowAnonymous',
-  viewing: (p) =>
-    p === 'viewThreads' ||
-    p.startsWith('thread.view') ||
-    p === 'thread.freeViewPosts' ||
-    p === 'thread.downloadAttachment',
-  moderation: (p) =>
-    [
-      'thread.essence',
-      'thread.sticky',
-      'thread.edit',
-      'thread.hide',
-      'thread.hidePosts',
-      'thread.editOwnThreadOrPost',
-      'thread.hideOwnThreadOrPost',
-    ].includes(p),
-  other: () => true,
-};
-
-function tabOf(p: string): keyof typeof TABS {
-  for (const k of ['posting', 'viewing', 'moderation'] as const) if (TABS[k](p)) return k;
-  return 'other';
-}
-
-/** Tabs whose permissions may also be granted per category (the original's per-category columns). */
-const SCOPED_TABS = new Set<keyof typeof TABS>(['posting', 'viewing', 'moderation']);
+/** Groups whose permissions may also be granted per category (the original's per-category columns). */
+const SCOPED_TABS = new Set<PermissionGroup>(['posting', 'viewing', 'moderation']);
 
 /**
  * A group's permissions: each one globally, and on the posting, viewing and moderation tabs per category as
@@ -52,7 +29,7 @@ export function PermissionEditor({ group, onClose }: { group: AdminGroup; onClos
   const [granted, setGranted] = useState<Set<string> | null>(null);
   const [kept, setKept] = useState<string[]>([]);
   const [categories, setCategories] = useState<CategoryNode[]>([]);
-  const [tab, setTab] = useState<keyof typeof TABS>('posting');
+  const [tab, setTab] = useState<PermissionGroup>('posting');
   useEffect(() => {
     void run(groupResource, { id: group.id, include: 'permission' }).then((g) => {
       const all = g?.permissions ?? [];
@@ -86,22 +63,22 @@ export function PermissionEditor({ group, onClose }: { group: AdminGroup; onClos
         {group.name} · {s.groups.permissions}
       </h2>
       <div className="admin-tabs">
-        {(Object.keys(TABS) as Array<keyof typeof TABS>).map((k) => (
+        {PERMISSION_GROUPS.map((k) => (
           <button
             key={k}
             type="button"
             className={k === tab ? 'is-active' : undefined}
             onClick={() => setTab(k)}
           >
-            {s.groups.tabs[k]}
+            {permissionGroupNames[k]}
           </button>
         ))}
       </div>
-      <div className="admin-scroll">
+      <div className="admin-scroll" data-testid="table-frame">
         <table className="admin-table admin-table--perms">
           <thead>
             <tr>
-              <th />
+              <th>{s.groups.permission}</th>
               <th>{s.groups.global}</th>
               {scoped.map((c) => (
                 <th key={c.categoryId}>{c.name}</th>
@@ -109,36 +86,40 @@ export function PermissionEditor({ group, onClose }: { group: AdminGroup; onClos
             </tr>
           </thead>
           <tbody>
-            {PERMISSIONS.filter((p) => tabOf(p) === tab).map((p) => (
-              <tr key={p}>
-                <th>
-                  <code>{p}</code>
-                </th>
-                <td>
-                  <input
-                    type="checkbox"
-                    name={p}
-                    aria-label={p}
-                    checked={granted.has(p)}
-                    onChange={(e) => toggle(p, e.target.checked)}
-                  />
-                </td>
-                {scoped.map((c) => {
-                  const key = `category${c.categoryId}.${p}`;
-                  return (
-                    <td key={c.categoryId}>
-                      <input
-                        type="checkbox"
-                        name={key}
-                        aria-label={`${c.name} ${p}`}
-                        checked={granted.has(key)}
-                        onChange={(e) => toggle(key, e.target.checked)}
-                      />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
+            {PERMISSIONS.filter((p) => GROUP_OF[p] === tab).map((p) => {
+              const [name, allows] = permissionNames[p];
+              return (
+                <tr key={p} data-testid="permission-row">
+                  <th>
+                    <span className="admin-perm__name">{name}</span>
+                    <span className="admin-hint">{allows}</span>
+                  </th>
+                  <td>
+                    <input
+                      type="checkbox"
+                      name={p}
+                      aria-label={name}
+                      checked={granted.has(p)}
+                      onChange={(e) => toggle(p, e.target.checked)}
+                    />
+                  </td>
+                  {scoped.map((c) => {
+                    const key = `category${c.categoryId}.${p}`;
+                    return (
+                      <td key={c.categoryId}>
+                        <input
+                          type="checkbox"
+                          name={key}
+                          aria-label={`${c.name} · ${name}`}
+                          checked={granted.has(key)}
+                          onChange={(e) => toggle(key, e.target.checked)}
+                        />
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

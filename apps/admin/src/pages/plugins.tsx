@@ -30,14 +30,19 @@ export function Plugins() {
       id: 'name',
       header: m.plugins.name,
       cell: ({ row: { original: p } }) => (
-        <div className="admin-wrap">
+        // The plugin's own words (its manifest's, in its author's language): not the admin's to translate.
+        <div className="admin-wrap" translate="no">
           <strong>{p.title}</strong> <code>{p.name}</code>
           <div className="admin-hint">{p.description}</div>
         </div>
       ),
     },
     { id: 'version', header: m.plugins.version, cell: ({ row }) => row.original.version },
-    { id: 'author', header: m.plugins.author, cell: ({ row }) => row.original.author.name },
+    {
+      id: 'author',
+      header: m.plugins.author,
+      cell: ({ row }) => <span translate="no">{row.original.author.name}</span>,
+    },
     { id: 'sdk', header: m.plugins.sdk, cell: ({ row }) => row.original.sdk || '—' },
     {
       id: 'status',

@@ -20,7 +20,10 @@ import { m } from '../i18n-manage.ts';
 export interface Field {
   key: string;
   label: string;
-  kind: 'text' | 'textarea' | 'bool' | 'number' | 'picture';
+  /** `select` and `radio` pick one of `options`, `checks` several (stored comma-separated); `bool` is a switch. */
+  kind: 'text' | 'textarea' | 'bool' | 'number' | 'picture' | 'select' | 'radio' | 'checks';
+  /** The values an enumeration takes, each with what it means: `[value, label]`. */
+  options?: ReadonlyArray<readonly [string, string]>;
   rows?: number;
   /** The key's settings tag when the site has not stored it yet (default `default`). */
   tag?: string;
@@ -67,7 +70,14 @@ function LoadedForm({
   const schema = settingsFormSchema(keys, (k) => byKey.get(k)?.value ?? '');
   const form = useForm<Record<string, string>>({
     resolver: zodResolver(schema),
-    defaultValues: Object.fromEntries(keys.map((k) => [k, byKey.get(k)?.value ?? ''])),
+    // An enumeration never stored shows (and saves) its first choice, the original's default.
+    defaultValues: Object.fromEntries(
+      fields.map((f) => {
+        const v = byKey.get(f.key)?.value ?? '';
+        const first = f.kind === 'select' || f.kind === 'radio' ? f.options?.[0]?.[0] : undefined;
+        return [f.key, v === '' && first !== undefined ? first : v];
+      }),
+    ),
   });
   const submit = form.handleSubmit(async (values) => {
     const res = await run(settingsSet, {
@@ -93,10 +103,22 @@ function LoadedForm({
               {f.kind === 'bool' ? (
                 <input
                   type="checkbox"
+                  role="switch"
+                  className="admin-switch"
                   name={f.key}
                   checked={value === '1'}
                   onChange={(e) => set(e.target.checked ? '1' : '0')}
                 />
+              ) : f.kind === 'select' ? (
+                <select name={f.key} value={value} onChange={(e) => set(e.target.value)}>
+                  {(f.options ?? []).map(([v, label]) => (
+                    <option key={v} value={v}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              ) : f.kind === 'radio' || f.kind === 'checks' ? (
+                <Choices field={f} value={value} onChange={set} />
               ) : f.kind === 'picture' ? (
                 <span className="admin-picture">
                   {value && <img src={value} alt="" />}
@@ -160,6 +182,42 @@ function LoadedForm({
   );
 }
 
+/**
+ * Radio buttons (one value) or checkboxes (several, stored comma-separated in the options' order) for an
+ * enumerated setting, each saying what it means.
+ */
+function Choices({ field, value, onChange }: { field: Field; value: string; onChange: (v: string) => void }) {
+  const many = field.kind === 'checks';
+  const picked = new Set(value.split(',').filter((v) => v !== ''));
+  return (
+    <span className="admin-choices" role={many ? 'group' : 'radiogroup'} aria-label={field.label}>
+      {(field.options ?? []).map(([v, label]) => (
+        <label key={v} className="admin-choice">
+          <input
+            type={many ? 'checkbox' : 'radio'}
+            name={field.key}
+            value={v}
+            checked={many ? picked.has(v) : value === v}
+            onChange={(e) => {
+              if (!many) return onChange(v);
+              const next = new Set(picked);
+              if (e.target.checked) next.add(v);
+              else next.delete(v);
+              onChange(
+                (field.options ?? [])
+                  .map(([o]) => o)
+                  .filter((o) => next.has(o))
+                  .join(','),
+              );
+            }}
+          />
+          {label}
+        </label>
+      ))}
+    </span>
+  );
+}
+
 /** Site information, pictures and closing the site (issue 10 §2). */
 export function SiteSettings() {
   return (
@@ -196,7 +254,12 @@ export function RegisterSettings() {
         { key: 'register_validate', label: s.register.validate, kind: 'bool' },
         { key: 'register_captcha', label: s.register.captcha, kind: 'bool' },
         { key: 'password_length', label: s.register.passwordLength, kind: 'number' },
-        { key: 'password_strength', label: m.agreements.passwordStrength, kind: 'text' },
+        {
+          key: 'password_strength',
+          label: m.agreements.passwordStrength,
+          kind: 'checks',
+          options: Object.entries(m.agreements.strengths),
+        },
         { key: 'open_ext_fields', label: s.register.extFields, kind: 'bool' },
         { key: 'thread_post_interval', label: s.register.postInterval, kind: 'number' },
         { key: 'register', label: m.agreements.register, kind: 'bool' },
@@ -222,7 +285,12 @@ export function FunctionSettings() {
         })),
         { key: 'open_view_count', label: m.functions.viewCount, kind: 'bool' },
         { key: 'user_profile_public', label: m.functions.publicProfiles, kind: 'bool' },
-        { key: 'thread_tab', label: m.functions.threadTab, kind: 'number' },
+        {
+          key: 'thread_tab',
+          label: m.functions.threadTab,
+          kind: 'select',
+          options: Object.entries(m.functions.tabs),
+        },
       ]}
     />
   );

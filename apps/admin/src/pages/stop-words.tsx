@@ -11,14 +11,28 @@ import { savedThen } from '../components/saved.ts';
 
 const SCOPES = ['ugc', 'username', 'signature', 'dialog', 'nickname'] as const;
 
+/** `{BANNED}` → `banned`: the action's colour class. */
+const actionClass = (a: StopWordItem['ugc']) => a.slice(1, -1).toLowerCase();
+
 const columns: Array<ColumnDef<StopWordItem, unknown>> = [
   { id: 'find', header: s.stopWords.find, cell: ({ row }) => row.original.find },
+  // Each scope's action as a word (审核 / Review), not the stored token ({MOD}).
   ...SCOPES.map((scope) => ({
     id: scope,
-    header: scope,
-    cell: ({ row }: { row: { original: StopWordItem } }) => row.original[scope],
+    header: s.stopWords.scopes[scope],
+    cell: ({ row }: { row: { original: StopWordItem } }) => (
+      <span className={`admin-action admin-action--${actionClass(row.original[scope])}`}>
+        {s.stopWords.actions[row.original[scope]]}
+      </span>
+    ),
   })),
-  { id: 'replacement', header: s.stopWords.replacement, cell: ({ row }) => row.original.replacement },
+  // The replacement only means something where a scope replaces.
+  {
+    id: 'replacement',
+    header: s.stopWords.replacement,
+    cell: ({ row: { original: w } }) =>
+      SCOPES.some((scope) => w[scope] === '{REPLACE}') ? w.replacement : '',
+  },
 ];
 
 /**

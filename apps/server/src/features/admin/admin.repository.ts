@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../platform/db/db.js';
 import { posts, threads, users } from '../../schema.js';
 import { adminActions } from './admin.table.js';
@@ -30,19 +30,52 @@ export async function insertAdminAction(db: DbOrTx, row: typeof adminActions.$in
   await db.insert(adminActions).values(row);
 }
 
-/** A page of the action log with the actors' usernames, newest first. */
-export async function listAdminActions(db: DbOrTx, limit: number, offset: number) {
+/** What narrows the action log: the acting administrator, the paths of one kind of action, one UTC day. */
+export interface ActionFilter {
+  userId?: number;
+  paths?: string[];
+  day?: string;
+}
+
+/** A page of the action log with the actors' usernames, newest first, narrowed by the filter. */
+export async function listAdminActions(db: DbOrTx, filter: ActionFilter, limit: number, offset: number) {
+  const where = and(
+    filter.userId !== undefined ? eq(adminActions.userId, filter.userId) : undefined,
+    filter.paths ? inArray(adminActions.path, filter.paths) : undefined,
+    // The day as a range on created_at, so the created_at index serves it.
+    filter.day
+      ? and(
+          gte(adminActions.createdAt, sql`${filter.day}::date at time zone 'utc'`),
+          lt(adminActions.createdAt, sql`(${filter.day}::date + 1) at time zone 'utc'`),
+        )
+      : undefined,
+  );
   const [rows, count] = await Promise.all([
     db
       .select({ a: adminActions, username: users.username })
       .from(adminActions)
       .leftJoin(users, eq(users.id, adminActions.userId))
+      .where(where)
       .orderBy(desc(adminActions.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(adminActions),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(adminActions)
+      .where(where),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** The administrators who appear in the log, by username. */
+export async function actionAdmins(db: DbOrTx): Promise<Array<{ userId: number; username: string }>> {
+  const rows = await db
+    .selectDistinct({ userId: adminActions.userId, username: users.username })
+    .from(adminActions)
+    .leftJoin(users, eq(users.id, adminActions.userId));
+  return rows
+    .map((r) => ({ userId: r.userId, username: r.username ?? '' }))
+    .sort((a, b) => a.username.localeCompare(b.username));
 }
 
 /** New users, published threads and replies per UTC day over the last `days` days, oldest first. */

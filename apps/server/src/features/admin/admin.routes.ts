@@ -1,4 +1,7 @@
 import {
+  adminActionAdmins,
+  adminActionKindOf,
+  adminActionPaths,
   adminActions,
   dashboardChart,
   groupCreate,
@@ -27,7 +30,7 @@ import {
   type SiteFileStorage,
 } from './site-files.js';
 import type { Route } from '../../platform/http/router.js';
-import { dailyCounts, listAdminActions } from './admin.repository.js';
+import { actionAdmins, dailyCounts, listAdminActions } from './admin.repository.js';
 import type { GroupsAdmin } from './groups-admin.service.js';
 import type { SettingsAdmin } from './settings-admin.service.js';
 
@@ -65,12 +68,23 @@ export function registerAdminRoutes(
   route(permissionUpdate, admin, async (input) => d.groups.setPermissions(input.groupId, input.permissions));
 
   route(adminActions, admin, async (input) => {
-    const { rows, total } = await listAdminActions(d.db, input.perPage, (input.page - 1) * input.perPage);
+    const filter = {
+      userId: input.userId,
+      paths: input.action ? adminActionPaths(input.action) : undefined,
+      day: input.day,
+    };
+    const { rows, total } = await listAdminActions(
+      d.db,
+      filter,
+      input.perPage,
+      (input.page - 1) * input.perPage,
+    );
     return {
       pageData: rows.map((r) => ({
         id: r.a.id,
         userId: r.a.userId,
         username: r.username ?? '',
+        action: adminActionKindOf(r.a.path),
         path: r.a.path,
         input: r.a.input,
         ip: r.a.ip,
@@ -82,4 +96,5 @@ export function registerAdminRoutes(
       totalPage: Math.ceil(total / input.perPage),
     };
   });
+  route(adminActionAdmins, admin, async () => actionAdmins(d.db));
 }

@@ -16,11 +16,12 @@ import type { SignInFields } from './signin-fields.service.js';
 /** Mounts the admin's sign-in field calls and the user's supplementary calls. */
 export function registerSignInFieldsRoutes(route: Route, fields: SignInFields, maxBytes: () => number): void {
   const admin = { admin: true };
-  route(signInFieldCreate, admin, async (input) => fields.create(input));
+  // `remark` is in the spec's payload but a field has none (answers do): typed by the contract, not stored.
+  route(signInFieldCreate, admin, async ({ remark: _remark, ...input }) => fields.create(input));
   route(signInFieldList, admin, async () => fields.list());
   route(signInFieldResource, admin, async (input) => fields.resource(input.id));
   route(signInFieldStatus, admin, async (input) => fields.update(input.id, { status: input.status }));
-  route(signInFieldUpdate, admin, async ({ id, ...patch }) => fields.update(id, patch));
+  route(signInFieldUpdate, admin, async ({ id, remark: _remark, ...patch }) => fields.update(id, patch));
   route(userSignInAnswers, admin, async (input) => fields.answers(Number(input.userId)));
   // The supplementary page is for users the gate holds at "fill the fields" (or rejected and resubmitting).
   const filling = { auth: 'required' as const, status: 'skip' as const };
