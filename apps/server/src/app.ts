@@ -10,6 +10,7 @@ import { GuestCache } from './platform/cache/guest-cache.js';
 import { InFlight } from './platform/http/inflight.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/db.js';
+import { RETRY_AFTER_SECONDS, type DatabaseAvailability } from './platform/db/availability.js';
 import { runMigrations } from './platform/db/migrate.js';
 import { installErrorHandling } from './platform/http/error-handler.js';
 import { rewriteOriginalClientUrl } from './platform/http/original-clients.js';
@@ -51,7 +52,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         qs.parse(s, { depth: 5, arrayLimit: 20, parameterLimit: 1000 }) as Record<string, unknown>,
     },
   });
-  installErrorHandling(app);
+  // The database is opened below; until then no handler runs that could meet it.
+  const opened: { availability?: DatabaseAvailability } = {};
+  installErrorHandling(app, () => opened.availability);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) {
@@ -73,7 +76,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }
   });
 
-  const database = await openDatabase(config, (message) => app.log.warn(`embedded PostgreSQL: ${message}`));
+  const database = await openDatabase(config, (level, message) => app.log[level](message));
+  opened.availability = database.availability;
   let redis: Redis | null = null;
   let bus: Bus;
   try {
@@ -177,12 +181,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await mountFeatures({ ...app.forum, app, route, adminAudit, guards });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Readiness asks the database itself: 503 (with Retry-After) while it is out of reach, so a balancer looks away.
   app.get('/readyz', async (_req, reply) => {
     try {
       await database.exec('SELECT 1');
+      database.availability.markUp();
       return { status: 'ready' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+    } catch (err) {
+      if (!database.availability.seen(err)) database.availability.markDown((err as Error).message);
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable' });
     }
   });
 
@@ -194,7 +204,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
 
-  await registerWebPages(app, { mode: config.web, guestCache, viewerOf, viewAs });
+  await registerWebPages(app, {
+    mode: config.web,
+    guestCache,
+    viewerOf,
+    viewAs,
+    unavailable: () => (database.availability.up ? null : RETRY_AFTER_SECONDS),
+  });
   // The admin app is a static build: served wherever the site's pages are built (production, browser tests).
   if (config.web === 'prod') await registerAdminApp(app);
   return app;
