@@ -18,6 +18,8 @@ import { buildOpenApi } from './platform/http/openapi.js';
 import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouter, type AdminAudit, type Guard } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
+import { untrackedJobs } from './platform/metrics/metrics.js';
+import { installMetrics } from './platform/metrics/metrics.plugin.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
 import { registerAdminApp } from './platform/web/admin.plugin.js';
 import { isGroupPage, PersonalPageRules, type PageViewer } from './platform/web/page-key.js';
@@ -101,6 +103,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const settings = new SettingsService(database.db, bus);
   const groups = new GroupsService(database.db, bus);
   const guestCache = new GuestCache(bus);
+  // Before any route: its timing hook applies to the routes registered after it.
+  const metrics = await installMetrics(app, config, database, guestCache);
   settings.onChange(() => guestCache.clearLocal());
   groups.onChange(() => guestCache.clearLocal());
   const install = new InstallService(database.db, settings);
@@ -130,6 +134,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     install,
     forum,
     personalPages,
+    metrics,
+    jobs: metrics ?? untrackedJobs,
   });
 
   await app.register(import('@fastify/cookie'));

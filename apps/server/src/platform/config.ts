@@ -28,6 +28,10 @@ export interface Config {
   bodyLimit: number;
   /** Check every reply against its contract (tests): catches fields leaking out. */
   validateResponses: boolean;
+  /** `GET /metrics` on the site answers only with `Authorization: Bearer <this>`; unset: 404 there. */
+  metricsToken: string | undefined;
+  /** A second listener on 127.0.0.1 serving only `/metrics`, without a token; 0: none. */
+  metricsPort: number;
   /** Where text message codes go: Tencent Cloud SMS (settings tag qcloud), or the server log for development. */
   smsProvider: 'tencent' | 'console';
 }
@@ -91,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     validateResponses: env.VALIDATE_RESPONSES === '1' || nodeEnv === 'test',
     smsProvider: env.SMS_PROVIDER === 'console' ? 'console' : 'tencent',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: int(env.METRICS_PORT, 0),
   };
   return { ...base, ...overrides, rateLimit: { ...base.rateLimit, ...overrides.rateLimit } };
 }

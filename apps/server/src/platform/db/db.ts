@@ -45,6 +45,8 @@ export interface Database {
   availability: DatabaseAvailability;
   /** The pool's counts, for metrics. */
   poolStats(): { total: number; idle: number; waiting: number };
+  /** From now on every statement's time (seconds) goes to `observe` (metrics). */
+  timeQueries(observe: (seconds: number) => void): void;
   /** Runs fn while holding a cluster-wide advisory lock (on one pooled connection). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -129,12 +131,17 @@ async function openPostgres(url: string, prepare: boolean, log: DbLog): Promise<
   // gets the error) could emit a second one and crash the process. The pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   if (prepare) pool.on('connect', namePreparedStatements);
+  let observe: ((seconds: number) => void) | null = null;
+  pool.on('connect', (client) => timeQueries(client, () => observe));
   const db = drizzle(pool, { logger: process.env.DB_LOG === '1' }) as unknown as Db;
   return {
     db,
     kind: 'external',
     availability,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    timeQueries: (o) => {
+      observe = o;
+    },
     exec: async (sql, params) => pool.query(sql, params as unknown[]),
     async withAdvisoryLock(key, fn) {
       const client = await pool.connect();
@@ -153,6 +160,25 @@ async function openPostgres(url: string, prepare: boolean, log: DbLog): Promise<
       availability.close();
       return pool.end();
     },
+  };
+}
+
+/**
+ * Times each statement of a connection once someone listens (metrics on): a clock read and one callback on the
+ * driver's promise; nothing at all while `observer()` is null.
+ */
+function timeQueries(client: PoolClient, observer: () => ((seconds: number) => void) | null): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const observe = observer();
+    if (!observe) return query(...args);
+    const t0 = performance.now();
+    const result = query(...args) as Promise<unknown> | undefined;
+    if (result && typeof result.then === 'function') {
+      const done = () => observe((performance.now() - t0) / 1000);
+      void result.then(done, done);
+    }
+    return result;
   };
 }
 

@@ -143,7 +143,7 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     const viewer: PageViewer = opts.viewerOf ? await opts.viewerOf(req) : { kind: 'personal' };
     const key = cache ? pageKey(req, viewer) : null;
     if (cache && key) {
-      const hit = cache.get(key) as ReadyPage | undefined;
+      const hit = cache.get(key, 'page') as ReadyPage | undefined;
       if (hit) return sendReadyPage(req, reply, hit);
     }
     // A page already rendered is still served above; anything else would only find the database gone.
