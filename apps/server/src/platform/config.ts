@@ -15,6 +15,8 @@ export interface Config {
    */
   busNamespace: string;
   logLevel: string;
+  /** JSON lines for machines, or pino-pretty's coloured lines for a person at a terminal (see logFormatOf). */
+  logFormat: 'json' | 'pretty';
   /** 'production' serves built bundles; 'development' uses Vite middleware; 'test' keeps logs quiet. */
   env: 'production' | 'development' | 'test';
   /** Mount the SSR site (off in API-only tests). */
@@ -60,6 +62,16 @@ function databaseName(url: string | undefined): string | undefined {
   }
 }
 
+/**
+ * How logs are written: LOG_FORMAT=json|pretty decides; else LOG_PRETTY=1|0; else pretty when stdout is a
+ * terminal (a person reads it), JSON lines when it is a pipe or file (a collector parses them).
+ */
+export function logFormatOf(env: NodeJS.ProcessEnv, stdoutIsTty: boolean): 'json' | 'pretty' {
+  if (env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty') return env.LOG_FORMAT;
+  if (env.LOG_PRETTY) return env.LOG_PRETTY === '0' || env.LOG_PRETTY === 'false' ? 'json' : 'pretty';
+  return stdoutIsTty ? 'pretty' : 'json';
+}
+
 /** Builds the config from an environment map (process.env by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv =
@@ -73,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || undefined,
     busNamespace: env.BUS_NAMESPACE || databaseName(env.DATABASE_URL) || 'forum',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    logFormat: logFormatOf(env, process.stdout.isTTY === true),
     env: nodeEnv,
     web:
       env.FORUM_WEB === 'off'
