@@ -11,6 +11,7 @@ import { GuestCache } from './platform/cache/guest-cache.js';
 import { InFlight } from './platform/http/inflight.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/db.js';
+import { RETRY_AFTER_SECONDS, type DatabaseAvailability } from './platform/db/availability.js';
 import { runMigrations } from './platform/db/migrate.js';
 import { installErrorHandling } from './platform/http/error-handler.js';
 import { AppError } from './platform/http/errors.js';
@@ -19,6 +20,8 @@ import { buildOpenApi } from './platform/http/openapi.js';
 import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouter, type AdminAudit, type Guard } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
+import { untrackedJobs } from './platform/metrics/metrics.js';
+import { installMetrics } from './platform/metrics/metrics.plugin.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
 import { registerAdminApp } from './platform/web/admin.plugin.js';
 import { isGroupPage, PersonalPageRules, type PageViewer } from './platform/web/page-key.js';
@@ -53,7 +56,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         qs.parse(s, { depth: 5, arrayLimit: 20, parameterLimit: 1000 }) as Record<string, unknown>,
     },
   });
-  installErrorHandling(app);
+  // The database is opened below; until then no handler runs that could meet it.
+  const opened: { availability?: DatabaseAvailability } = {};
+  installErrorHandling(app, () => opened.availability);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) {
@@ -75,7 +80,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }
   });
 
-  const database = await openDatabase(config, (message) => app.log.warn(`embedded PostgreSQL: ${message}`));
+  const database = await openDatabase(config, (level, message) => app.log[level](message));
+  opened.availability = database.availability;
   let redis: Redis | null = null;
   let bus: Bus;
   try {
@@ -99,6 +105,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const settings = new SettingsService(database.db, bus);
   const groups = new GroupsService(database.db, bus);
   const guestCache = new GuestCache(bus);
+  // Before any route: its timing hook applies to the routes registered after it.
+  const metrics = await installMetrics(app, config, database, guestCache);
   settings.onChange(() => guestCache.clearLocal());
   groups.onChange(() => guestCache.clearLocal());
   const install = new InstallService(database.db, settings);
@@ -128,6 +136,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     install,
     forum,
     personalPages,
+    metrics,
+    jobs: metrics ?? untrackedJobs,
   });
 
   await app.register(import('@fastify/cookie'));
@@ -188,12 +198,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await mountFeatures({ ...app.forum, app, route, adminAudit, guards });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Readiness asks the database itself: 503 (with Retry-After) while it is out of reach, so a balancer looks away.
   app.get('/readyz', async (_req, reply) => {
     try {
       await database.exec('SELECT 1');
+      database.availability.markUp();
       return { status: 'ready' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+    } catch (err) {
+      if (!database.availability.seen(err)) database.availability.markDown((err as Error).message);
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable' });
     }
   });
 
@@ -205,7 +221,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
 
-  await registerWebPages(app, { mode: config.web, guestCache, viewerOf, viewAs });
+  await registerWebPages(app, {
+    mode: config.web,
+    guestCache,
+    viewerOf,
+    viewAs,
+    unavailable: () => (database.availability.up ? null : RETRY_AFTER_SECONDS),
+  });
   // The admin app is a static build: served wherever the site's pages are built (production, browser tests).
   if (config.web === 'prod') await registerAdminApp(app);
   return app;

@@ -84,7 +84,8 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   mountProfiles(ctx);
   mountUsersAccount(ctx);
   mountDialogs({ ...ctx, stopWords });
-  mountRealtime(ctx);
+  const realtime = mountRealtime(ctx);
+  ctx.metrics?.watchRealtime(() => realtime.connections());
   // issue 10: the admin area's calls (every one -4002 for anyone but an administrator) and sign-in fields
   mountAdmin({ ...ctx, version: VERSION });
   const signIn = mountSignInFields({ ...ctx, uploads: attachments });

@@ -4,6 +4,7 @@ import type { GuestCache } from './platform/cache/guest-cache.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/db.js';
 import type { PersonalPageRules } from './platform/web/page-key.js';
+import type { JobRecorder, Metrics } from './platform/metrics/metrics.js';
 import type { ForumService } from './features/forum/index.js';
 import type { GroupsService } from './features/groups/index.js';
 import type { InstallService } from './features/install/index.js';
@@ -27,6 +28,10 @@ export interface ForumServices {
   smsOutbox?: { lastCode(mobile: string): string | undefined } | null;
   /** Rules that make a member's pages their own rather than their group's (features add theirs). */
   personalPages: PersonalPageRules;
+  /** The Prometheus registry, when METRICS_TOKEN or METRICS_PORT turned metrics on. */
+  metrics: Metrics | null;
+  /** Background jobs run through this, so their runs and failures are counted. */
+  jobs: JobRecorder;
 }
 
 declare module 'fastify' {

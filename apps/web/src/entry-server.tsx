@@ -168,6 +168,25 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   });
 }
 
+/**
+ * The page while the database is out of reach (HTTP 503): plain HTML, no data needed, and it reloads itself
+ * after `retryAfterSeconds`, so a reader waiting on it sees the site come back.
+ */
+export function renderUnavailable(
+  headers: Record<string, string | undefined>,
+  retryAfterSeconds: number,
+): string {
+  const lang = toLang(readCookie(headers.cookie ?? '', LANG_COOKIE));
+  const tr = shellTranslator(lang);
+  const t = (key: string) => tr.t(key);
+  return (
+    `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta http-equiv="refresh" content="${Math.max(1, Math.trunc(retryAfterSeconds))}"><title>${t('error.title')}</title></head>` +
+    `<body style="font-family:sans-serif;max-width:40em;margin:20vh auto;padding:0 16px;text-align:center;color:#333">` +
+    `<p>${t('error.unavailable')}</p><p><a href="">${t('error.reload')}</a></p></body></html>`
+  );
+}
+
 /** The fallback error page in plain HTML, for when React itself cannot render (spec §2). */
 export function renderFallbackError(headers: Record<string, string | undefined>): string {
   const errorLang = toLang(readCookie(headers.cookie ?? '', LANG_COOKIE));

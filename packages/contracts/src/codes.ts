@@ -77,6 +77,11 @@ export const Code = {
   DIALOG_MESSAGE_DISABLE: -11000,
   /** Not in the original: rate limited (the original reused -5002; a distinct code lets clients back off). */
   TOO_MANY_REQUESTS: -4029,
+  /**
+   * Not in the original: the database is out of reach for a moment (its server restarting, a connection lost);
+   * HTTP 503 with Retry-After. Distinct from -5002 so clients wait and retry rather than report a failure.
+   */
+  SERVICE_UNAVAILABLE: -5006,
 } as const;
 
 /** A numeric response code from the catalogue. */
@@ -173,6 +178,10 @@ export const codeMessages: Record<number, { zh: string; en: string }> = {
   [Code.NOT_INSTALL]: { zh: '站点尚未安装', en: 'The site is not installed yet' },
   [Code.DIALOG_MESSAGE_DISABLE]: { zh: '私信功能已关闭', en: 'Private messages are disabled' },
   [Code.TOO_MANY_REQUESTS]: { zh: '操作太频繁，请稍后再试', en: 'Too many requests, please slow down' },
+  [Code.SERVICE_UNAVAILABLE]: {
+    zh: '服务暂时不可用，请稍后再试',
+    en: 'The service is unavailable for a moment, please try again',
+  },
 };
 
 /** The HTTP status that carries each code's error class (architecture §1); the envelope is always present. */
@@ -183,7 +192,7 @@ export function httpStatusForCode(code: number): number {
   if (code === Code.RESOURCE_EXIST || code === Code.RESOURCE_IN_USE) return 409;
   if (code === Code.TOO_MANY_REQUESTS) return 429;
   // A closed site, and an instance shutting down (-5001: try again, another instance or the restarted one answers).
-  if (code === Code.SITE_CLOSED || code === Code.NET_ERROR) return 503;
+  if (code === Code.SITE_CLOSED || code === Code.NET_ERROR || code === Code.SERVICE_UNAVAILABLE) return 503;
   if (code === Code.INTERNAL_ERROR || code === Code.DB_ERROR || code === Code.UNKNOWN_ERROR) return 500;
   if (code === Code.INVALID_PARAMETER || code === Code.CONTENT_BANNED || code === Code.CENSOR_NOT_PASSED)
     return 400;

@@ -15,6 +15,8 @@ export interface Config {
    */
   busNamespace: string;
   logLevel: string;
+  /** JSON lines for machines, or pino-pretty's coloured lines for a person at a terminal (see logFormatOf). */
+  logFormat: 'json' | 'pretty';
   /** 'production' serves built bundles; 'development' uses Vite middleware; 'test' keeps logs quiet. */
   env: 'production' | 'development' | 'test';
   /** Mount the SSR site (off in API-only tests). */
@@ -28,6 +30,10 @@ export interface Config {
   bodyLimit: number;
   /** Check every reply against its contract (tests): catches fields leaking out. */
   validateResponses: boolean;
+  /** `GET /metrics` on the site answers only with `Authorization: Bearer <this>`; unset: 404 there. */
+  metricsToken: string | undefined;
+  /** A second listener on 127.0.0.1 serving only `/metrics`, without a token; 0: none. */
+  metricsPort: number;
   /** Where text message codes go: Tencent Cloud SMS (settings tag qcloud), or the server log for development. */
   smsProvider: 'tencent' | 'console';
 }
@@ -56,6 +62,16 @@ function databaseName(url: string | undefined): string | undefined {
   }
 }
 
+/**
+ * How logs are written: LOG_FORMAT=json|pretty decides; else LOG_PRETTY=1|0; else pretty when stdout is a
+ * terminal (a person reads it), JSON lines when it is a pipe or file (a collector parses them).
+ */
+export function logFormatOf(env: NodeJS.ProcessEnv, stdoutIsTty: boolean): 'json' | 'pretty' {
+  if (env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty') return env.LOG_FORMAT;
+  if (env.LOG_PRETTY) return env.LOG_PRETTY === '0' || env.LOG_PRETTY === 'false' ? 'json' : 'pretty';
+  return stdoutIsTty ? 'pretty' : 'json';
+}
+
 /** Builds the config from an environment map (process.env by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv =
@@ -69,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || undefined,
     busNamespace: env.BUS_NAMESPACE || databaseName(env.DATABASE_URL) || 'forum',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    logFormat: logFormatOf(env, process.stdout.isTTY === true),
     env: nodeEnv,
     web:
       env.FORUM_WEB === 'off'
@@ -91,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     validateResponses: env.VALIDATE_RESPONSES === '1' || nodeEnv === 'test',
     smsProvider: env.SMS_PROVIDER === 'console' ? 'console' : 'tencent',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: int(env.METRICS_PORT, 0),
   };
   return { ...base, ...overrides, rateLimit: { ...base.rateLimit, ...overrides.rateLimit } };
 }

@@ -15,6 +15,8 @@ export interface ForumProcess {
   /** SIGTERM and wait for the exit. */
   stop(): Promise<void>;
   post(url: string, body: unknown, token?: string): Promise<{ Code: number; Data: any }>;
+  /** A raw request on the server (status and headers too). */
+  fetch(url: string, init?: RequestInit): Promise<Response>;
   get(url: string, token?: string): Promise<{ Code: number; Data: any }>;
 }
 
@@ -25,6 +27,8 @@ export interface ForumProcess {
 export async function startForumProcess(
   dataDir: string,
   shared?: { databaseUrl: string; redisUrl?: string | undefined; env?: NodeJS.ProcessEnv },
+  /** More environment for the server (after the defaults). */
+  extraEnv?: NodeJS.ProcessEnv,
 ): Promise<ForumProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -43,6 +47,7 @@ export async function startForumProcess(
     if (shared.redisUrl) env.REDIS_URL = shared.redisUrl;
     Object.assign(env, shared.env);
   }
+  Object.assign(env, extraEnv);
   let out = '';
   const t0 = Date.now();
   const child = spawn(
@@ -92,6 +97,7 @@ export async function startForumProcess(
         child.kill('SIGTERM');
       }),
     post: (url, body, token) => request('POST', url, body, token),
+    fetch: (url, init) => fetch(`${base}${url}`, init),
     get: (url, token) => request('GET', url, undefined, token),
   };
 }

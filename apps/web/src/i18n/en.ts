@@ -100,6 +100,7 @@ export const en: Messages = {
     message: 'A bug occurred, the page cannot be shown temporarily',
     siteInfo: 'Failed to fetch site interface info',
     reload: 'Reload',
+    unavailable: 'The site is busy for a moment. This page tries again by itself in a few seconds.',
   },
   common: { required: 'Please enter {{field}}', submitting: 'Submitting…' },
 };

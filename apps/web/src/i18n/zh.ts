@@ -98,6 +98,7 @@ export const zh = {
     message: '出现了一个错误，页面暂时无法显示',
     siteInfo: '获取站点接口信息失败',
     reload: '重新加载',
+    unavailable: '站点暂时不可用，页面将在几秒后自动重试。',
   },
   common: { required: '请填写{{field}}', submitting: '提交中…' },
 };

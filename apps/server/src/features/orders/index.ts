@@ -1,3 +1,4 @@
+import type { JobRecorder } from '../../platform/metrics/metrics.js';
 import type { FastifyInstance } from 'fastify';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Config } from '../../platform/config.js';
@@ -45,6 +46,7 @@ export function mountOrders(ctx: {
   settings: SettingsService;
   config: Config;
   ledger: Ledger;
+  jobs?: JobRecorder;
 }): { orders: OrderService } {
   const payPasswords = new PayPasswords(ctx.database.db, ctx.settings);
   const orders = new OrderService(ctx.database.db, ctx.ledger, ctx.gate, payPasswords, (err) =>
@@ -57,7 +59,11 @@ export function mountOrders(ctx: {
   orders.registerProvider(sandbox);
   orders.registerProvider(wechat);
   registerNotifyRoutes(ctx.app, { db: ctx.database.db, orders, sandbox, wechat });
-  const stop = startReconcileJob(orders, (err) => ctx.app.log.error({ err }, 'order reconciliation failed'));
+  const stop = startReconcileJob(
+    orders,
+    (err) => ctx.app.log.error({ err }, 'order reconciliation failed'),
+    ctx.jobs,
+  );
   ctx.app.addHook('onClose', async () => stop());
   ctx.app.decorate('orders', orders);
   ctx.app.decorate('payProviders', { sandbox, wechat });

@@ -1,4 +1,5 @@
 import type { OrderService } from './orders.service.js';
+import { untrackedJobs, type JobRecorder } from '../../platform/metrics/metrics.js';
 
 /** How often the job runs. */
 export const RECONCILE_MS = 60_000;
@@ -28,12 +29,17 @@ export async function reconcileOrders(
 }
 
 /** Runs the pass on an unref'd timer; the returned function stops it (on app close). */
-export function startReconcileJob(orders: OrderService, log: (err: unknown) => void): () => void {
+export function startReconcileJob(
+  orders: OrderService,
+  log: (err: unknown) => void,
+  jobs: JobRecorder = untrackedJobs,
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    reconcileOrders(orders)
+    jobs
+      .run('order_reconcile', () => reconcileOrders(orders))
       .catch(log)
       .finally(() => (running = false));
   }, RECONCILE_MS);

@@ -1,3 +1,4 @@
+import { untrackedJobs, type JobRecorder } from '../../platform/metrics/metrics.js';
 import { OrderType } from '@forum/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/db.js';
@@ -31,6 +32,7 @@ export function mountPaidSite(ctx: {
   app: FastifyInstance;
   database: Database;
   route: Route;
+  jobs?: JobRecorder;
   groups: GroupsService;
   settings: SettingsService;
   users: UsersService;
@@ -45,7 +47,11 @@ export function mountPaidSite(ctx: {
   ctx.orders.registerKind(siteJoinKind(OrderType.RENEW, ctx.settings, changed, ctx.notify));
   ctx.orders.registerKind(paidGroups.kind());
   registerPaidSiteRoutes(ctx.route, paidGroups);
-  const job = setInterval(() => void paidGroups.expireDue().catch(() => {}), EXPIRY_EVERY_MS);
+  const jobs = ctx.jobs ?? untrackedJobs;
+  const job = setInterval(
+    () => void jobs.run('paid_group_expiry', () => paidGroups.expireDue()).catch(() => {}),
+    EXPIRY_EVERY_MS,
+  );
   job.unref();
   ctx.app.addHook('onClose', async () => clearInterval(job));
   ctx.app.decorate('paidGroups', paidGroups);

@@ -79,6 +79,13 @@ export class RealtimeHub {
     if (!set.size) this.subs.delete(sub.userId);
   }
 
+  /** Open channels (WebSocket and server-sent events), for metrics. */
+  connections(): number {
+    let n = 0;
+    for (const set of this.subs.values()) n += set.size;
+    return n;
+  }
+
   /** Closes every channel (shutdown). */
   closeAll(reason: string): void {
     for (const set of this.subs.values()) for (const s of set) s.close(reason);

@@ -1,3 +1,4 @@
+import { untrackedJobs, type JobRecorder } from '../../platform/metrics/metrics.js';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
@@ -32,6 +33,7 @@ export function mountRedPackets(ctx: {
   database: Database;
   ledger: Ledger;
   orders: OrderService;
+  jobs?: JobRecorder;
   threads: ThreadsFeature;
   /** Members paid from a red packet or bounty are told once the money has committed. */
   notify: Notify;
@@ -47,9 +49,10 @@ export function mountRedPackets(ctx: {
   ctx.threads.addPostListener((e) => redPackets.onPost(e));
   registerRedPacketRoutes(ctx.route, { redPackets, rewards });
   const job = setInterval(() => {
-    void Promise.all([redPackets.expireDue(), rewards.expireDue()]).catch((err: unknown) =>
-      ctx.app.log.warn({ err }, 'red packet / bounty expiry failed'),
-    );
+    const jobs = ctx.jobs ?? untrackedJobs;
+    void jobs
+      .run('redpacket_expiry', () => Promise.all([redPackets.expireDue(), rewards.expireDue()]))
+      .catch((err: unknown) => ctx.app.log.warn({ err }, 'red packet / bounty expiry failed'));
   }, EXPIRY_EVERY_MS);
   job.unref();
   ctx.app.addHook('onClose', async () => clearInterval(job));

@@ -13,6 +13,8 @@ export class GuestCache {
   private generation = 0;
   private bytes = 0;
   private readonly sync: BusReload;
+  /** Lookups by kind since start (metrics read them): plain counts, so a lookup costs one increment. */
+  readonly stats = { api: { hits: 0, misses: 0 }, page: { hits: 0, misses: 0 } };
 
   constructor(
     bus: Bus,
@@ -24,14 +26,20 @@ export class GuestCache {
     this.sync = reloadOnBus(bus, CHANNEL, () => this.clearLocal());
   }
 
-  /** A fresh cached reply, if any. */
-  get(key: string): unknown {
+  /** A fresh cached reply, if any; `kind` says which hit ratio the lookup counts in. */
+  get(key: string, kind: 'api' | 'page' = 'api'): unknown {
     const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (Date.now() - e.at > this.ttlMs) {
-      this.drop(key);
+    const stats = this.stats[kind];
+    if (!e) {
+      stats.misses++;
       return undefined;
     }
+    if (Date.now() - e.at > this.ttlMs) {
+      this.drop(key);
+      stats.misses++;
+      return undefined;
+    }
+    stats.hits++;
     return e.data;
   }
 

@@ -6,6 +6,7 @@ import type { PoolClient } from 'pg';
 import type { Config } from '../config.js';
 import { startEmbeddedPostgres } from './embedded/embedded-postgres.js';
 import { POOL_SIZE } from './embedded/postgres-settings.js';
+import { DatabaseAvailability } from './availability.js';
 
 /** The query builder every repository takes. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -40,29 +41,47 @@ export interface Database {
   kind: 'embedded' | 'external';
   /** Runs raw SQL with parameters (migrations, locks, health checks). */
   exec(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** Whether the database answers right now; requests answer 503 while it does not (availability.ts). */
+  availability: DatabaseAvailability;
+  /** The pool's counts, for metrics. */
+  poolStats(): { total: number; idle: number; waiting: number };
+  /** From now on every statement's time (seconds) goes to `observe` (metrics). */
+  timeQueries(observe: (seconds: number) => void): void;
   /** Runs fn while holding a cluster-wide advisory lock (on one pooled connection). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
+/** Where the database layer's notes go: the supervisor's doings, the database lost and found again. */
+export type DbLog = (level: 'warn' | 'info', message: string) => void;
+
+const consoleLog: DbLog = (level, message) => console[level](message);
+
 /**
  * A pool on DATABASE_URL, or (without it) on the embedded server started and supervised in DATA_DIR/pg;
- * `log` hears what the supervisor did that an operator should know (an orphan stopped, an account made).
+ * `log` hears what an operator should know (an orphan stopped, a postmaster restarted, the database lost).
  */
-export async function openDatabase(config: Config, log?: (message: string) => void): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePrepare);
-  const server = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log });
+export async function openDatabase(config: Config, log: DbLog = consoleLog): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePrepare, log);
+  let database: Database | null = null;
+  const server = await startEmbeddedPostgres({
+    dir: path.join(config.dataDir, 'pg'),
+    log: (message) => log('warn', `embedded PostgreSQL: ${message}`),
+    // Requests answer 503 at once rather than each finding out; the availability probe sees it back.
+    onExit: (reason) => database?.availability.markDown(`embedded PostgreSQL ${reason}`),
+  });
   try {
     await createDatabaseIfMissing(server.url('postgres'), EMBEDDED_DATABASE);
-    const database = await openPostgres(server.url(EMBEDDED_DATABASE), config.databasePrepare);
-    return {
-      ...database,
+    const pooled = await openPostgres(server.url(EMBEDDED_DATABASE), config.databasePrepare, log);
+    database = {
+      ...pooled,
       kind: 'embedded',
       async close() {
-        await database.close();
+        await pooled.close();
         await server.stop();
       },
     };
+    return database;
   } catch (err) {
     await server.stop();
     throw err;
@@ -89,21 +108,40 @@ async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<
   }
 }
 
-async function openPostgres(url: string, prepare: boolean): Promise<Database> {
+/**
+ * How long a request waits for a connection: a database host that vanished (no refusal, no answer) gives 503
+ * after this rather than hanging every request; a busy pool's queue rarely waits that long.
+ */
+const CONNECT_TIMEOUT_MS = 15_000;
+
+async function openPostgres(url: string, prepare: boolean, log: DbLog): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // bigint (int8) counts arrive as strings by default; money columns are read explicitly as Number-safe cents.
-  const pool = new pg.default.Pool({ connectionString: url, max: POOL_SIZE, application_name: 'forum' });
+  const pool = new pg.default.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    application_name: 'forum',
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  const availability = new DatabaseAvailability(() => pool.query('SELECT 1'), log);
   // An idle client's error (server restart) must not crash the process; the pool replaces the client.
   pool.on('error', () => {});
   // A checked-out client has no listener of the pool's: a connection cut mid-transaction (the query in flight
   // gets the error) could emit a second one and crash the process. The pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   if (prepare) pool.on('connect', namePreparedStatements);
+  let observe: ((seconds: number) => void) | null = null;
+  pool.on('connect', (client) => timeQueries(client, () => observe));
   const db = drizzle(pool, { logger: process.env.DB_LOG === '1' }) as unknown as Db;
   return {
     db,
     kind: 'external',
+    availability,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    timeQueries: (o) => {
+      observe = o;
+    },
     exec: async (sql, params) => pool.query(sql, params as unknown[]),
     async withAdvisoryLock(key, fn) {
       const client = await pool.connect();
@@ -118,7 +156,29 @@ async function openPostgres(url: string, prepare: boolean): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: () => {
+      availability.close();
+      return pool.end();
+    },
+  };
+}
+
+/**
+ * Times each statement of a connection once someone listens (metrics on): a clock read and one callback on the
+ * driver's promise; nothing at all while `observer()` is null.
+ */
+function timeQueries(client: PoolClient, observer: () => ((seconds: number) => void) | null): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const observe = observer();
+    if (!observe) return query(...args);
+    const t0 = performance.now();
+    const result = query(...args) as Promise<unknown> | undefined;
+    if (result && typeof result.then === 'function') {
+      const done = () => observe((performance.now() - t0) / 1000);
+      void result.then(done, done);
+    }
+    return result;
   };
 }
 

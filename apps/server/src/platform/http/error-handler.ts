@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { AppError } from './errors.js';
 import { envelope } from './envelope.js';
 import { sqlState } from '../db/errors.js';
+import { isConnectionError, RETRY_AFTER_SECONDS, type DatabaseAvailability } from '../db/availability.js';
 import { errorStatus } from './original-clients.js';
 
 /** First failing field of a zod error, as "field: message". */
@@ -55,6 +56,10 @@ export function toEnvelopeError(err: unknown): {
       return { status: fe.statusCode, code: Code.INVALID_PARAMETER, message: fe.message, data: null };
     }
   }
+  // The database out of reach (restarting, connection lost) is a moment's wait, not a failure: 503.
+  if (isConnectionError(err)) {
+    return { status: 503, code: Code.SERVICE_UNAVAILABLE, message: '', data: null };
+  }
   // PostgreSQL data errors (class 22: bad encoding, out-of-range numbers) come from client input.
   const state = sqlState(err);
   if (state && state.startsWith('22')) {
@@ -66,11 +71,26 @@ export function toEnvelopeError(err: unknown): {
   return { status: 500, code: Code.INTERNAL_ERROR, message: '', data: null };
 }
 
-/** Installs the error and not-found handlers that keep every /api reply inside the envelope. */
-export function installErrorHandling(app: FastifyInstance): void {
+/** The 503 a request gets while the database is out of reach. */
+const UNAVAILABLE = { status: 503, code: Code.SERVICE_UNAVAILABLE, message: '', data: null };
+
+/**
+ * Installs the error and not-found handlers that keep every /api reply inside the envelope. `availability`
+ * (known once the database is open) hears connection errors; while the database is down, any 5xx becomes 503.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  availability: () => DatabaseAvailability | undefined = () => undefined,
+): void {
   app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
-    const e = toEnvelopeError(err);
-    if (e.status >= 500) req.log.error({ err }, 'unexpected error');
+    let e = toEnvelopeError(err);
+    const db = availability();
+    if (db?.seen(err) || (e.status >= 500 && db && !db.up)) e = UNAVAILABLE;
+    if (e.code === Code.SERVICE_UNAVAILABLE) {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      // The outage itself is logged once (availability.ts); thousands of requests need not repeat it.
+      req.log.debug({ err: (err as Error)?.message }, 'database unavailable');
+    } else if (e.status >= 500) req.log.error({ err }, 'unexpected error');
     else req.log.debug({ err: (err as Error)?.message }, 'client error');
     // One rule: the original Discuz! Q clients get their errors with HTTP 200 (see original-clients.ts).
     return reply.code(errorStatus(req, e.status)).send(envelope(req, e.code, e.message, e.data));

@@ -153,7 +153,7 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       const sharer = actor.isGuest ? '' : `g${actor.groupId}${actor.isAdmin ? 'a' : ''}:`;
       const cacheKey = cacheable ? `${sharer}${langOf(req)}:${req.url}` : '';
       if (cacheable) {
-        const hit = cache.get(cacheKey) as SerializedData | undefined;
+        const hit = cache.get(cacheKey, 'api') as SerializedData | undefined;
         if (hit !== undefined) return sendOkSerialized(req, reply, hit);
       }
       const generation = cache?.current() ?? 0;

@@ -25,6 +25,8 @@ export interface WebOptions {
   viewerOf?: (req: FastifyRequest) => Promise<PageViewer>;
   /** Headers that make the in-process API answer as a member of a group with no one's own data. */
   viewAs?: (groupId: number) => Record<string, string>;
+  /** Seconds to wait while the database is out of reach (pages answer 503 then), or null while it answers. */
+  unavailable?: () => number | null;
 }
 
 /** The web app's server entry, loaded by file path (apps never import each other as packages). */
@@ -39,6 +41,7 @@ interface WebEntry {
     shared?: boolean;
   }): Promise<{ status: number; redirect?: string; body?: Readable }>;
   renderFallbackError(headers: Record<string, string | undefined>): string;
+  renderUnavailable(headers: Record<string, string | undefined>, retryAfterSeconds: number): string;
 }
 
 interface DevServer {
@@ -143,9 +146,11 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     const cache = opts.guestCache;
     const key = cache ? pageKey(req, viewer) : null;
     if (cache && key) {
-      const hit = cache.get(key) as ReadyPage | undefined;
+      const hit = cache.get(key, 'page') as ReadyPage | undefined;
       if (hit) return sendReadyPage(req, reply, hit);
     }
+    // A page already rendered is still served above; anything else would only find the database gone.
+    if (opts.unavailable?.() != null) return sendUnavailable(req, reply, prodEntry!);
     // Many visitors asking for one page the moment it went stale (every write clears the cache) share one
     // render instead of each rendering it: fewer renders, and no burst of memory.
     let shared = key ? rendering.get(key) : undefined;
@@ -160,6 +165,9 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     if (viewer.kind === 'group' && out.kind === 'html' && out.status !== 200)
       out = await renderHtml(req, newNonce(), { kind: 'personal' });
     if (out.kind === 'redirect') return reply.redirect(out.location, out.status);
+    // The database went away during the render: the reader is told to wait, not that the site broke.
+    if ((out.kind === 'failed' || out.status >= 500) && opts.unavailable?.() != null)
+      return sendUnavailable(req, reply, prodEntry!);
     if (out.kind === 'failed') return reply.code(500).type('text/html; charset=utf-8').send(out.html);
     return reply
       .code(out.status)
@@ -167,6 +175,21 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       .header('cache-control', 'private, no-cache')
       .type('text/html; charset=utf-8')
       .send(out.html);
+  }
+
+  /** The 503 page, reloading itself after Retry-After. */
+  function sendUnavailable(req: FastifyRequest, reply: FastifyReply, entry: WebEntry) {
+    const seconds = opts.unavailable?.() ?? 5;
+    return reply
+      .code(503)
+      .header('retry-after', String(seconds))
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      )
+      .type('text/html; charset=utf-8')
+      .send(entry.renderUnavailable(plainHeaders(req), seconds));
   }
 
   const rendering = new Map<string, Promise<Rendered | ReadyPage>>();
@@ -242,6 +265,7 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
         assets: await devAssets(req.url),
       });
       if (result.redirect) return reply.redirect(result.redirect, result.status);
+      if (result.status >= 500 && opts.unavailable?.() != null) return sendUnavailable(req, reply, entry);
       return reply
         .code(result.status)
         .header('content-security-policy', pageCsp(nonce, true))
@@ -250,6 +274,7 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
         .send(result.body ?? '');
     } catch (err) {
       if (err instanceof Error) vite!.ssrFixStacktrace(err);
+      if (opts.unavailable?.() != null) return sendUnavailable(req, reply, entry);
       req.log.error({ err }, 'page render failed');
       return reply.code(500).type('text/html; charset=utf-8').send(entry.renderFallbackError(headers));
     }

@@ -6,23 +6,29 @@ import { freePort, waitFor } from './wait.js';
 import { postgresBinaries } from './postgres-binaries.js';
 import { ensureReachable, postgresRunAs, type RunAs } from './postgres-os-user.js';
 import { settingFlags, SMALL_SITE_SETTINGS, type PostgresSettings } from './postgres-settings.js';
-import { isPostmasterOf, parentOf, readPostmasterPid } from './postmaster-pid.js';
+import { isAlive, isPostmasterOf, parentOf, readPostmasterPid } from './postmaster-pid.js';
 
 /** Where a cluster lives and how it runs. */
 export interface EmbeddedPostgresOptions {
   /** The cluster folder (DATA_DIR/pg). Its siblings pg.password and pg.log belong to it. */
   dir: string;
   settings?: PostgresSettings;
-  /** Notes worth an operator's eye (an orphan stopped, an account created). */
+  /** Notes worth an operator's eye (an orphan stopped, an account created, a restart). */
   log?: (message: string) => void;
+  /** The port to listen on (a server restarted by hand keeps its address); a free one by default. */
+  port?: number;
+  /** The postmaster died without being asked; the supervisor is restarting it. */
+  onExit?: (reason: string) => void;
+  /** The postmaster the supervisor restarted accepts connections again. */
+  onRestart?: () => void;
 }
 
 /** A running embedded server. */
 export interface EmbeddedPostgres {
   /** Connection string for a database on it (as the cluster's superuser, over loopback). */
   url(database: string): string;
-  /** Process id of the postmaster. */
-  pid: number;
+  /** Process id of the postmaster (a new one after a restart). */
+  readonly pid: number;
   /** Fast shutdown if this process started it; a server another live forum process runs is left alone. */
   stop(): Promise<void>;
 }
@@ -67,37 +73,61 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     log(`stopping the server a crashed forum process left running (pid ${found.pid})`);
     process.kill(found.pid, 'SIGINT');
     await waitFor(() => !isPostmasterOf(found.pid, dir), 60_000, 'the orphaned server to stop');
-  } else if (found) {
-    // The pid now belongs to some other process (reboot, new container): PostgreSQL would refuse to start.
-    fs.rmSync(path.join(dir, 'postmaster.pid'), { force: true });
   }
 
   const flags = settingFlags({ ...SMALL_SITE_SETTINGS, ...options.settings });
+  const launch = (port: number) => launchPostgres(bin.postgres, dir, port, flags, runAs);
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const child = spawnPostgres(bin.postgres, dir, port, flags, runAs);
-    let spawnError: Error | null = null;
-    child.once('error', (err) => (spawnError = err));
-    fs.writeFileSync(ownerFile(dir), String(process.pid));
+    const port = options.port ?? (await freePort());
     try {
-      await waitFor(
-        () => {
-          if (spawnError) throw spawnError;
-          if (child.exitCode !== null || child.signalCode !== null) throw new Error(startFailure(dir));
-          const running = readPostmasterPid(dir);
-          return running !== null && running.pid === child.pid && running.status === 'ready';
-        },
-        60_000,
-        'PostgreSQL to accept connections',
-      );
+      const child = await launch(port);
+      return supervise(child, dir, port, url(port), launch, log, options.onExit, options.onRestart);
     } catch (err) {
       // Another program may take the free port between our probe and PostgreSQL's bind: try another.
-      if (attempt < 5 && /could not (bind|create listen)/i.test((err as Error).message)) continue;
-      child.kill('SIGQUIT');
+      if (!options.port && attempt < 5 && isBindFailure(err)) continue;
+      // Backends of a postmaster killed just before are still leaving: PostgreSQL waits for none, we do.
+      if (attempt < 40 && /shared memory block .* still in use/i.test((err as Error).message)) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
+      }
       throw err;
     }
-    return supervise(child, dir, url(port));
   }
+}
+
+function isBindFailure(err: unknown): boolean {
+  return /could not (bind|create listen)/i.test((err as Error).message);
+}
+
+/** Spawns the postmaster on `port` and resolves once it accepts connections (or rejects with its log). */
+async function launchPostgres(
+  bin: string,
+  dir: string,
+  port: number,
+  flags: string[],
+  runAs: RunAs,
+): Promise<ChildProcess> {
+  clearForeignPidFile(dir);
+  const child = spawnPostgres(bin, dir, port, flags, runAs);
+  let spawnError: Error | null = null;
+  child.once('error', (err) => (spawnError = err));
+  fs.writeFileSync(ownerFile(dir), String(process.pid));
+  try {
+    await waitFor(
+      () => {
+        if (spawnError) throw spawnError;
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(startFailure(dir));
+        const running = readPostmasterPid(dir);
+        return running !== null && running.pid === child.pid && running.status === 'ready';
+      },
+      60_000,
+      'PostgreSQL to accept connections',
+    );
+  } catch (err) {
+    child.kill('SIGQUIT');
+    throw err;
+  }
+  return child;
 }
 
 function spawnPostgres(bin: string, dir: string, port: number, flags: string[], runAs: RunAs): ChildProcess {
@@ -121,18 +151,92 @@ function spawnPostgres(bin: string, dir: string, port: number, flags: string[], 
   }
 }
 
-function supervise(child: ChildProcess, dir: string, url: (database: string) => string): EmbeddedPostgres {
-  const pid = child.pid!;
-  // If the forum exits without stop() (an uncaught error, process.exit), the server still shuts down.
-  const onExit = () => child.kill('SIGINT');
-  process.once('exit', onExit);
+/** First wait before starting a postmaster that died again; doubles per failed start up to the cap. */
+const RESTART_FIRST_MS = 250;
+const RESTART_MAX_MS = 30_000;
+/** A postmaster that ran this long without dying resets the backoff. */
+const RESTART_STABLE_MS = 60_000;
+
+/**
+ * Watches the postmaster: when it dies without being asked (kill -9, the OOM killer) it is started again on the
+ * same port, so the pool's address stays right, with backoff between failed starts. Its orphaned backends must
+ * exit first: PostgreSQL checks its stale postmaster.pid and shared memory itself, refuses while they live, and
+ * the next try follows. Its crash recovery replays the WAL, so acknowledged writes survive.
+ */
+function supervise(
+  first: ChildProcess,
+  dir: string,
+  port: number,
+  url: (database: string) => string,
+  launch: (port: number) => Promise<ChildProcess>,
+  log: (message: string) => void,
+  onExit?: (reason: string) => void,
+  onRestart?: () => void,
+): EmbeddedPostgres {
+  let child = first;
+  let startedAt = Date.now();
+  let delay = RESTART_FIRST_MS;
   let stopping: Promise<void> | null = null;
+  let restarting: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  // If the forum exits without stop() (an uncaught error, process.exit), the server still shuts down.
+  const onProcessExit = () => child.kill('SIGINT');
+  process.once('exit', onProcessExit);
+
+  const watch = (c: ChildProcess) =>
+    c.once('exit', (code, signal) => {
+      if (stopping || c !== child) return;
+      const reason = signal ? `killed by ${signal}` : `exited with code ${code}`;
+      if (Date.now() - startedAt > RESTART_STABLE_MS) delay = RESTART_FIRST_MS;
+      log(`the server (pid ${c.pid}) ${reason}; restarting it`);
+      onExit?.(reason);
+      restarting = restart();
+    });
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      t.unref();
+      wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+
+  async function restart(): Promise<void> {
+    for (let attempt = 1; !stopping; attempt++) {
+      await sleep(delay);
+      if (stopping) return;
+      try {
+        child = await launch(port);
+        // Stopped meanwhile: stop() shuts this one down.
+        if (stopping) return;
+        startedAt = Date.now();
+        watch(child);
+        log(`restarted the server (pid ${child.pid}) after ${attempt} attempt(s)`);
+        onRestart?.();
+        return;
+      } catch (err) {
+        delay = Math.min(delay * 2, RESTART_MAX_MS);
+        const why = (err as Error).message.split('\n').find((l) => /FATAL|could not|timed out/.test(l));
+        log(
+          `restart attempt ${attempt} failed (${why ?? (err as Error).message.slice(0, 200)}); next in ${delay} ms`,
+        );
+      }
+    }
+  }
+
+  watch(child);
   return {
     url,
-    pid,
+    get pid() {
+      return child.pid!;
+    },
     stop() {
       stopping ??= (async () => {
-        process.off('exit', onExit);
+        process.off('exit', onProcessExit);
+        wake?.();
+        await restarting;
         if (child.exitCode === null && child.signalCode === null) {
           const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
           // Fast shutdown: open transactions roll back, committed ones are already durable.
@@ -146,6 +250,18 @@ function supervise(child: ChildProcess, dir: string, url: (database: string) => 
       return stopping;
     },
   };
+}
+
+/**
+ * A postmaster.pid whose pid now belongs to some other live process (reboot, new container, a reused pid after
+ * kill -9) makes PostgreSQL refuse to start: it goes. One naming a dead process stays: PostgreSQL then checks
+ * itself that no orphaned backend still holds the old shared memory, and refuses (we retry) while one does.
+ */
+function clearForeignPidFile(dir: string): void {
+  const found = readPostmasterPid(dir);
+  if (found && isAlive(found.pid) && !isPostmasterOf(found.pid, dir)) {
+    fs.rmSync(path.join(dir, 'postmaster.pid'), { force: true });
+  }
 }
 
 function ownerFile(dir: string): string {
