@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { FollowListItem, ThreadItem } from '@forum/contracts';
 import { Avatar, Button, toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
@@ -129,12 +129,18 @@ function SectionBody({ section }: { section: Section }) {
 export function Component() {
   const { t } = useTranslation();
   const { platform, forum, logout } = useSite();
+  const navigate = useNavigate();
   const isLogin = useRequireLogin();
   const { pathname } = useLocation();
   const section = sectionOf(pathname);
   const me = forum.user;
   if (!isLogin || !me) return null;
   const name = me.nickname || me.username;
+  // Leave this page (it needs login) before the guest state arrives, or it would send the user to login.
+  const leave = async () => {
+    await navigate('/');
+    await logout();
+  };
   const menu = (
     <nav className={`my-menu my-menu--${platform}`} aria-label={t('my.title')}>
       {SECTIONS.map((s) => (
@@ -212,7 +218,7 @@ export function Component() {
         {home && (
           // The phone header has no user menu: logging out lives here.
           <div className="my-logout">
-            <Button variant="h5" full onClick={() => void logout()} data-testid="my-logout">
+            <Button variant="h5" full onClick={() => void leave()} data-testid="my-logout">
               {t('nav.logout')}
             </Button>
           </div>

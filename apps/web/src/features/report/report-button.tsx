@@ -70,7 +70,10 @@ function ReportDialog({
                 name="reason"
                 value={r}
                 checked={reason === r}
-                onChange={() => setReason(r)}
+                onChange={() => {
+                  setReason(r);
+                  setError('');
+                }}
                 data-testid={`report-reason-${r}`}
               />
               {t(`report.reasons.${r}`)}
@@ -84,7 +87,10 @@ function ReportDialog({
           placeholder={t('report.otherPlaceholder')}
           maxLength={TEXT_MAX}
           value={text}
-          onChange={setText}
+          onChange={(v) => {
+            setText(v);
+            setError('');
+          }}
           data-testid="report-text"
         />
         {error && (
