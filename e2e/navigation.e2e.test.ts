@@ -357,6 +357,57 @@ describe.skipIf(noChromiumReason !== null)(
         }
       }, 240_000);
 
+      it(`${kind}: on a paid site a guest lands on the join page and a member whose membership ends finds renew`, async () => {
+        await forum.setSettings({ site_mode: 'pay', site_price: '9.90', site_expire: '365' });
+        const username = `navr_${kind}`;
+        const { context, page, errors } = await openContext(browser, kind);
+        try {
+          const reg = await api<{ userId: number }>(
+            context,
+            forum.url,
+            'POST',
+            '/api/v3/users/username.register',
+            {
+              username,
+              password: 'secret123',
+            },
+          );
+          expect(reg.Code).toBe(0);
+          await context.clearCookies();
+          // A paid member (the member group, not the unpaid one) whose membership ends in a month.
+          await forum.moveUser(reg.Data.userId, 10);
+          await forum.exec(`UPDATE users SET expired_at = now() + interval '30 days' WHERE id = $1`, [
+            reg.Data.userId,
+          ]);
+          // A guest opening `/` is sent to the join page (spec §2: reachable without a full login).
+          await page.goto(forum.url + '/');
+          await page.waitForURL((u) => u.pathname === '/forum/partner-invite');
+          await page.getByTestId('partner-invite').waitFor();
+          await clickTo(
+            page,
+            page.getByTestId('partner-invite').locator('a[href="/user/login"]'),
+            '/user/login',
+          );
+          await page.locator('input[name="username"]').fill(username);
+          await page.locator('input[name="password"]').fill('secret123');
+          await page.getByTestId('login-form').locator('button[type="submit"]').click();
+          await page.waitForURL((u) => u.pathname === '/');
+          await hydrated(page);
+          if (kind === 'pc') {
+            await openUserMenu(page);
+            await page.getByTestId('menu-renew').waitFor();
+            await page.keyboard.press('Escape');
+          }
+          await toMy(page, kind);
+          await clickTo(page, page.getByTestId('my-link-renew'), '/my/renew');
+          await page.getByTestId('join-renew').waitFor();
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+          await forum.setSettings({ site_mode: 'public' });
+        }
+      }, 120_000);
+
       it(`${kind}: an administrator finds the admin area from the site and the reports are there`, async () => {
         const { context, page, errors } = await openContext(browser, kind);
         await page.goto(forum.url + '/');
