@@ -171,9 +171,11 @@ describe.skipIf(noChromiumReason !== null)(
         );
         // A guest's report goes to the login page (spec §6: "Please log in first!").
         await page.getByTestId('report-thread').waitFor();
+        // The toast lasts 1.5 s: watched from before the click, so a slow page load cannot hide it first.
+        const told = toastSaying(page, '请先登录').waitFor();
         await page.getByTestId('report-thread').click();
+        await told;
         await page.waitForURL((u) => u.pathname === '/user/login');
-        await toastSaying(page, '请先登录').waitFor();
 
         // Login-flow pages, each from a link on the one before.
         await clickTo(page, page.locator('a[href="/user/register"]'), '/user/register');
@@ -328,10 +330,12 @@ describe.skipIf(noChromiumReason !== null)(
         await page.getByTestId('report-submit').click();
         await page.getByTestId('report-error').waitFor();
         await page.getByTestId('report-reason-spam').check();
+        expect(await page.getByTestId('report-error').count()).toBe(0);
         await shot(page, 'nav-report-dialog', kind);
+        const thanked = toastSaying(page, '举报成功').waitFor();
         await page.getByTestId('report-submit').click();
+        await thanked;
         await page.getByTestId('report-dialog').waitFor({ state: 'detached' });
-        await toastSaying(page, '举报成功').waitFor();
         const reply = page.getByTestId('reply').filter({ hasText: '作者自己的第一条回复' });
         await reply.getByTestId('report-post').click();
         await page.getByTestId('report-text').fill(`${kind} 回复里有广告链接`);
@@ -447,5 +451,27 @@ describe.skipIf(noChromiumReason !== null)(
         await context.close();
       }, 120_000);
     }
+
+    it('discover (header entry and tab) is offered only to those who may view threads', async () => {
+      await forum.exec(
+        `DELETE FROM group_permissions WHERE group_id = 7 AND permission IN ('viewThreads', 'switch.viewThreads')`,
+      );
+      // Any grant reloads the groups' permissions (a made-up name changes nothing else).
+      await forum.grant(7, 'test.reload');
+      try {
+        for (const kind of ['pc', 'h5'] as const) {
+          const { context, page } = await openContext(browser, kind);
+          await page.goto(forum.url + '/');
+          await hydrated(page);
+          if (kind === 'pc') await page.getByTestId('login-button').waitFor();
+          else await page.getByTestId('tab-my').waitFor();
+          expect(await page.getByTestId(kind === 'pc' ? 'nav-search' : 'tab-discover').count()).toBe(0);
+          await context.close();
+        }
+      } finally {
+        await forum.grant(7, 'viewThreads');
+        await forum.grant(7, 'switch.viewThreads');
+      }
+    });
   },
 );
