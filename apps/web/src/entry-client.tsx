@@ -14,6 +14,7 @@ import './shared/paid.css';
 import './shared/redpackets.css';
 import './shared/membership.css';
 import './shared/cash.css';
+import './shared/nav.css';
 import { routes } from './app/routes.tsx';
 import { loadBundle, loadShell, setBrowserTranslator } from './i18n/messages.ts';
 import { Translator } from './i18n/translator.ts';

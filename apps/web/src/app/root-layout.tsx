@@ -1,10 +1,19 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { Outlet, useLoaderData, useMatches, useNavigate, useNavigation, useRevalidator } from 'react-router';
+import {
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+} from 'react-router';
 import type { ViewerOverlayData } from '@forum/contracts';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { ToastHost } from '@forum/ui';
 import { PcHeader } from '../layouts/pc-header.tsx';
 import { H5Header } from '../layouts/h5-header.tsx';
+import { H5Tabbar, showsTabbar } from '../layouts/h5-tabbar.tsx';
 import { Footer } from '../layouts/footer.tsx';
 import type { Lang } from '../i18n/i18n.ts';
 import { LANG_COOKIE } from '../i18n/i18n.ts';
@@ -31,6 +40,7 @@ export function RootLayout() {
   const data = useLoaderData() as RootData;
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
+  const location = useLocation();
   const { i18n } = useTranslation();
   const [platform, setPlatform] = useState(data.platform);
   const [theme, setThemeState] = useState<Theme>(data.theme);
@@ -129,6 +139,7 @@ export function RootLayout() {
     [navigate],
   );
 
+  const tabbar = platform === 'h5' && showsTabbar(location.pathname, location.search);
   return (
     <OverlayContext.Provider value={overlayState}>
       <SiteContext.Provider value={site}>
@@ -143,7 +154,11 @@ export function RootLayout() {
           pluginStates={forum.plugins}
           runtimePlugins={forum.runtimePlugins}
         >
-          <div className={`app app--${platform}`} data-testid="app" data-platform={platform}>
+          <div
+            className={`app app--${platform}${tabbar ? ' app--tabbar' : ''}`}
+            data-testid="app"
+            data-platform={platform}
+          >
             <PluginSlot
               target="plugin_global"
               hook="header_replace_hook"
@@ -158,6 +173,7 @@ export function RootLayout() {
             <PluginSlot target="plugin_global" hook="footer_replace_hook">
               <Footer variant={platform} />
             </PluginSlot>
+            {tabbar && <H5Tabbar />}
           </div>
         </PluginHost>
         <ToastHost />

@@ -32,4 +32,20 @@ export const enPeople: typeof zhPeople = {
     notFound: 'User not found',
     editProfile: 'Edit profile',
   },
+  report: {
+    action: 'Report',
+    title: 'Report',
+    reasons: {
+      spam: 'Spam or advertising',
+      illegal: 'Content that breaks the rules',
+      flood: 'Flooding',
+      duplicate: 'Duplicate post',
+    },
+    other: 'Other reason',
+    otherPlaceholder: 'Other reason...',
+    needReason: 'Choose or write a reason',
+    submit: 'Submit',
+    cancel: 'Cancel',
+    done: 'Reported. Thank you for telling us',
+  },
 };

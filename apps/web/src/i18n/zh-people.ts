@@ -30,4 +30,16 @@ export const zhPeople = {
     notFound: '用户不存在',
     editProfile: '编辑资料',
   },
+  // The report action of threads, replies and profiles (its reasons are the original's four, plus free text).
+  report: {
+    action: '举报',
+    title: '举报',
+    reasons: { spam: '广告垃圾', illegal: '违规内容', flood: '恶意灌水', duplicate: '重复发帖' },
+    other: '其他理由',
+    otherPlaceholder: '其他理由...',
+    needReason: '请选择或填写举报理由',
+    submit: '提交',
+    cancel: '取消',
+    done: '举报成功，感谢你的反馈',
+  },
 };

@@ -3,6 +3,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { Avatar, Badge, Button, Dropdown } from '@forum/ui';
 import { useSite } from '../app/site-context.tsx';
+import { memberLinks } from './member-links.ts';
 
 /** Spec §2 desktop header: navigation with the unread badge, search, and the user menu or login/register. */
 export function PcHeader() {
@@ -17,9 +18,14 @@ export function PcHeader() {
     e.preventDefault();
     void navigate(`/search?keyword=${encodeURIComponent(keyword.trim())}`);
   };
+  // The message centre is in the nav already; the admin area is another app, so it loads in full.
+  const links = memberLinks(forum).filter((l) => l.key !== 'message');
   const handleMenu = (key: string) => {
+    const link = links.find((l) => l.key === key);
     if (key === 'my') void navigate('/my');
-    if (key === 'logout') void logout();
+    else if (key === 'logout') void logout();
+    else if (link?.external) window.location.assign(link.to);
+    else if (link) void navigate(link.to);
   };
 
   return (
@@ -70,8 +76,12 @@ export function PcHeader() {
           ) : isLogin && user ? (
             <Dropdown
               items={[
-                { key: 'my', label: t('nav.personalCentre') },
-                { key: 'logout', label: t('nav.logout') },
+                { key: 'my', label: <span data-testid="menu-my">{t('nav.personalCentre')}</span> },
+                ...links.map((l) => ({
+                  key: l.key,
+                  label: <span data-testid={`menu-${l.key}`}>{t(l.label)}</span>,
+                })),
+                { key: 'logout', label: <span data-testid="menu-logout">{t('nav.logout')}</span> },
               ]}
               onSelect={handleMenu}
             >

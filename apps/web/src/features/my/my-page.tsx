@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { FollowListItem, ThreadItem } from '@forum/contracts';
 import { Avatar, Button, toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
@@ -10,6 +10,7 @@ import { PeopleList } from '../people/people-list.tsx';
 import { ThreadCard } from '../threads/thread-card.tsx';
 import { MySettings } from './my-settings.tsx';
 import { PurchasesList } from '../paid/purchases-list.tsx';
+import { memberLinks } from '../../layouts/member-links.ts';
 
 /** The personal centre's sections, by path under /my (the original's page names). */
 const SECTIONS = [
@@ -127,13 +128,19 @@ function SectionBody({ section }: { section: Section }) {
  */
 export function Component() {
   const { t } = useTranslation();
-  const { platform, forum } = useSite();
+  const { platform, forum, logout } = useSite();
+  const navigate = useNavigate();
   const isLogin = useRequireLogin();
   const { pathname } = useLocation();
   const section = sectionOf(pathname);
   const me = forum.user;
   if (!isLogin || !me) return null;
   const name = me.nickname || me.username;
+  // Leave this page (it needs login) before the guest state arrives, or it would send the user to login.
+  const leave = async () => {
+    await navigate('/');
+    await logout();
+  };
   const menu = (
     <nav className={`my-menu my-menu--${platform}`} aria-label={t('my.title')}>
       {SECTIONS.map((s) => (
@@ -141,6 +148,22 @@ export function Component() {
           {t(labelKey(s))}
         </NavLink>
       ))}
+    </nav>
+  );
+  // Wallet, messages, invite, paid groups, renew and the admin area: pages of their own, linked from here.
+  const more = (
+    <nav className={`my-menu my-menu--${platform} my-more`} aria-label={t('nav.more')} data-testid="my-more">
+      {memberLinks(forum).map((l) =>
+        l.external ? (
+          <a key={l.key} href={l.to} data-testid={`my-link-${l.key}`}>
+            {t(l.label)}
+          </a>
+        ) : (
+          <Link key={l.key} to={l.to} data-testid={`my-link-${l.key}`}>
+            {t(l.label)}
+          </Link>
+        ),
+      )}
     </nav>
   );
   const head = (
@@ -178,18 +201,28 @@ export function Component() {
   if (!section) return <p className="panel muted">{t('my.empty')}</p>;
   if (platform === 'h5') {
     // The phone's /my is the menu; a section is its own page.
+    const home = pathname.replace(/\/$/, '') === '/my';
     return (
       <div className="my my--h5" data-testid="my">
-        {pathname.replace(/\/$/, '') === '/my' && (
+        {home && (
           <>
             {head}
             {menu}
+            {more}
           </>
         )}
         <section className="panel my-body" data-section={section.key}>
           <h1 className="panel__title">{t(labelKey(section))}</h1>
           <SectionBody section={section} />
         </section>
+        {home && (
+          // The phone header has no user menu: logging out lives here.
+          <div className="my-logout">
+            <Button variant="h5" full onClick={() => void leave()} data-testid="my-logout">
+              {t('nav.logout')}
+            </Button>
+          </div>
+        )}
       </div>
     );
   }
@@ -197,7 +230,10 @@ export function Component() {
     <div className="my my--pc" data-testid="my">
       {head}
       <div className="my__layout">
-        {menu}
+        <div className="my__side">
+          {menu}
+          {more}
+        </div>
         <section className="panel my-body" data-section={section.key}>
           <h1 className="panel__title">{t(labelKey(section))}</h1>
           <SectionBody section={section} />

@@ -11,6 +11,7 @@ import { shortTime } from '../threads/thread-text.ts';
 import { PeopleButtons } from './people-buttons.tsx';
 import { PeopleList } from './people-list.tsx';
 import { PluginSlot } from '../../plugins/plugin-slot.tsx';
+import { ReportButton } from '../report/report-button.tsx';
 
 const TABS = ['threads', 'likes', 'follows', 'fans'] as const;
 type Tab = (typeof TABS)[number];
@@ -119,7 +120,14 @@ export function Component() {
                 {t('people.editProfile')}
               </Link>
             ) : (
-              <PeopleButtons user={user} onChange={setUser} prefix="profile" />
+              <>
+                <PeopleButtons user={user} onChange={setUser} prefix="profile" />
+                <ReportButton
+                  target={{ type: 0, userId: user.userId }}
+                  variant={platform}
+                  testId="report-user"
+                />
+              </>
             )}
           </div>
         </div>

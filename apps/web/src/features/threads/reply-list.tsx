@@ -11,6 +11,7 @@ import { REPLIES_PER_PAGE } from './thread-data.ts';
 import { shortTime } from './thread-text.ts';
 import { UserHover } from '../people/user-hover.tsx';
 import { ReplyReward, useReplied } from './money-blocks.tsx';
+import { ReportButton } from '../report/report-button.tsx';
 
 type Comment = PostItem['lastThreeComments'][number];
 
@@ -27,6 +28,7 @@ function PostTools({
   onComment?: () => void;
 }) {
   const { t } = useTranslation();
+  const { forum } = useSite();
   const like = async () => {
     const next = await act('postsUpdate', { postId: post.id, isLiked: !post.isLiked });
     if (next) onChange({ ...post, isLiked: next.isLiked, likeCount: next.likeCount });
@@ -67,6 +69,9 @@ function PostTools({
         >
           {t('thread.delete')}
         </Button>
+      )}
+      {forum.user?.userId !== post.user.userId && (
+        <ReportButton target={{ type: 2, postId: post.id }} variant={variant} testId="report-post" />
       )}
     </div>
   );

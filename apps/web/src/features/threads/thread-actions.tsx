@@ -4,6 +4,8 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ThreadItem } from '@forum/contracts';
 import { Button, toast, type Variant } from '@forum/ui';
 import { act } from './thread-call.ts';
+import { useSite } from '../../app/site-context.tsx';
+import { ReportButton } from '../report/report-button.tsx';
 
 /** One thread action: a button that runs `run`, or a link to `to`; hidden unless `show`. */
 type Action = { id: string; show: boolean; label: string } & (
@@ -55,6 +57,7 @@ interface ThreadActionsProps {
 /** Like, favourite and share, shown only when the ability flags allow (share is open to everyone). */
 export function ThreadReactions({ thread, onChange, variant }: ThreadActionsProps) {
   const { t } = useTranslation();
+  const { forum } = useSite();
   const [busy, setBusy] = useState(false);
   const run = (f: () => Promise<void>) => async () => {
     setBusy(true);
@@ -106,6 +109,14 @@ export function ThreadReactions({ thread, onChange, variant }: ThreadActionsProp
       data-personal
     >
       <ActionRow actions={actions} variant={variant} disabled={busy} />
+      {/* Anyone but the author may report a thread; a guest is sent to log in. */}
+      {forum.user?.userId !== thread.user.userId && (
+        <ReportButton
+          target={{ type: 1, threadId: thread.threadId }}
+          variant={variant}
+          testId="report-thread"
+        />
+      )}
     </div>
   );
 }
