@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,6 +31,20 @@ export interface BackupResult {
 /** Archive names sort by time: `forum-backup-YYYYMMDD-HHMMSS-mmm.tar.gz` (UTC). */
 export const ARCHIVE_NAME = /^forum-backup-\d{8}-\d{6}-\d{3}\.tar\.gz$/;
 
+/**
+ * mkdir -p one level at a time: Node's recursive mkdir loops forever where the kernel answers ENOENT to a
+ * folder whose parent exists (under /proc), and `backup_dir` is whatever an administrator typed.
+ */
+function makeDir(dir: string): void {
+  if (existsSync(dir)) {
+    if (!statSync(dir).isDirectory()) throw new Error(`${dir} is not a folder`);
+    return;
+  }
+  const parent = path.dirname(dir);
+  if (parent !== dir) makeDir(parent);
+  mkdirSync(dir);
+}
+
 function archiveName(at: Date): string {
   const s = at.toISOString(); // 2026-11-26T20:30:00.123Z
   return `forum-backup-${s.slice(0, 10).replace(/-/g, '')}-${s.slice(11, 19).replace(/:/g, '')}-${s.slice(20, 23)}.tar.gz`;
@@ -43,7 +57,7 @@ function archiveName(at: Date): string {
  */
 export async function createBackup(o: BackupOptions): Promise<BackupResult> {
   const progress = o.progress ?? (() => {});
-  mkdirSync(o.toDir, { recursive: true });
+  makeDir(o.toDir);
   const createdAt = new Date();
   const work = mkdtempSync(path.join(o.toDir, '.forum-backup-'));
   const temp = path.join(work, 'archive.tar.gz');
