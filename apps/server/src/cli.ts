@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { buildApp } from './app.js';
+import { buildApp, VERSION } from './app.js';
 import { loadConfig } from './platform/config.js';
 
-// `npm run forum -- <command>`: admin:create, migrate, seed, import:discuzq, search:reindex.
+// `npm run forum -- <command>`: admin:create, migrate, seed, import:discuzq, search:reindex, backup, restore.
 const [command, ...args] = process.argv.slice(2);
 
 function flag(name: string): string | undefined {
@@ -22,7 +22,11 @@ const usage = `usage: npm run forum -- <command>
   import:discuzq --from mysql://user:pass@host/db [--files DIR] [--dry-run] [--batch N]
                                                  bring a Discuz! Q site over (resumable: run again to continue)
   search:reindex [--priced]                      rebuild threads' search index (--priced: threads with a
-                                                 price only, whose paid part older versions indexed)`;
+                                                 price only, whose paid part older versions indexed)
+  backup [--to DIR]                              write one archive of the database and DATA_DIR's files
+                                                 (default DIR: the backup_dir setting, else DATA_DIR/backups)
+  restore FILE [--force]                         bring an archive back into an empty database and DATA_DIR
+                                                 (--force replaces a site that is there; stop the forum first)`;
 
 function num(name: string, fallback: number): number {
   const v = flag(name);
@@ -109,6 +113,88 @@ async function runImport(app: Awaited<ReturnType<typeof buildApp>>): Promise<num
 
 const COMMANDS = new Set(['admin:create', 'migrate', 'seed', 'import:discuzq', 'search:reindex']);
 
+/** A progress bar per stage (tables, then files), as the seed command shows. */
+async function progressBar(): Promise<{
+  update: (stage: string, done: number, total: number) => void;
+  stop: () => void;
+}> {
+  const { default: cliProgress } = await import('cli-progress');
+  const bar = new cliProgress.SingleBar(
+    { format: '{stage} |{bar}| {percentage}% {value}/{total} {duration_formatted}', hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let stage = '';
+  return {
+    update(s, done, total) {
+      if (s !== stage) {
+        if (stage) bar.stop();
+        stage = s;
+        bar.start(total, 0, { stage: s.padEnd(8) });
+      }
+      bar.update(done, { stage: s.padEnd(8) });
+    },
+    stop: () => stage && bar.stop(),
+  };
+}
+
+/**
+ * `backup` and `restore` open the database without the app: a restore must find it as it is (no migrations,
+ * no bootstrap rows), and a backup needs nothing else.
+ */
+async function runBackupCommand(): Promise<number> {
+  const { openDatabase } = await import('./platform/db/db.js');
+  const { createBackup, restoreBackup, BackupRefused, defaultBackupDir } =
+    await import('./features/backups/index.js');
+  const config = loadConfig(process.env, { web: 'off', logLevel: 'warn' });
+  const database = await openDatabase(config, (m) => console.warn(`embedded PostgreSQL: ${m}`));
+  const bar = await progressBar();
+  const t0 = Date.now();
+  try {
+    if (command === 'backup') {
+      const toDir = path.resolve(flag('to') ?? (await defaultBackupDir(database, config.dataDir)));
+      const r = await createBackup({
+        database,
+        dataDir: config.dataDir,
+        toDir,
+        appVersion: VERSION,
+        progress: bar.update,
+      });
+      bar.stop();
+      const rows = r.manifest.database.tables.reduce((a, t) => a + t.rows, 0);
+      console.log(
+        `backup written: ${r.file} (${(r.size / 1048576).toFixed(1)} MB; ${r.manifest.database.tables.length} tables, ` +
+          `${rows} rows, ${r.manifest.files.count} files) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      );
+      return 0;
+    }
+    const file = args.find((a) => !a.startsWith('--'));
+    if (!file) {
+      console.error(usage);
+      return 2;
+    }
+    const m = await restoreBackup({
+      database,
+      dataDir: config.dataDir,
+      file: path.resolve(file),
+      force: args.includes('--force'),
+      progress: bar.update,
+    });
+    bar.stop();
+    console.log(
+      `restored the backup of ${m.createdAt} (forum ${m.appVersion}) in ${((Date.now() - t0) / 1000).toFixed(1)} s;` +
+        ' the next start applies any newer migrations',
+    );
+    return 0;
+  } catch (err) {
+    bar.stop();
+    if (err instanceof BackupRefused) console.error(`refused: ${err.message}`);
+    else console.error(`error: ${(err as Error).message || (err as { code?: number }).code}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(): Promise<number> {
   if (command === 'fake:oauth') {
     const { startFakes } = await import('./features/oauth/fake-cli.js');
@@ -122,6 +208,7 @@ async function main(): Promise<number> {
     console.log('fakes running; Ctrl-C stops them');
     return new Promise(() => {});
   }
+  if (command === 'backup' || command === 'restore') return runBackupCommand();
   if (!COMMANDS.has(command ?? '')) {
     console.log(usage);
     return command ? 2 : 0;

@@ -56,6 +56,10 @@ export const SETTING_RULES: Record<string, z.ZodType<string, string>> = {
   qcloud_sms: bool,
   captcha_difficulty: int(8, 24),
   two_factor_admin_required: bool,
+  // '' is the database kind's default: daily on the embedded server, off on DATABASE_URL.
+  backup_schedule: oneOf('', 'off', 'daily', 'weekly'),
+  backup_keep: int(1, 365),
+  backup_dir: text(500),
   qcloud_sms_region: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as ap-guangzhou'),
   qcloud_sms_endpoint: z.string().regex(/^https?:\/\/[^\s/]+\/?$/, 'must be an http(s) origin'),
   offiaccount_close: bool,

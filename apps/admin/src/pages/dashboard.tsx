@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { dashboardChart, siteInfo, type CallOutput } from '@forum/contracts';
 import { run } from '../api.ts';
 import { fill, s } from '../i18n.ts';
+import { BackupCard } from './backup-card.tsx';
 // ECharts is large: its chunk loads with the dashboard's chart only.
 const DailyChart = lazy(() => import('./daily-chart.tsx').then((m) => ({ default: m.DailyChart })));
 
@@ -45,6 +46,7 @@ export function Dashboard() {
           {daily ? <DailyChart data={daily} /> : <p className="admin-empty">{s.loading}</p>}
         </Suspense>
       </div>
+      <BackupCard />
       <table className="admin-table admin-table--facts">
         <tbody>
           {rows.map(([k, v]) => (

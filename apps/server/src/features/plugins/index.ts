@@ -14,6 +14,7 @@ import { PluginsService } from './plugins.service.js';
 /** Plugins feature (issue 11 §4–5): server plugins found, loaded, migrated, mounted and switched at runtime. */
 export { pluginStates, pluginMigrations } from './plugins.table.js';
 export { PluginsService } from './plugins.service.js';
+export { applyPluginMigration, pluginMigrationSources } from './plugin-migrations.js';
 
 /** First-party plugins: the repository's `plugins/` folder (the same depth from `src` and `dist`). */
 const FIRST_PARTY = fileURLToPath(new URL('../../../../../plugins/', import.meta.url));

@@ -85,6 +85,9 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   captcha_secret: { tag: 'captcha', value: '' },
   /** Two-factor authentication: required of administrators for admin calls; the login-step signing secret. */
   two_factor_admin_required: { tag: 'two_factor', value: '0' },
+  backup_schedule: { tag: 'backup', value: '' },
+  backup_keep: { tag: 'backup', value: '7' },
+  backup_dir: { tag: 'backup', value: '' },
   two_factor_secret: { tag: 'two_factor', value: '' },
   qcloud_sms: { tag: 'qcloud', value: '0' },
   qcloud_secret_id: { tag: 'qcloud', value: '' },

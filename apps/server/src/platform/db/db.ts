@@ -49,6 +49,8 @@ export interface Database {
   timeQueries(observe: (seconds: number) => void): void;
   /** Runs fn while holding a cluster-wide advisory lock (on one pooled connection). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** Runs fn on one pooled connection of its own (COPY streams, session settings), released after. */
+  withClient<T>(fn: (client: PoolClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -156,6 +158,14 @@ async function openPostgres(url: string, prepare: boolean, log: DbLog): Promise<
         client.release();
       }
     },
+    async withClient(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(client);
+      } finally {
+        client.release();
+      }
+    },
     close: () => {
       availability.close();
       return pool.end();
@@ -197,7 +207,14 @@ function namePreparedStatements(client: PoolClient): void {
     config: unknown,
     ...rest: unknown[]
   ) => {
-    if (config && typeof config === 'object' && 'text' in config && !(config as { name?: string }).name) {
+    // A submittable (a COPY stream) is sent as it is: spreading it into a plain object would lose its methods.
+    if (
+      config &&
+      typeof config === 'object' &&
+      'text' in config &&
+      !(config as { name?: string }).name &&
+      typeof (config as { submit?: unknown }).submit !== 'function'
+    ) {
       const text = (config as { text: string }).text;
       let name = names.get(text);
       // A cap, in case some query ever inlines values: past it new texts run unnamed, as before.

@@ -1,3 +1,5 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './db.js';
@@ -20,4 +22,51 @@ export async function runMigrations(database: Database, after?: () => Promise<vo
     await migrate(database.db as never, { migrationsFolder });
     if (after) await after();
   });
+}
+
+/** One schema migration this code ships: its file tag and the time drizzle records it under. */
+export interface KnownMigration {
+  tag: string;
+  when: number;
+}
+
+/** The schema migrations this code knows, oldest first (drizzle's journal). */
+export function knownMigrations(): KnownMigration[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries.map((e) => ({ tag: e.tag, when: e.when }));
+}
+
+/** The schema migrations applied to a database, oldest first (empty before the first). */
+export async function appliedMigrations(exec: Database['exec']): Promise<{ when: number; hash: string }[]> {
+  const found = await exec(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
+  if (!found.rows[0]?.present) return [];
+  const r = await exec('SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY created_at');
+  return r.rows.map((x) => ({ when: Number(x.created_at), hash: String(x.hash) }));
+}
+
+/**
+ * Applies the first `count` schema migrations only (a restore brings the schema to its backup's version before
+ * loading its rows; the next start applies the rest to the data). drizzle reads a folder, so it gets a copy
+ * whose journal stops there.
+ */
+export async function runMigrationsUpTo(database: Database, count: number): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'forum-migrations-'));
+  try {
+    const journalFile = path.join(migrationsFolder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.slice(0, count);
+    mkdirSync(path.join(dir, 'meta'));
+    writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
+    for (const e of journal.entries)
+      copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+    await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
+      await database.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(database.db as never, { migrationsFolder: dir });
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
