@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { hydrated, launch, openContext, shot } from './support/browser.ts';
+import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
+import { loginAs } from './support/forum-api.ts';
+
+let forum: RunningForum;
+let browser: Browser;
+
+describe.skipIf(noChromiumReason !== null)(
+  `pages that tell the truth${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      forum = await startForum();
+      await forum.setSettings({ site_name: '测试论坛', thread_post_interval: '0' });
+      browser = await launch();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await forum?.close();
+    });
+
+    for (const kind of ['pc', 'h5'] as const) {
+      it(`${kind}: a missing thread, topic, category and user get the site's own 404 in the frame`, async () => {
+        for (const path of ['/thread/999999', '/topic/999999', '/category/999999']) {
+          const res = await fetch(forum.url + path);
+          expect(res.status, path).toBe(404);
+          const html = await res.text();
+          expect(html, path).toContain('<title>没有找到资源 - 测试论坛</title>');
+          expect(html, path).toMatch(/<header[\s\S]*data-testid="not-found"[\s\S]*<footer/);
+        }
+        const { context, page, errors } = await openContext(browser, kind);
+        await page.goto(forum.url + '/thread/999999');
+        await hydrated(page);
+        await page.getByTestId('not-found').waitFor();
+        expect(await page.title()).toBe('没有找到资源 - 测试论坛');
+        await page.getByTestId('header').waitFor();
+        expect(await page.locator('footer').count()).toBeGreaterThan(0);
+        await shot(page, 'missing-thread', kind);
+        await loginAs(page, forum.url, 'admin', 'admin-pass-123');
+        await page.goto(forum.url + '/user/999999');
+        await hydrated(page);
+        await page.getByTestId('not-found').waitFor();
+        await page.waitForFunction(() => document.title.startsWith('没有找到资源'));
+        await shot(page, 'missing-user', kind);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
+  },
+);
