@@ -46,6 +46,43 @@ describe.skipIf(noChromiumReason !== null)(
         expect(errors).toEqual([]);
         await context.close();
       });
+
+      it(`${kind}: /user/wx-authorization without a code says so in words, with a way back to login`, async () => {
+        const { context, page } = await openContext(browser, kind);
+        await page.goto(forum.url + '/user/wx-authorization');
+        await hydrated(page);
+        const note = page.getByTestId('wx-authorization');
+        await expect.poll(() => note.textContent()).toContain('授权链接不完整');
+        expect(await note.textContent()).not.toMatch(/Validator|Too small|code:/);
+        await shot(page, 'wx-authorization-no-code', kind);
+        await page.getByTestId('back-to-login').click();
+        await page.waitForURL(/\/user\/login/);
+        await context.close();
+      });
+
+      it(`${kind}: /user/status tells a guest they are not logged in and a member that the account is normal`, async () => {
+        const { context, page } = await openContext(browser, kind);
+        await page.goto(forum.url + '/user/status');
+        await hydrated(page);
+        const message = page.getByTestId('status-message');
+        expect(await message.textContent()).toContain('还没有登录');
+        expect(await page.locator('body').textContent()).not.toMatch(/账号状态异常|状态码：0/);
+        await shot(page, 'status-guest', kind);
+        await page.goto(forum.url + '/user/status?statusCode=2');
+        await hydrated(page);
+        expect(await message.textContent()).toContain('审核中');
+        await page.goto(forum.url + '/user/status');
+        await hydrated(page);
+        await page.getByTestId('status-login').click();
+        await page.waitForURL(/\/user\/login/);
+        await loginAs(page, forum.url, 'admin', 'admin-pass-123');
+        await page.goto(forum.url + '/user/status');
+        await hydrated(page);
+        expect(await message.textContent()).toContain('状态正常');
+        expect(await page.locator('body').textContent()).not.toMatch(/账号状态异常|状态码/);
+        await shot(page, 'status-member', kind);
+        await context.close();
+      });
     }
   },
 );
