@@ -83,6 +83,24 @@ describe.skipIf(noChromiumReason !== null)(
         await shot(page, 'status-member', kind);
         await context.close();
       });
+
+      it(`${kind}: on a free site the join page says it is free to join and renew says there is nothing to renew`, async () => {
+        const { context, page } = await openContext(browser, kind);
+        await page.goto(forum.url + '/forum/partner-invite');
+        await hydrated(page);
+        const card = page.getByTestId('partner-invite');
+        expect(await card.textContent()).toContain('免费站点');
+        expect(await card.textContent()).not.toMatch(/付费站点|¥|你已是本站成员/);
+        await page.getByTestId('join-register').waitFor();
+        await page.getByTestId('join-login').waitFor();
+        await shot(page, 'join-free', kind);
+        await page.goto(forum.url + '/my/renew');
+        await hydrated(page);
+        expect(await card.textContent()).toContain('没有需要续费');
+        expect(await card.textContent()).not.toMatch(/付费站点|¥/);
+        await shot(page, 'renew-free', kind);
+        await context.close();
+      });
     }
   },
 );
