@@ -2,16 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
-import { loginAs } from './support/forum-api.ts';
+import { api, loginAs } from './support/forum-api.ts';
+import { openAdmin } from './support/admin.ts';
 
 let forum: RunningForum;
 let browser: Browser;
+
+/** Switches text messages on or off (a `qcloud` setting, so through the admin call rather than `setSettings`). */
+async function smsSwitch(on: boolean) {
+  const admin = await openAdmin(browser, forum.url);
+  const res = await api(admin.context, forum.url, 'POST', '/api/backAdmin/settings.create', {
+    data: [{ key: 'qcloud_sms', value: on ? '1' : '0', tag: 'qcloud' }],
+  });
+  expect(res.Code).toBe(0);
+  await admin.context.close();
+}
 
 describe.skipIf(noChromiumReason !== null)(
   `pages that tell the truth${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
   () => {
     beforeAll(async () => {
-      forum = await startForum();
+      forum = await startForum({ SMS_PROVIDER: 'console' });
       await forum.setSettings({ site_name: '测试论坛', thread_post_interval: '0' });
       browser = await launch();
     });
@@ -99,6 +110,30 @@ describe.skipIf(noChromiumReason !== null)(
         expect(await card.textContent()).toContain('没有需要续费');
         expect(await card.textContent()).not.toMatch(/付费站点|¥/);
         await shot(page, 'renew-free', kind);
+        await context.close();
+      });
+
+      it(`${kind}: with SMS off reset-password says to ask the administrator; with SMS on login links to it`, async () => {
+        const { context, page } = await openContext(browser, kind);
+        await page.goto(forum.url + '/user/reset-password');
+        await hydrated(page);
+        expect(await page.getByTestId('reset-unavailable').textContent()).toContain('联系站点管理员');
+        expect(await page.getByTestId('reset-password-form').count()).toBe(0);
+        await shot(page, 'reset-off', kind);
+        await page.goto(forum.url + '/user/login');
+        await hydrated(page);
+        expect(await page.getByTestId('forgot-password').count()).toBe(0);
+        await smsSwitch(true);
+        try {
+          await page.goto(forum.url + '/user/login');
+          await hydrated(page);
+          await shot(page, 'login-forgot', kind);
+          await page.getByTestId('forgot-password').click();
+          await page.waitForURL(/\/user\/reset-password$/);
+          await page.getByTestId('reset-password-form').waitFor();
+        } finally {
+          await smsSwitch(false);
+        }
         await context.close();
       });
     }

@@ -53,6 +53,12 @@ export function Component() {
           onChange={setPassword}
           autoComplete="current-password"
         />
+        {/* Text messages are the forum's only password reset: the link shows where it can work. */}
+        {forum.qcloud.qcloudSms && (
+          <Link className="auth-forgot" to="/user/reset-password" data-testid="forgot-password">
+            {t('phone.forgot')}
+          </Link>
+        )}
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
           {t('login.submit')}
         </Button>
@@ -85,8 +91,7 @@ export function Component() {
           )}
           {forum.qcloud.qcloudSms && (
             <>
-              <Link to="/user/phone-login">{t('login.phone')}</Link> ·{' '}
-              <Link to="/user/reset-password">{t('phone.forgot')}</Link>
+              <Link to="/user/phone-login">{t('login.phone')}</Link>
             </>
           )}
         </p>
