@@ -136,6 +136,32 @@ describe.skipIf(noChromiumReason !== null)(
         }
         await context.close();
       });
+
+      it(`${kind}: empty login and register fields are named in the page's language, not by the browser`, async () => {
+        for (const path of ['/user/login', '/user/register']) {
+          const html = await (await fetch(forum.url + path)).text();
+          const forms = html.match(/<form class="auth-form"[^>]*>/g) ?? [];
+          expect(forms.length, path).toBeGreaterThan(0);
+          for (const f of forms) expect(f, path).toMatch(/novalidate/i);
+        }
+        const { context, page } = await openContext(browser, kind);
+        await page.goto(forum.url + '/user/login');
+        await hydrated(page);
+        await page.getByTestId('login-form').locator('button[type="submit"]').click();
+        await page.locator('.ui-toast').filter({ hasText: '请填写用户名' }).waitFor();
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
+        await shot(page, 'login-empty', kind);
+        await page.locator('input[name="username"]').fill('someone');
+        await page.getByTestId('login-form').locator('button[type="submit"]').click();
+        await page.locator('.ui-toast').filter({ hasText: '请填写密码' }).waitFor();
+        await page.goto(forum.url + '/user/register');
+        await hydrated(page);
+        await page.getByTestId('lang-en').click();
+        await page.getByTestId('register-form').locator('button[type="submit"]').click();
+        await page.locator('.ui-toast').filter({ hasText: 'Please fill in' }).waitFor();
+        await shot(page, 'register-empty-en', kind);
+        await context.close();
+      });
     }
   },
 );

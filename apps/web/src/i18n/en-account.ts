@@ -2,6 +2,7 @@ import type { zhAccount } from './zh-account.ts';
 
 /** English strings of the account pages (register, agreement, status, nickname, install, methods not enabled) (typed against the Chinese set). */
 export const enAccount: typeof zhAccount = {
+  form: { required: 'Please fill in {{field}}' },
   register: {
     title: 'Register',
     nickname: 'Nickname',

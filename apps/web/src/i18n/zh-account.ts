@@ -1,5 +1,6 @@
 /** Chinese strings of the account pages (register, agreement, status, nickname, install, methods not enabled); loaded with the route (messages.ts). */
 export const zhAccount = {
+  form: { required: '请填写{{field}}' },
   register: {
     title: '注册',
     nickname: '昵称',

@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { PasswordField } from './account-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { MobileField, SmsCodeField } from './phone-fields.tsx';
+import { stopIfEmpty } from './required-fields.ts';
 
 /**
  * `/user/reset-password`: a new password for the account bound to a phone; then log in again. Text messages are
@@ -46,6 +47,7 @@ function SmsReset({ variant: platform }: { variant: 'pc' | 'h5' }) {
   const mismatch = confirm !== '' && confirm !== password;
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (stopIfEmpty(e.currentTarget, t)) return;
     if (mismatch) return;
     setBusy(true);
     const res = await (
@@ -61,7 +63,12 @@ function SmsReset({ variant: platform }: { variant: 'pc' | 'h5' }) {
   };
   return (
     <AuthCard variant={platform} title={t('phone.resetTitle')}>
-      <form className="auth-form" onSubmit={(e) => void handleSubmit(e)} data-testid="reset-password-form">
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => void handleSubmit(e)}
+        data-testid="reset-password-form"
+      >
         <MobileField variant={platform} value={mobile} onChange={setMobile} />
         <SmsCodeField variant={platform} type="reset_pwd" mobile={mobile} value={code} onChange={setCode} />
         <PasswordField
