@@ -162,6 +162,25 @@ describe.skipIf(noChromiumReason !== null)(
         await shot(page, 'register-empty-en', kind);
         await context.close();
       });
+
+      it(`${kind}: /topic lists a topic once a thread names it as #name#`, async () => {
+        const { context, page } = await openContext(browser, kind);
+        await loginAs(page, forum.url, 'admin', 'admin-pass-123');
+        const name = `健身打卡${kind}`;
+        const res = await api<{ threadId: number }>(context, forum.url, 'POST', '/api/v3/thread.create', {
+          categoryId: 1,
+          title: `今天的${name}`,
+          content: { text: `<p>深蹲五组 #${name}#</p>` },
+        });
+        expect(res.Code).toBe(0);
+        await page.goto(forum.url + '/topic');
+        await hydrated(page);
+        const list = page.getByTestId('topic-list');
+        expect(await list.textContent()).toContain(name);
+        expect(await list.textContent()).not.toContain('还没有话题');
+        await shot(page, 'topic-list', kind);
+        await context.close();
+      });
     }
   },
 );

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
 
-// `npm run forum -- <command>`: admin:create, migrate, seed, import:discuzq, search:reindex.
+// `npm run forum -- <command>`: admin:create, migrate, seed, import:discuzq, search:reindex, topics:extract.
 const [command, ...args] = process.argv.slice(2);
 
 function flag(name: string): string | undefined {
@@ -22,7 +22,9 @@ const usage = `usage: npm run forum -- <command>
   import:discuzq --from mysql://user:pass@host/db [--files DIR] [--dry-run] [--batch N]
                                                  bring a Discuz! Q site over (resumable: run again to continue)
   search:reindex [--priced]                      rebuild threads' search index (--priced: threads with a
-                                                 price only, whose paid part older versions indexed)`;
+                                                 price only, whose paid part older versions indexed)
+  topics:extract                                 make topics of the #name# tags in existing threads (seeded,
+                                                 imported or older content), link them, recount`;
 
 function num(name: string, fallback: number): number {
   const v = flag(name);
@@ -107,7 +109,14 @@ async function runImport(app: Awaited<ReturnType<typeof buildApp>>): Promise<num
   return 0;
 }
 
-const COMMANDS = new Set(['admin:create', 'migrate', 'seed', 'import:discuzq', 'search:reindex']);
+const COMMANDS = new Set([
+  'admin:create',
+  'migrate',
+  'seed',
+  'import:discuzq',
+  'search:reindex',
+  'topics:extract',
+]);
 
 async function main(): Promise<number> {
   if (command === 'fake:oauth') {
@@ -145,6 +154,10 @@ async function main(): Promise<number> {
       const { reindexThreads } = await import('./features/threads/index.js');
       const n = await reindexThreads(app.forum.database.db, args.includes('--priced'));
       console.log(`${n} threads re-indexed`);
+    } else if (command === 'topics:extract') {
+      const { extractTopics } = await import('./features/threads/index.js');
+      const r = await extractTopics(app.forum.database.db);
+      console.log(`${r.threads} threads carry topics; ${r.links} new thread-topic links`);
     } else {
       console.log('migrations applied');
     }
