@@ -181,6 +181,36 @@ describe.skipIf(noChromiumReason !== null)(
         await shot(page, 'topic-list', kind);
         await context.close();
       });
+
+      it(`${kind}: an English page writes relative times in English ("minutes ago", "just now")`, async () => {
+        const { context, page } = await openContext(browser, kind);
+        await loginAs(page, forum.url, 'admin', 'admin-pass-123');
+        const older = await api<{ threadId: number }>(context, forum.url, 'POST', '/api/v3/thread.create', {
+          categoryId: 1,
+          title: `Half an hour old ${kind}`,
+          content: { text: '<p>written a while ago</p>' },
+        });
+        await forum.exec(`UPDATE threads SET created_at = now() - interval '29 minutes' WHERE id = $1`, [
+          older.Data.threadId,
+        ]);
+        await api(context, forum.url, 'POST', '/api/v3/thread.create', {
+          categoryId: 1,
+          title: `Brand new ${kind}`,
+          content: { text: '<p>written just now</p>' },
+        });
+        await page.goto(forum.url + '/');
+        await hydrated(page);
+        await page.getByTestId('lang-en').click();
+        const times = page.getByTestId('relative-time');
+        await expect.poll(async () => (await times.allTextContents()).join('|')).toContain('29 minutes ago');
+        const all = (await times.allTextContents()).join('|');
+        expect(all).toContain('just now');
+        expect(all).not.toMatch(/刚刚|分钟前|小时前|天前/);
+        await shot(page, 'relative-time-en', kind);
+        await page.getByTestId('lang-zh').click();
+        await expect.poll(async () => (await times.allTextContents()).join('|')).toContain('29分钟前');
+        await context.close();
+      });
     }
   },
 );
