@@ -2,7 +2,8 @@ import path from 'node:path';
 import { buildApp, VERSION } from './app.js';
 import { loadConfig } from './platform/config.js';
 
-// `npm run forum -- <command>`: admin:create, migrate, seed, import:discuzq, search:reindex, backup, restore.
+// `npm run forum -- <command>`: admin:create, migrate, seed, import:discuzq, search:reindex, topics:extract,
+// backup, restore.
 const [command, ...args] = process.argv.slice(2);
 
 function flag(name: string): string | undefined {
@@ -23,6 +24,9 @@ const usage = `usage: npm run forum -- <command>
                                                  bring a Discuz! Q site over (resumable: run again to continue)
   search:reindex [--priced]                      rebuild threads' search index (--priced: threads with a
                                                  price only, whose paid part older versions indexed)
+  topics:extract                                 make topics of the #name# tags in existing threads (seeded,
+                                                 imported or older content), link them, recount
+
   backup [--to DIR]                              write one archive of the database and DATA_DIR's files
                                                  (default DIR: the backup_dir setting, else DATA_DIR/backups)
   restore FILE [--force]                         bring an archive back into an empty database and DATA_DIR
@@ -111,7 +115,14 @@ async function runImport(app: Awaited<ReturnType<typeof buildApp>>): Promise<num
   return 0;
 }
 
-const COMMANDS = new Set(['admin:create', 'migrate', 'seed', 'import:discuzq', 'search:reindex']);
+const COMMANDS = new Set([
+  'admin:create',
+  'migrate',
+  'seed',
+  'import:discuzq',
+  'search:reindex',
+  'topics:extract',
+]);
 
 /** A progress bar per stage (tables, then files), as the seed command shows. */
 async function progressBar(): Promise<{
@@ -232,6 +243,10 @@ async function main(): Promise<number> {
       const { reindexThreads } = await import('./features/threads/index.js');
       const n = await reindexThreads(app.forum.database.db, args.includes('--priced'));
       console.log(`${n} threads re-indexed`);
+    } else if (command === 'topics:extract') {
+      const { extractTopics } = await import('./features/threads/index.js');
+      const r = await extractTopics(app.forum.database.db);
+      console.log(`${r.threads} threads carry topics; ${r.links} new thread-topic links`);
     } else {
       console.log('migrations applied');
     }

@@ -86,9 +86,14 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const i18n = await serverTranslator(lang, namespaces);
   const root = context.loaderData.root as RootData | undefined;
   const head = headForMatches(
-    context.matches.map((m) => ({ handle: m.route.handle, loaderData: context.loaderData[m.route.id] })),
+    context.matches.map((m) => ({
+      id: m.route.id,
+      handle: m.route.handle,
+      loaderData: context.loaderData[m.route.id],
+    })),
     root?.forum.setSite,
     i18n.t,
+    context.errors,
   );
   // The browser imports the shell strings and the page's namespaces before hydrating: preload them with the page.
   const modules = [

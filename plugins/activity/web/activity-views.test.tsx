@@ -2,7 +2,8 @@
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRoot } from 'react-dom/client';
 import type { SlotRenderProps } from '@forum/plugin-sdk';
 import { activityTime } from './activity-time.ts';
 import type { ActivityShown } from './activity-types.ts';
@@ -60,5 +61,27 @@ describe('activity card hydration', () => {
     expect(activityTime('2026-11-27T06:30:00.000Z', 'zh', 'UTC')).toBe('2026/11/27 UTC 06:30');
     expect(activityTime('2026-11-27T06:30:00.000Z', 'en', 'UTC')).toBe('27/11/2026, 06:30 UTC');
     expect(activityTime('not a date', 'en', 'UTC')).toBe('');
+  });
+});
+
+describe('activity card requests', () => {
+  const mount = async (renderData: unknown) => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      calls.push(url);
+      return Promise.resolve(new Response(JSON.stringify({ Code: 0, Message: '', Data: null })));
+    });
+    const root = document.createElement('div');
+    document.body.appendChild(root);
+    await act(async () => {
+      createRoot(root).render(<ActivityCard {...props} renderData={renderData} isLogin />);
+    });
+    vi.unstubAllGlobals();
+    return calls;
+  };
+
+  it("asks for the reader's signup only on a thread that carries an activity block", async () => {
+    expect(await mount(undefined)).toEqual([]);
+    expect(await mount(activity)).toEqual(['/plugin/activity/api/signup.status?threadId=7']);
   });
 });

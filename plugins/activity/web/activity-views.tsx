@@ -69,9 +69,11 @@ export function ActivityCard({
   const [organiser, setOrganiser] = useState(false);
   const time = useActivityTime(lang);
   const threadId = threadData.threadId;
+  // Every thread page renders this slot; only a thread with an activity block has figures to ask for.
+  const placed = renderData !== undefined && renderData !== null;
   // The page is rendered once for many readers: this reader's own figures come after it loads.
   useEffect(() => {
-    if (!isLogin) return;
+    if (!isLogin || !placed) return;
     void callPluginApi<Pick<ActivityShown, 'count' | 'isSignedUp' | 'closed'> & { isOrganiser: boolean }>(
       'activity',
       'signup.status',
@@ -82,7 +84,7 @@ export function ActivityCard({
       setA((x) => x && { ...x, ...mine });
       setOrganiser(isOrganiser);
     });
-  }, [isLogin, threadId]);
+  }, [isLogin, placed, threadId]);
   if (!a) return null;
   const full = a.totalNumber > 0 && a.count >= a.totalNumber && !a.isSignedUp;
   const blocked: Key | null = a.closed ?? (full ? 'full' : null);

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
-import { useMatches } from 'react-router';
+import { useContext, useEffect } from 'react';
+import { UNSAFE_DataRouterStateContext, useMatches } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import type { TFunction } from '../i18n/translator.ts';
 import { resolveHead, type PageHead, type ResolvedHead } from './head.ts';
 import type { SetSite } from '@forum/contracts';
+import { isNotFound } from './status-pages.tsx';
 
 /** Route handle: a static i18n title key, or a function of the loader data for data-driven heads. */
 export interface RouteHandle {
@@ -13,6 +14,8 @@ export interface RouteHandle {
 }
 
 interface MatchLike {
+  /** Route id, to find the route's error. */
+  id?: string;
   handle?: unknown;
   data?: unknown;
   loaderData?: unknown;
@@ -23,9 +26,15 @@ export function headForMatches(
   matches: MatchLike[],
   site: Partial<SetSite> | undefined,
   t: TFunction,
+  errors?: Record<string, unknown> | null,
 ): ResolvedHead {
   let page: PageHead = {};
   for (const m of matches) {
+    // A page that answered 404 is titled as the not-found page, whatever its own title would have been.
+    if (m.id !== undefined && isNotFound(errors?.[m.id])) {
+      page = { title: t('notFound.title') };
+      break;
+    }
     const h = m.handle as RouteHandle | undefined;
     if (h?.head) page = h.head(m.loaderData ?? m.data, t);
     else if (h?.titleKey) page = { title: t(h.titleKey) };
@@ -60,8 +69,9 @@ function setOg(key: string, content: string | undefined) {
 /** Keeps title, keywords, description and favicon right after client-side navigations. */
 export function HeadManager({ site }: { site: Partial<SetSite> | undefined }) {
   const matches = useMatches();
+  const errors = useContext(UNSAFE_DataRouterStateContext)?.errors;
   const { t, i18n } = useTranslation();
-  const head = headForMatches(matches, site, t);
+  const head = headForMatches(matches, site, t, errors);
   const { title: ogTitle, description: ogDescription, type: ogType, url: ogUrl } = head.og ?? {};
   useEffect(() => {
     document.title = head.title;

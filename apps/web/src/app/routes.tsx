@@ -3,7 +3,7 @@ import { NOT_ENABLED_PATHS } from '../features/user/not-enabled-paths.ts';
 import type { RouteHandle } from './head-manager.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { rootLoader } from './root-loader.ts';
-import { RootErrorBoundary } from './status-pages.tsx';
+import { PageErrorBoundary, RootErrorBoundary } from './status-pages.tsx';
 import { threadHead } from '../features/threads/thread-head.ts';
 import { pluginPageHead } from '../plugins/plugin-page-head.ts';
 import * as pluginPage from '../plugins/plugin-page.tsx';
@@ -36,7 +36,11 @@ function page(
         throw error;
       },
     ));
-  return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
+  // The boundary sits on the page, so a page's 404 or failure renders inside the frame (header, footer).
+  const ErrorBoundary = PageErrorBoundary;
+  return path === undefined
+    ? { index: true, lazy, handle, ErrorBoundary }
+    : { path, lazy, handle, ErrorBoundary };
 }
 
 const notEnabled = () => import('../features/user/not-enabled-page.tsx');

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { Button, type Variant } from '@forum/ui';
+import { useSite } from './site-context.tsx';
 
 /**
  * Whether there is an earlier entry to go back to: an in-app navigation (the router numbers entries from 0) or a
@@ -57,4 +58,20 @@ export function RootErrorBoundary() {
   const siteInfo =
     isRouteErrorResponse(error) && (error.data as { reason?: string } | undefined)?.reason === 'siteInfo';
   return <ErrorView variant={variant} detail={siteInfo ? t('error.siteInfo') : undefined} />;
+}
+
+/** Whether a route error is a 404 (the page's own data said "no such thing"). */
+export function isNotFound(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 404;
+}
+
+/**
+ * Error boundary of every page route: a missing thread, topic or user gets the site's own 404 inside the frame
+ * (header and footer stay), as an unknown path does; other failures the error page, also inside the frame.
+ */
+export function PageErrorBoundary() {
+  const error = useRouteError();
+  const { platform } = useSite();
+  if (isNotFound(error)) return <NotFoundView variant={platform} />;
+  return <ErrorView variant={platform} />;
 }

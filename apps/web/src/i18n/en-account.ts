@@ -2,6 +2,7 @@ import type { zhAccount } from './zh-account.ts';
 
 /** English strings of the account pages (register, agreement, status, nickname, install, methods not enabled) (typed against the Chinese set). */
 export const enAccount: typeof zhAccount = {
+  form: { required: 'Please fill in {{field}}' },
   register: {
     title: 'Register',
     nickname: 'Nickname',
@@ -32,6 +33,9 @@ export const enAccount: typeof zhAccount = {
     banned: 'Your account has been banned',
     ignored: 'Your registration was ignored',
     unknown: 'Your account cannot be used right now',
+    normal: 'Your account is in good standing; you can use the site normally',
+    guest: 'You are not logged in. Log in to see your account status',
+    login: 'Log in',
     reason: 'Reason: {{reason}}',
     home: 'Back to home',
   },

@@ -29,7 +29,6 @@ export const enPeople: typeof zhPeople = {
     noPeople: 'Nobody yet',
     joined: 'Joined {{date}}',
     pinned: 'Pinned',
-    notFound: 'User not found',
     editProfile: 'Edit profile',
   },
   report: {

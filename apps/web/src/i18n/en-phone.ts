@@ -26,6 +26,9 @@ export const enPhone = {
     verifySubmit: 'Next',
     rebindSubmit: 'Change',
     rebound: 'Phone number changed',
+    resetOff:
+      'This site has no text-message verification, so passwords cannot be reset here. Please ask the site administrator to reset yours.',
+    backToLogin: 'Back to login',
     resetTitle: 'Reset password',
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',

@@ -9,6 +9,9 @@ export const enWechat: typeof zhWechat = {
     redirecting: 'Taking you to WeChat…',
     authorizing: 'Finishing the WeChat authorization…',
     failed: 'Authorization failed: {{message}}',
+    noCode:
+      'This WeChat authorization link is incomplete or has expired. Start the WeChat login again, or log in another way.',
+    backToLogin: 'Back to login',
     retry: 'Authorize again',
     qrLoginTitle: 'Scan to log in',
     qrTip: 'Scan the QR code with WeChat to log in',

@@ -53,6 +53,7 @@ export const en: Messages = {
   },
   tabs: { all: 'All', recommended: 'Recommended', essence: 'Essence', following: 'Following' },
   list: {
+    justNow: 'just now',
     empty: 'Nothing here yet',
     loadMore: 'Load more',
     loading: 'Loading…',

@@ -1,5 +1,6 @@
 /** Chinese strings of the account pages (register, agreement, status, nickname, install, methods not enabled); loaded with the route (messages.ts). */
 export const zhAccount = {
+  form: { required: '请填写{{field}}' },
   register: {
     title: '注册',
     nickname: '昵称',
@@ -25,6 +26,9 @@ export const zhAccount = {
     banned: '你的账号已被禁用',
     ignored: '你的注册申请已被忽略',
     unknown: '账号状态异常',
+    normal: '你的账号状态正常，可以正常使用本站',
+    guest: '你还没有登录，登录后可查看账号状态',
+    login: '去登录',
     reason: '原因：{{reason}}',
     home: '返回首页',
   },

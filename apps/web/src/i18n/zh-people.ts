@@ -27,7 +27,6 @@ export const zhPeople = {
     noPeople: '还没有人',
     joined: '{{date}} 加入',
     pinned: '置顶',
-    notFound: '用户不存在',
     editProfile: '编辑资料',
   },
   // The report action of threads, replies and profiles (its reasons are the original's four, plus free text).

@@ -7,6 +7,8 @@ export const zhWechat = {
     redirecting: '正在跳转到微信授权…',
     authorizing: '正在完成微信授权…',
     failed: '授权失败：{{message}}',
+    noCode: '这个微信授权链接不完整或已失效，请重新发起微信登录，或用其他方式登录。',
+    backToLogin: '返回登录',
     retry: '重新授权',
     qrLoginTitle: '微信扫码登录',
     qrTip: '请使用微信扫描二维码登录',

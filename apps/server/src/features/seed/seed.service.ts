@@ -2,7 +2,7 @@ import { hashPassword } from '../../platform/auth/password.js';
 import type { Database } from '../../platform/db/db.js';
 import { categories } from '../categories/index.js';
 import { groupUser } from '../groups/groups.table.js';
-import { posts, threadSearchColumns, threads } from '../threads/index.js';
+import { extractTopics, posts, threadSearchColumns, threads } from '../threads/index.js';
 import { users } from '../users/users.table.js';
 import { nickname, replyText, rng, threadText } from './seed.text.js';
 
@@ -126,6 +126,11 @@ export async function seed(
       }),
     );
   });
+
+  // The threads' `#name#` tags become topics, as posting makes them.
+  progress('topics', 0, 1);
+  await extractTopics(db);
+  progress('topics', 1, 1);
 
   progress('counters', 0, 1);
   await database.exec(`

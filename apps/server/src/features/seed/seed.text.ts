@@ -97,7 +97,8 @@ export function threadText(r: () => number, i: number): { title: string; html: s
     const paras = Array.from({ length: 1 + Math.floor(r() * 3) }, () =>
       Array.from({ length: 2 + Math.floor(r() * 3) }, () => pick(r, ZH_SENTENCES)).join(''),
     );
-    return { title, html: paras.map((p) => `<p>${p} #${topic}#</p>`).join(''), text: paras.join('\n') };
+    const tagged = paras.map((p) => `${p} #${topic}#`);
+    return { title, html: tagged.map((p) => `<p>${p}</p>`).join(''), text: tagged.join('\n') };
   }
   const topic = pick(r, EN_TOPICS);
   const title = `Notes on ${topic}, part ${i + 1}`;

@@ -50,6 +50,7 @@ import { ReviewService } from './review.service.js';
 import { ThreadsBatch } from './threads-batch.service.js';
 export { threadSearchColumns, type ThreadSearchSource } from './threads.repository.js';
 export { reindexThreads } from './threads-reindex.js';
+export { extractTopics } from './threads-topics-extract.js';
 export { posts, postLikes, postMentions } from './posts.table.js';
 
 /** What other features (money, follows, plugins) reach through `app.threads`. */

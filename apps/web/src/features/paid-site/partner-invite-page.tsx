@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { Button, TextField, toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
@@ -14,6 +14,7 @@ type Offer = { valid: boolean; type: number; groupName: string; inviterNickname:
  * `/forum/partner-invite` (also `/join` and `/my/renew`): the join page of a paid site (reference §1.10): the
  * site, its price and how long it lasts; an unpaid member pays through the pay box, a paid one sees when their
  * membership ends and may renew it (order type 8), a visitor signs up (with an invite code when they have one).
+ * On a free site it says so: joining is signing up, and there is nothing to renew.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ export function Component() {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const [code, setCode] = useState(params.get('inviteCode') ?? '');
   const [offer, setOffer] = useState<Offer | null>(null);
   const { openPay, dialog } = usePayment();
@@ -53,8 +55,9 @@ export function Component() {
   const validity = days > 0 ? t('membership.days', { count: days }) : t('membership.forever');
   // A paid membership that ends (not forever): renewable here.
   const until = forum.user?.expiredAt ? new Date(forum.user.expiredAt) : null;
-  const renewable =
-    site.siteMode === 'pay' && isLogin && !unpaid && until !== null && until.getUTCFullYear() < 9999;
+  const paySite = site.siteMode === 'pay';
+  if (!paySite) return <FreeSiteJoin code={code} isRenew={pathname === '/my/renew'} />;
+  const renewable = isLogin && !unpaid && until !== null && until.getUTCFullYear() < 9999;
   return (
     <div className={`join-page join-page--${platform}`} data-testid="partner-invite">
       <section className="panel join-card">
@@ -98,7 +101,7 @@ export function Component() {
             </Button>
             <Link to="/">{t('membership.toHome')}</Link>
           </div>
-        ) : site.siteMode !== 'pay' || (isLogin && !unpaid) ? (
+        ) : isLogin && !unpaid ? (
           <div className="join-card__actions">
             <p>{t('membership.member')}</p>
             <Link to="/">{t('membership.toHome')}</Link>
@@ -144,6 +147,44 @@ export function Component() {
         )}
       </section>
       {dialog}
+    </div>
+  );
+}
+
+/** The join page of a free site: free to join (sign up or log in); a member is in already; renewing is moot. */
+function FreeSiteJoin({ code, isRenew }: { code: string; isRenew: boolean }) {
+  const { t } = useTranslation();
+  const { forum, platform, isLogin } = useSite();
+  const site = forum.setSite;
+  return (
+    <div className={`join-page join-page--${platform}`} data-testid="partner-invite">
+      <section className="panel join-card">
+        {site.siteLogo && <img className="join-card__logo" src={site.siteLogo} alt="" />}
+        <h1 className="join-card__name">{site.siteName}</h1>
+        {site.siteIntroduction && <p className="join-card__intro">{site.siteIntroduction}</p>}
+        <p className="muted" data-testid="join-lead">
+          {t(isRenew ? 'membership.freeNoRenew' : 'membership.freeLead')}
+        </p>
+        {isLogin ? (
+          <div className="join-card__actions">
+            <p>{t('membership.member')}</p>
+            <Link to="/">{t('membership.toHome')}</Link>
+          </div>
+        ) : (
+          <div className="join-card__actions">
+            <Link
+              className="join-card__primary"
+              to={`/user/register${code ? `?inviteCode=${code}` : ''}`}
+              data-testid="join-register"
+            >
+              {t('membership.freeRegister')}
+            </Link>
+            <Link to="/user/login" data-testid="join-login">
+              {t('membership.login')}
+            </Link>
+          </div>
+        )}
+      </section>
     </div>
   );
 }

@@ -12,6 +12,8 @@ import { PeopleButtons } from './people-buttons.tsx';
 import { PeopleList } from './people-list.tsx';
 import { PluginSlot } from '../../plugins/plugin-slot.tsx';
 import { ReportButton } from '../report/report-button.tsx';
+import { NotFoundView } from '../../app/status-pages.tsx';
+import { resolveHead } from '../../app/head.ts';
 
 const TABS = ['threads', 'likes', 'follows', 'fans'] as const;
 type Tab = (typeof TABS)[number];
@@ -79,9 +81,7 @@ export function Component() {
   }, [mayView, user?.userId, tab]);
 
   if (!mayView) return null;
-  if (missing || !Number.isSafeInteger(userId) || userId <= 0) {
-    return <p className="panel muted">{t('people.notFound')}</p>;
-  }
+  if (missing || !Number.isSafeInteger(userId) || userId <= 0) return <MissingUser variant={platform} />;
   if (!user) return <p className="panel muted">{t('people.loading')}</p>;
   const name = user.nickname || user.username;
   const own = forum.user?.userId === user.userId;
@@ -179,4 +179,15 @@ export function Component() {
       </section>
     </div>
   );
+}
+
+/** A user that does not exist: the site's 404, titled as such (the page learns it in the browser, after the head). */
+function MissingUser({ variant }: { variant: 'pc' | 'h5' }) {
+  const { t } = useTranslation();
+  const { forum } = useSite();
+  const title = resolveHead({ title: t('notFound.title') }, forum.setSite, t('app.welcome')).title;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return <NotFoundView variant={variant} />;
 }

@@ -6,6 +6,7 @@ import { excerpt, firstImages, highlightParts } from './thread-text.ts';
 import { UserHover } from '../people/user-hover.tsx';
 import { PluginSlot } from '../../plugins/plugin-slot.tsx';
 import { noop, threadBlockOf } from '../../plugins/plugin-inputs.ts';
+import { RelativeTime } from './relative-time.tsx';
 
 /** Text with the keyword wrapped in `<mark>`, built from text nodes so nothing in it is ever parsed as markup. */
 export function Highlight({ text, keyword }: { text: string; keyword?: string }) {
@@ -40,7 +41,7 @@ export function ThreadCard({
           <Avatar image={thread.user.avatar} name={thread.user.nickname} size="small" circle />
           <span className="thread-card__author">{thread.user.nickname}</span>
         </UserHover>
-        <span className="thread-card__time muted">{thread.diffTime}</span>
+        <RelativeTime className="thread-card__time muted" iso={thread.createdAt} />
         {thread.categoryName && <span className="thread-card__cat muted">{thread.categoryName}</span>}
         {thread.isStick && <span className="tag tag--pin">{t('list.pinned')}</span>}
         {thread.isEssence && <span className="tag tag--essence">{t('list.essence')}</span>}

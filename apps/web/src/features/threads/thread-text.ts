@@ -98,3 +98,26 @@ export function shortTime(iso: string | null | undefined, lang: string): string 
   }
   return f.format(d);
 }
+
+const relative = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * "29 minutes ago" / "29分钟前" in the page's language (the server's `diffTime` is Chinese whatever the page
+ * says): under a minute is `justNow`, then minutes, hours and days, and after 30 days the date.
+ */
+export function relativeTime(iso: string, lang: string, now: number, justNow: string): string {
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return '';
+  const s = Math.max(0, Math.floor((now - at) / 1000));
+  if (s < 60) return justNow;
+  if (s >= 86400 * 30) return shortTime(iso, lang).slice(0, 10);
+  const locale = lang === 'en' ? 'en' : 'zh-CN';
+  let f = relative.get(locale);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    relative.set(locale, f);
+  }
+  if (s < 3600) return f.format(-Math.floor(s / 60), 'minute');
+  if (s < 86400) return f.format(-Math.floor(s / 3600), 'hour');
+  return f.format(-Math.floor(s / 86400), 'day');
+}

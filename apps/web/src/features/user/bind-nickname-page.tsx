@@ -10,6 +10,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 import { NicknameField } from './account-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { stopIfEmpty } from './required-fields.ts';
 
 /** `/user/bind-nickname`: set a nickname after the first login, then continue to the remembered page. */
 export function Component() {
@@ -27,6 +28,7 @@ export function Component() {
   };
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (stopIfEmpty(e.currentTarget, t)) return;
     setBusy(true);
     const res = await (await getBrowserApi()).call(nicknameSet, { nickname });
     setBusy(false);
@@ -40,7 +42,7 @@ export function Component() {
   return (
     <AuthCard variant={platform} title={t('bindNickname.title')}>
       <p className="auth-note">{t('bindNickname.tip')}</p>
-      <form className="auth-form" onSubmit={(e) => void handleSubmit(e)}>
+      <form className="auth-form" noValidate onSubmit={(e) => void handleSubmit(e)}>
         <NicknameField variant={platform} value={nickname} onChange={setNickname} required />
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
           {t('bindNickname.submit')}

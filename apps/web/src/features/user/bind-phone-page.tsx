@@ -10,6 +10,7 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 import { AuthCard } from './auth-card.tsx';
 import { MobileField, SmsCodeField } from './phone-fields.tsx';
+import { stopIfEmpty } from './required-fields.ts';
 
 /** `/user/bind-phone`: where the -8001 gate sends a member; binds a phone, then back to the remembered page. */
 export function Component() {
@@ -23,6 +24,7 @@ export function Component() {
   useRequireLogin();
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (stopIfEmpty(e.currentTarget, t)) return;
     setBusy(true);
     const res = await (await getBrowserApi()).call(smsBind, { mobile, code });
     setBusy(false);
@@ -37,7 +39,12 @@ export function Component() {
   return (
     <AuthCard variant={platform} title={t('phone.bindTitle')}>
       <p className="auth-note">{t('phone.bindTip')}</p>
-      <form className="auth-form" onSubmit={(e) => void handleSubmit(e)} data-testid="bind-phone-form">
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => void handleSubmit(e)}
+        data-testid="bind-phone-form"
+      >
         <MobileField variant={platform} value={mobile} onChange={setMobile} />
         <SmsCodeField variant={platform} type="bind" mobile={mobile} value={code} onChange={setCode} />
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>

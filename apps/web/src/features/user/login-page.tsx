@@ -12,6 +12,7 @@ import { AuthCard } from './auth-card.tsx';
 import { OidcLoginLink } from './oidc-login-link.tsx';
 import { pendingTwoFactor, TwoFactorStep } from './two-factor-step.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
+import { stopIfEmpty } from './required-fields.ts';
 
 /** `/user/login` and `/user/username-login`: username and password, with links to the other enabled methods. */
 export function Component() {
@@ -32,6 +33,7 @@ export function Component() {
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (stopIfEmpty(e.currentTarget, t)) return;
     void run(async () => {
       const res = await (
         await getBrowserApi()
@@ -44,7 +46,7 @@ export function Component() {
 
   return (
     <AuthCard variant={platform} title={t('login.usernameTitle')}>
-      <form className="auth-form" onSubmit={handleSubmit} data-testid="login-form">
+      <form className="auth-form" noValidate onSubmit={handleSubmit} data-testid="login-form">
         {/* Logging in takes any existing name (imported accounts may be longer), as the login contract does. */}
         <UsernameField variant={platform} value={username} onChange={setUsername} maxLength={100} />
         <PasswordField
@@ -53,6 +55,12 @@ export function Component() {
           onChange={setPassword}
           autoComplete="current-password"
         />
+        {/* Text messages are the forum's only password reset: the link shows where it can work. */}
+        {forum.qcloud.qcloudSms && (
+          <Link className="auth-forgot" to="/user/reset-password" data-testid="forgot-password">
+            {t('phone.forgot')}
+          </Link>
+        )}
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
           {t('login.submit')}
         </Button>
@@ -85,8 +93,7 @@ export function Component() {
           )}
           {forum.qcloud.qcloudSms && (
             <>
-              <Link to="/user/phone-login">{t('login.phone')}</Link> ·{' '}
-              <Link to="/user/reset-password">{t('phone.forgot')}</Link>
+              <Link to="/user/phone-login">{t('login.phone')}</Link>
             </>
           )}
         </p>

@@ -9,6 +9,7 @@ import { AuthCard } from './auth-card.tsx';
 import { MobileField, SmsCodeField } from './phone-fields.tsx';
 import { pendingTwoFactor, TwoFactorStep } from './two-factor-step.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
+import { stopIfEmpty } from './required-fields.ts';
 
 /** `/user/phone-login`: a phone and a text message code; a new phone gets an account when registration is open. */
 export function Component() {
@@ -31,6 +32,7 @@ export function Component() {
   }
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (stopIfEmpty(e.currentTarget, t)) return;
     void run(async () => {
       const res = await (
         await getBrowserApi()
@@ -41,7 +43,7 @@ export function Component() {
   };
   return (
     <AuthCard variant={platform} title={t('phone.loginTitle')}>
-      <form className="auth-form" onSubmit={handleSubmit} data-testid="phone-login-form">
+      <form className="auth-form" noValidate onSubmit={handleSubmit} data-testid="phone-login-form">
         <MobileField variant={platform} value={mobile} onChange={setMobile} />
         <SmsCodeField variant={platform} type="login" mobile={mobile} value={code} onChange={setCode} />
         {forum.setSite.isRegister && <p className="auth-note">{t('phone.loginTip')}</p>}

@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 import { AuthCard } from './auth-card.tsx';
 import { MobileField, SmsCodeField } from './phone-fields.tsx';
+import { stopIfEmpty } from './required-fields.ts';
 
 /** Shows a phone as 139****1234. */
 const masked = (mobile: string) => mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
@@ -27,6 +28,7 @@ export function Component() {
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (stopIfEmpty(e.currentTarget, t)) return;
     setBusy(true);
     const api = await getBrowserApi();
     const res =
@@ -54,7 +56,7 @@ export function Component() {
           ? t('phone.rebindVerifyTip', { mobile: masked(current) })
           : t('phone.rebindNewTip')}
       </p>
-      <form className="auth-form" onSubmit={(e) => void handleSubmit(e)} key={step}>
+      <form className="auth-form" noValidate onSubmit={(e) => void handleSubmit(e)} key={step}>
         {step === 'new' && <MobileField variant={platform} value={mobile} onChange={setMobile} />}
         <SmsCodeField
           variant={platform}

@@ -9,6 +9,7 @@ import { NicknameField, PasswordField, UsernameField } from './account-fields.ts
 import { AuthCard } from './auth-card.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 import { solvePow } from '../../shared/pow.ts';
+import { stopIfEmpty } from './required-fields.ts';
 
 /** The answer to the site's proof-of-work challenge; none when it cannot be fetched (the server then refuses). */
 async function solveCaptcha(api: Awaited<ReturnType<typeof getBrowserApi>>) {
@@ -59,6 +60,7 @@ export function Component() {
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (stopIfEmpty(e.currentTarget, t)) return;
     if (password !== confirm) {
       toast.error(t('register.mismatch'));
       return;
@@ -79,7 +81,7 @@ export function Component() {
 
   return (
     <AuthCard variant={platform} title={t('register.title')}>
-      <form className="auth-form" onSubmit={handleSubmit} data-testid="register-form">
+      <form className="auth-form" noValidate onSubmit={handleSubmit} data-testid="register-form">
         <UsernameField variant={platform} value={username} onChange={setUsername} />
         <PasswordField
           variant={platform}

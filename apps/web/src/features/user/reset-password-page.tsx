@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { smsResetPassword } from '@forum/contracts';
 import { Button, toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
@@ -8,11 +8,36 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { PasswordField } from './account-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { MobileField, SmsCodeField } from './phone-fields.tsx';
+import { stopIfEmpty } from './required-fields.ts';
 
-/** `/user/reset-password`: a new password for the account bound to a phone; then log in again. */
+/**
+ * `/user/reset-password`: a new password for the account bound to a phone; then log in again. Text messages are
+ * the only reset the forum has (no e-mail on accounts), so with SMS off the page says who can help instead.
+ */
 export function Component() {
+  const { platform, forum } = useSite();
+  if (!forum.qcloud.qcloudSms) return <NoResetMethod variant={platform} />;
+  return <SmsReset variant={platform} />;
+}
+
+/** No self-service reset on this site: ask the administrator; back to login. */
+function NoResetMethod({ variant }: { variant: 'pc' | 'h5' }) {
   const { t } = useTranslation();
-  const { platform } = useSite();
+  return (
+    <AuthCard variant={variant} title={t('phone.resetTitle')}>
+      <p className="auth-note" data-testid="reset-unavailable">
+        {t('phone.resetOff')}
+      </p>
+      <p className="auth-links">
+        <Link to="/user/login">{t('phone.backToLogin')}</Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+/** The reset by a text-message code. */
+function SmsReset({ variant: platform }: { variant: 'pc' | 'h5' }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
@@ -22,6 +47,7 @@ export function Component() {
   const mismatch = confirm !== '' && confirm !== password;
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (stopIfEmpty(e.currentTarget, t)) return;
     if (mismatch) return;
     setBusy(true);
     const res = await (
@@ -37,7 +63,12 @@ export function Component() {
   };
   return (
     <AuthCard variant={platform} title={t('phone.resetTitle')}>
-      <form className="auth-form" onSubmit={(e) => void handleSubmit(e)} data-testid="reset-password-form">
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => void handleSubmit(e)}
+        data-testid="reset-password-form"
+      >
         <MobileField variant={platform} value={mobile} onChange={setMobile} />
         <SmsCodeField variant={platform} type="reset_pwd" mobile={mobile} value={code} onChange={setCode} />
         <PasswordField

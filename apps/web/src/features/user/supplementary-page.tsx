@@ -10,6 +10,7 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 import { postMultipart } from '../../shared/post-multipart.ts';
 import { AuthCard } from './auth-card.tsx';
+import { stopIfEmpty } from './required-fields.ts';
 
 type Field = CallOutput<typeof mySignInFields>[number];
 
@@ -105,6 +106,7 @@ export function Component() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (stopIfEmpty(e.currentTarget, t)) return;
     if (!fields) return;
     setBusy(true);
     const [api, { mySignInSubmit }] = await Promise.all([getBrowserApi(), import('@forum/contracts')]);
@@ -127,7 +129,12 @@ export function Component() {
       {!fields ? (
         <p className="muted">{t('supplementary.loading')}</p>
       ) : (
-        <form className="auth-form" onSubmit={(e) => void submit(e)} data-testid="supplementary-form">
+        <form
+          className="auth-form"
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          data-testid="supplementary-form"
+        >
           {fields.map((f) => (
             <label key={f.id} className="ui-field supplementary-field">
               <span className="ui-field__label">

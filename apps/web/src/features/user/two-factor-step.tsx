@@ -5,6 +5,7 @@ import { Button, TextField, type Variant } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { stopIfEmpty } from './required-fields.ts';
 
 /** The second-step token of a -7090 reply (the password or phone was right; now the authenticator). */
 export function pendingTwoFactor(res: { Code: number; Data: unknown }): string | null {
@@ -28,6 +29,7 @@ export function TwoFactorStep({
   const [code, setCode] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (stopIfEmpty(e.currentTarget, t)) return;
     void run(async () =>
       (await getBrowserApi()).call(twoFactorLogin, { twoFactorToken: token, code: code.trim() }),
     );
@@ -35,7 +37,7 @@ export function TwoFactorStep({
   return (
     <AuthCard variant={variant} title={t('security.loginTitle')}>
       <p className="auth-note">{t('security.loginTip')}</p>
-      <form className="auth-form" onSubmit={submit} data-testid="two-factor-form">
+      <form className="auth-form" noValidate onSubmit={submit} data-testid="two-factor-form">
         <TextField
           label={t('security.code')}
           name="code"

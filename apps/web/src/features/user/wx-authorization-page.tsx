@@ -43,6 +43,12 @@ export function Component() {
       savePending(pending);
       await navigate(pendingPage(pending), { replace: true });
     };
+    // Arrived without WeChat's code (typed in, bookmarked, cancelled consent): nothing to finish, and the
+    // validator's own words ("code: Too small") mean nothing to a person.
+    if (!code || !state) return setError(t('wechat.noCode'));
+    // A refusal of the call's shape says the same: the link is incomplete, not "Parameter Validator Error".
+    const explain = (res: { Code: number; Message: string }) =>
+      res.Code === Code.INVALID_PARAMETER ? t('wechat.noCode') : t('wechat.failed', { message: res.Message });
     void (async () => {
       const api = await getBrowserApi();
       const input = { code, state };
@@ -54,7 +60,7 @@ export function Component() {
         // Refusals stay on this page (the status page for banned or pending accounts); success moves on.
         if (res.Code !== 0) {
           const to = statusRedirect(res.Code, res.Message);
-          return to ? void navigate(to, { replace: true }) : setError(res.Message);
+          return to ? void navigate(to, { replace: true }) : setError(explain(res));
         }
         return run(async () => res);
       }
@@ -63,7 +69,7 @@ export function Component() {
           ? await api.call(wechatH5Qrcode, input)
           : await api.call(action === 'bind' ? wechatH5Bind : wechatH5Rebind, input);
       if (res.Code === Code.NEED_BIND_OR_CREATE_USER && res.Data) return toPending(res.Data);
-      if (res.Code !== 0) return setError(res.Message);
+      if (res.Code !== 0) return setError(explain(res));
       if (action === 'qrcode') return setQrDone(true);
       toast.success(t(action === 'bind' ? 'wechat.bound' : 'wechat.rebound'));
       await navigate(afterBindTarget(), { replace: true });
@@ -74,18 +80,17 @@ export function Component() {
   return (
     <AuthCard variant={platform} title={t(qrDone ? 'wechat.qrDoneTitle' : 'wechat.authTitle')}>
       <p className="auth-note" data-testid="wx-authorization">
-        {qrDone
-          ? t('wechat.qrDone')
-          : error
-            ? t('wechat.failed', { message: error })
-            : t('wechat.authorizing')}
+        {qrDone ? t('wechat.qrDone') : (error ?? t('wechat.authorizing'))}
       </p>
       {error && (
         <p className="auth-links">
           <Link to={`/user/wx-auth?action=${action === 'qrcode' ? 'login' : action}`}>
             {t('wechat.retry')}
           </Link>{' '}
-          · <Link to="/user/username-login">{t('wechat.usernameLogin')}</Link>
+          ·{' '}
+          <Link to="/user/login" data-testid="back-to-login">
+            {t('wechat.backToLogin')}
+          </Link>
         </p>
       )}
     </AuthCard>

@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { useWxPending, type PendingCall } from './use-wx-pending.ts';
 import { WxPendingMissing } from './wx-notices.tsx';
+import { stopIfEmpty } from './required-fields.ts';
 
 /**
  * A page binding the pending WeChat to an account: the card naming the WeChat, the page's own fields and
@@ -28,11 +29,12 @@ export function WxPendingForm({
   if (!pending) return <WxPendingMissing />;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (stopIfEmpty(e.currentTarget, t)) return;
     finish(send);
   };
   return (
     <AuthCard variant={platform} title={title}>
-      <form className="auth-form" onSubmit={submit} data-testid={testId}>
+      <form className="auth-form" noValidate onSubmit={submit} data-testid={testId}>
         <p className="auth-note">{t('wechat.selectTip', { nickname: pending.nickname })}</p>
         {children}
         <Button kind="primary" size="large" variant={platform} type="submit" full loading={busy}>
