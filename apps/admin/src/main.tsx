@@ -34,6 +34,8 @@ import { PaySettings } from './pages/pay-settings.tsx';
 import { pay } from './i18n-pay.ts';
 import { LoginMethodSettings } from './pages/login-methods.tsx';
 import { l } from './i18n-login.ts';
+import { StorageSettings } from './pages/storage.tsx';
+import { st } from './i18n-storage.ts';
 
 const MENU = [
   { to: '/', label: s.menu.dashboard, end: true },
@@ -42,6 +44,7 @@ const MENU = [
   { to: '/login-methods', label: l.menu },
   { to: '/functions', label: m.menu.functions },
   { to: '/attachments', label: m.menu.attachments },
+  { to: '/storage', label: st.menu },
   { to: '/users', label: s.menu.users },
   { to: '/groups', label: s.menu.groups },
   { to: '/categories', label: s.menu.categories },
@@ -114,6 +117,7 @@ const router = createBrowserRouter(
         { path: 'login-methods', Component: LoginMethodSettings },
         { path: 'functions', Component: FunctionSettings },
         { path: 'attachments', Component: AttachmentSettings },
+        { path: 'storage', Component: StorageSettings },
         { path: 'users', Component: Users },
         { path: 'groups', Component: Groups },
         { path: 'categories', Component: Categories },

@@ -21,7 +21,7 @@ import {
   walletMember,
 } from '../../test/harness.js';
 import { startS3, type TestS3 } from '../../test/s3-server.js';
-import { migrateUploads, S3Storage } from './index.js';
+import { ConfiguredStorage, LocalStorage, migrateUploads, S3Storage } from './index.js';
 
 // Two instances behind a load balancer: one database, one object store, each its own DATA_DIR (machine).
 let s3: TestS3;
@@ -380,6 +380,70 @@ describe('storage:migrate', () => {
       rmSync(uploads, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+describe("the admin's COS settings", () => {
+  it('are checked when saved: COS on needs its bucket and region; a bucket name carries its APPID', async () => {
+    const save = (data: Array<{ key: string; value: string }>) =>
+      call(a, 'POST', '/api/backAdmin/settings.create', {
+        token: admin.token,
+        body: { data: data.map((d) => ({ ...d, tag: 'qcloud' })) },
+      });
+    const off = await save([{ key: 'qcloud_cos', value: '1' }]);
+    expect([off.Code, off.Message]).toEqual([-4001, expect.stringContaining('qcloud_cos_bucket_name')]);
+    expect((await save([{ key: 'qcloud_cos_bucket_name', value: 'forum' }])).Code).toBe(-4001);
+    expect((await save([{ key: 'qcloud_cos_cdn_url', value: 'javascript:alert(1)' }])).Code).toBe(-4001);
+    const member = await registerUser(a);
+    expect(
+      (
+        await call(a, 'POST', '/api/backAdmin/settings.create', {
+          token: member.token,
+          body: { data: [{ key: 'qcloud_cos', value: '0', tag: 'qcloud' }] },
+        })
+      ).Code,
+    ).toBe(-4002);
+  });
+
+  it('switch the store at once (no restart): COS speaks S3 at cos.<region>.myqcloud.com; off is the disk again', () => {
+    const values = new Map<string, string>();
+    const settings = { get: (k: string) => values.get(k) ?? '' };
+    const local = new LocalStorage(path.join(os.tmpdir(), 'unused-uploads'));
+    const storage = new ConfiguredStorage(local, undefined, settings);
+    try {
+      expect(storage.current()).toBe(local);
+      values.set('qcloud_cos', '1');
+      values.set('qcloud_cos_bucket_name', 'forum-1250000000');
+      values.set('qcloud_cos_bucket_area', 'ap-guangzhou');
+      // Incomplete (no keys yet): still the disk, never a half-configured store.
+      expect(storage.current()).toBe(local);
+      values.set('qcloud_secret_id', 'AKID');
+      values.set('qcloud_secret_key', 'secret');
+      values.set('qcloud_cos_cdn_url', 'https://img.example.test/');
+      const cos = storage.current() as S3Storage;
+      expect(cos).toBeInstanceOf(S3Storage);
+      expect(cos.target).toMatchObject({
+        bucket: 'forum-1250000000',
+        endpoint: 'https://cos.ap-guangzhou.myqcloud.com',
+        region: 'ap-guangzhou',
+        forcePathStyle: false,
+        accessKeyId: 'AKID',
+      });
+      expect(storage.current()).toBe(cos);
+      expect(storage.url('avatars/1-aaaaaaaaaaaa.png')).toBe(
+        'https://img.example.test/avatars/1-aaaaaaaaaaaa.png',
+      );
+      expect(storage.describe()).toBe('s3://forum-1250000000/');
+      values.set('qcloud_cos', '0');
+      expect(storage.current()).toBe(local);
+      // STORAGE_URL wins over the settings.
+      const fixed = new ConfiguredStorage(local, parseStorageUrl(s3.env('x')), settings);
+      values.set('qcloud_cos', '1');
+      expect((fixed.current() as S3Storage).target.bucket).toBe(s3.bucket);
+      fixed.close();
+    } finally {
+      storage.close();
+    }
+  });
 });
 
 describe('STORAGE_URL', () => {
