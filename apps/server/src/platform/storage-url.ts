@@ -13,20 +13,25 @@ export interface ObjectStoreTarget {
   secretAccessKey: string | undefined;
   /** Base of direct public URLs (a CDN in front of the bucket); undefined: public files go through the server. */
   publicUrl: string | undefined;
+  /**
+   * Stream every file through the server instead of redirecting to signed URLs (`proxy=1`): for a store that
+   * browsers cannot reach (a private network) or that pages may not load from (plain http).
+   */
+  proxy: boolean;
 }
 
 /** A STORAGE_URL that cannot be used: the message says what is wrong and what a good one looks like. */
 export class StorageConfigError extends Error {
   constructor(problem: string) {
     super(
-      `STORAGE_URL: ${problem} (expected s3://bucket/optional/prefix?region=us-east-1&endpoint=https://host&forcePathStyle=1)`,
+      `STORAGE_URL: ${problem} (expected s3://bucket/optional/prefix?region=us-east-1&endpoint=https://host&forcePathStyle=1&proxy=0)`,
     );
     this.name = 'StorageConfigError';
   }
 }
 
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-const QUERY_KEYS = new Set(['endpoint', 'region', 'forcePathStyle', 'publicUrl']);
+const QUERY_KEYS = new Set(['endpoint', 'region', 'forcePathStyle', 'publicUrl', 'proxy']);
 
 /** An http(s) origin or URL without a trailing slash; throws with `what` named when it is not one. */
 function httpUrl(value: string, what: string): string {
@@ -66,9 +71,11 @@ export function parseStorageUrl(env: NodeJS.ProcessEnv): ObjectStoreTarget | und
   if (path.split('/').some((p) => p === '..' || p === '.'))
     throw new StorageConfigError('the prefix may not hold . or ..');
   const endpoint = u.searchParams.get('endpoint');
-  const style = u.searchParams.get('forcePathStyle') ?? '';
-  if (!['', '0', '1', 'true', 'false'].includes(style))
-    throw new StorageConfigError('forcePathStyle must be 1 or 0');
+  const flag = (name: string) => {
+    const v = u.searchParams.get(name) ?? '';
+    if (!['', '0', '1', 'true', 'false'].includes(v)) throw new StorageConfigError(`${name} must be 1 or 0`);
+    return v === '1' || v === 'true';
+  };
   const accessKeyId = env.STORAGE_ACCESS_KEY_ID || undefined;
   const secretAccessKey = env.STORAGE_SECRET_ACCESS_KEY || undefined;
   if (!accessKeyId !== !secretAccessKey)
@@ -79,9 +86,10 @@ export function parseStorageUrl(env: NodeJS.ProcessEnv): ObjectStoreTarget | und
     prefix: path ? `${path}/` : '',
     endpoint: endpoint ? httpUrl(endpoint, 'endpoint') : undefined,
     region: u.searchParams.get('region') || env.AWS_REGION || 'us-east-1',
-    forcePathStyle: style === '1' || style === 'true',
+    forcePathStyle: flag('forcePathStyle'),
     accessKeyId,
     secretAccessKey,
     publicUrl: publicUrl ? httpUrl(publicUrl, 'STORAGE_PUBLIC_URL') : undefined,
+    proxy: flag('proxy'),
   };
 }

@@ -32,6 +32,7 @@ export function cosTarget(settings: CosSettings): ObjectStoreTarget | null {
     accessKeyId,
     secretAccessKey,
     publicUrl: cdn || undefined,
+    proxy: false,
   };
 }
 

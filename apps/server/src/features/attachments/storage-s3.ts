@@ -97,8 +97,9 @@ export class S3Storage implements AttachmentStorage {
     return this.target.publicUrl ? `${this.target.publicUrl}/${encodeKey(this.objectKey(key))}` : null;
   }
 
-  /** A presigned GET that answers with the given type and disposition. */
+  /** A presigned GET that answers with the given type and disposition; null with `proxy=1` (streamed instead). */
   async signedUrl(key: string, options: SignedUrlOptions): Promise<string | null> {
+    if (this.target.proxy) return null;
     const command = new GetObjectCommand({
       Bucket: this.target.bucket,
       Key: this.objectKey(key),

@@ -8,7 +8,7 @@ import { OrderType, PaymentType } from '@forum/contracts';
 import type { FastifyInstance } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../platform/config.js';
 import { parseStorageUrl, StorageConfigError } from '../../platform/storage-url.js';
@@ -24,6 +24,8 @@ import { startS3, type TestS3 } from '../../test/s3-server.js';
 import { ConfiguredStorage, LocalStorage, migrateUploads, S3Storage } from './index.js';
 
 // Two instances behind a load balancer: one database, one object store, each its own DATA_DIR (machine).
+// Several tests start a further instance: on a busy 2-core machine that takes more than the usual 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 let s3: TestS3;
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let a: FastifyInstance;
@@ -84,7 +86,7 @@ beforeAll(async () => {
   b = await instance(otherDataDir, s3.env('site1'));
   store = new S3Storage(parseStorageUrl(s3.env('site1'))!);
   admin = await adminUser(a);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   store?.close();
   await Promise.all([a?.close(), b?.close()]);
@@ -251,6 +253,19 @@ describe('paid attachments', () => {
       }
       // Still refused to the member who did not pay.
       expect((await get(b, doc.Data.url, other.token)).statusCode).toBe(404);
+      // With proxy=1 the server streams the file itself after the same check.
+      const p = await instance(mkdtempSync(path.join(os.tmpdir(), 'forum-test-p-')), {
+        ...s3.env('site1'),
+        STORAGE_URL: `${s3.env('site1').STORAGE_URL}&proxy=1`,
+      });
+      try {
+        const streamed = await get(p, doc.Data.url, buyer.token);
+        expect([streamed.statusCode, streamed.headers['content-type']]).toEqual([200, 'application/pdf']);
+        expect(streamed.rawPayload.equals(pdf)).toBe(true);
+        expect((await get(p, doc.Data.url, other.token)).statusCode).toBe(404);
+      } finally {
+        await p.close();
+      }
     } finally {
       await c.close();
     }
@@ -457,6 +472,7 @@ describe('STORAGE_URL', () => {
       [{ STORAGE_URL: 's3://key:secret@bucket/x' }, 'keys go in STORAGE_ACCESS_KEY_ID'],
       [{ STORAGE_URL: 's3://bucket/x', STORAGE_ACCESS_KEY_ID: 'k' }, 'set both'],
       [{ STORAGE_URL: 's3://bucket/x?forcePathStyle=yes' }, 'forcePathStyle must be 1 or 0'],
+      [{ STORAGE_URL: 's3://bucket/x?proxy=2' }, 'proxy must be 1 or 0'],
     ];
     for (const [env, message] of bad) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(StorageConfigError);
