@@ -15,7 +15,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { conditions: ['source', ...defaultClientConditions] },
-        ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+        // Without 'module': Node never uses it, and packages such as the AWS SDK point it at bundler-only
+        // builds (extensionless imports) that Node cannot load once Vitest hands them over.
+        ssr: {
+          resolve: { conditions: ['source', ...defaultServerConditions.filter((c) => c !== 'module')] },
+        },
         test: {
           name: 'server',
           include: [

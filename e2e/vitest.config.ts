@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
 // default on 2 cores would be one), with generous timeouts.
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // Without 'module' (as in the root config): Node never uses it, and the AWS SDK points it at a bundler-only
+  // build (extensionless imports) that Node cannot load once Vitest hands it over.
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions.filter((c) => c !== 'module')] } },
   test: {
     name: 'e2e',
     include: ['**/*.e2e.test.ts'],

@@ -34,6 +34,8 @@ import { PaySettings } from './pages/pay-settings.tsx';
 import { pay } from './i18n-pay.ts';
 import { LoginMethodSettings } from './pages/login-methods.tsx';
 import { l } from './i18n-login.ts';
+import { StorageSettings } from './pages/storage.tsx';
+import { st } from './i18n-storage.ts';
 
 /** Between the parts of a title (the site's own pages use the same). */
 const TITLE_SEPARATOR = ' - ';
@@ -61,6 +63,7 @@ const MENU: Array<{ id: keyof typeof s.menuGroups | 'home'; items: MenuItem[] }>
       { to: '/login-methods', label: l.menu },
       { to: '/pay-settings', label: pay.menu },
       { to: '/attachments', label: m.menu.attachments },
+      { to: '/storage', label: st.menu },
       { to: '/stop-words', label: s.menu.stopWords },
       { to: '/templates', label: s.menu.templates },
     ],
@@ -238,6 +241,7 @@ const router = createBrowserRouter(
         { path: 'login-methods', Component: LoginMethodSettings },
         { path: 'functions', Component: FunctionSettings },
         { path: 'attachments', Component: AttachmentSettings },
+        { path: 'storage', Component: StorageSettings },
         { path: 'users', Component: Users },
         { path: 'groups', Component: Groups },
         { path: 'categories', Component: Categories },

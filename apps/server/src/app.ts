@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import qs from 'qs';
 import type { Redis } from 'ioredis';
@@ -25,6 +26,7 @@ import { installMetrics } from './platform/metrics/metrics.plugin.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
 import { registerAdminApp } from './platform/web/admin.plugin.js';
 import { isGroupPage, PersonalPageRules, type PageViewer } from './platform/web/page-key.js';
+import { ConfiguredStorage, LocalStorage } from './features/attachments/index.js';
 import { ForumService } from './features/forum/index.js';
 import { GroupsService } from './features/groups/index.js';
 import { InstallService } from './features/install/index.js';
@@ -109,6 +111,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const metrics = await installMetrics(app, config, database, guestCache);
   settings.onChange(() => guestCache.clearLocal());
   groups.onChange(() => guestCache.clearLocal());
+  // One storage for every uploaded file; it follows the admin's COS switch unless STORAGE_URL fixes it.
+  const storage = new ConfiguredStorage(
+    new LocalStorage(path.join(config.dataDir, 'uploads')),
+    config.storage,
+    settings,
+  );
+  app.addHook('onClose', async () => storage.close());
   const install = new InstallService(database.db, settings);
   await runMigrations(database, () => install.bootstrap());
   await Promise.all([settings.start(), groups.start()]);
@@ -135,6 +144,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     users,
     install,
     forum,
+    storage,
     personalPages,
     metrics,
     jobs: metrics ?? untrackedJobs,

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { buildApp, VERSION } from './app.js';
 import { loadConfig } from './platform/config.js';
+import { StorageConfigError } from './platform/storage-url.js';
 
 // `npm run forum -- <command>`: admin:create, migrate, seed, import:discuzq, search:reindex, topics:extract,
-// backup, restore.
+// storage:migrate, backup, restore.
 const [command, ...args] = process.argv.slice(2);
 
 function flag(name: string): string | undefined {
@@ -26,11 +27,13 @@ const usage = `usage: npm run forum -- <command>
                                                  price only, whose paid part older versions indexed)
   topics:extract                                 make topics of the #name# tags in existing threads (seeded,
                                                  imported or older content), link them, recount
-
   backup [--to DIR]                              write one archive of the database and DATA_DIR's files
                                                  (default DIR: the backup_dir setting, else DATA_DIR/backups)
   restore FILE [--force]                         bring an archive back into an empty database and DATA_DIR
-                                                 (--force replaces a site that is there; stop the forum first)`;
+                                                 (--force replaces a site that is there; stop the forum first)
+  storage:migrate [--from DIR]                   copy DATA_DIR/uploads (or DIR) into the object store that
+                                                 STORAGE_URL or the admin's COS settings name (resumable:
+                                                 files already there with the same size are skipped)`;
 
 function num(name: string, fallback: number): number {
   const v = flag(name);
@@ -78,7 +81,6 @@ async function runImport(app: Awaited<ReturnType<typeof buildApp>>): Promise<num
     return 2;
   }
   const { importDiscuzq, formatReport } = await import('./features/import-discuzq/index.js');
-  const { LocalStorage } = await import('./features/attachments/index.js');
   const { default: cliProgress } = await import('cli-progress');
   const dryRun = args.includes('--dry-run');
   const dir = flag('files');
@@ -92,9 +94,7 @@ async function runImport(app: Awaited<ReturnType<typeof buildApp>>): Promise<num
     from,
     dryRun,
     batch: num('batch', 1000),
-    files: dir
-      ? { dir, storage: new LocalStorage(path.join(app.forum.config.dataDir, 'uploads')) }
-      : undefined,
+    files: dir ? { dir, storage: app.forum.storage } : undefined,
     progress: (table, done, total) => {
       if (table !== stage) {
         if (stage) bar.stop();
@@ -115,6 +115,41 @@ async function runImport(app: Awaited<ReturnType<typeof buildApp>>): Promise<num
   return 0;
 }
 
+/** `storage:migrate`: copies the local uploads into the configured object store, with a progress bar. */
+async function runStorageMigrate(app: Awaited<ReturnType<typeof buildApp>>): Promise<number> {
+  const { ConfiguredStorage, LocalStorage, migrateUploads } = await import('./features/attachments/index.js');
+  const { default: cliProgress } = await import('cli-progress');
+  const store = app.forum.storage;
+  const target = store instanceof ConfiguredStorage ? store.current() : store;
+  if (target instanceof LocalStorage) {
+    console.error(
+      'storage:migrate: no object store is configured: set STORAGE_URL, or turn on COS in the admin first',
+    );
+    return 2;
+  }
+  const from = path.resolve(flag('from') ?? path.join(app.forum.config.dataDir, 'uploads'));
+  const where = store instanceof ConfiguredStorage ? store.describe() : 'the object store';
+  console.log(`copying ${from} into ${where}`);
+  const bar = new cliProgress.SingleBar(
+    {
+      format: 'files |{bar}| {percentage}% {value}/{total} copied {copied} skipped {skipped}',
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  const r = await migrateUploads(from, target, (p) => {
+    if (!started) bar.start(p.total, 0, { copied: 0, skipped: 0 });
+    started = true;
+    bar.update(p.done, { copied: p.copied, skipped: p.skipped });
+  });
+  bar.stop();
+  console.log(
+    `${r.total} files: ${r.copied} copied (${(r.bytes / 1048576).toFixed(1)} MB), ${r.skipped} already there`,
+  );
+  return 0;
+}
+
 const COMMANDS = new Set([
   'admin:create',
   'migrate',
@@ -122,6 +157,7 @@ const COMMANDS = new Set([
   'import:discuzq',
   'search:reindex',
   'topics:extract',
+  'storage:migrate',
 ]);
 
 /** A progress bar per stage (tables, then files), as the seed command shows. */
@@ -239,6 +275,8 @@ async function main(): Promise<number> {
       await runSeed(app);
     } else if (command === 'import:discuzq') {
       return await runImport(app);
+    } else if (command === 'storage:migrate') {
+      return await runStorageMigrate(app);
     } else if (command === 'search:reindex') {
       const { reindexThreads } = await import('./features/threads/index.js');
       const n = await reindexThreads(app.forum.database.db, args.includes('--priced'));
@@ -259,4 +297,11 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+try {
+  process.exitCode = await main();
+} catch (err) {
+  // A wrong STORAGE_URL is the operator's to fix: the message says what is wrong, a stack trace would not.
+  if (!(err instanceof StorageConfigError)) throw err;
+  console.error(`error: ${err.message}`);
+  process.exitCode = 1;
+}

@@ -1,9 +1,18 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './platform/config.js';
+import { loadConfig, type Config } from './platform/config.js';
+import { StorageConfigError } from './platform/storage-url.js';
 import { ensureAdmin } from './startup.js';
 
 // The process entry: build, make sure there is a way to get an admin, listen, and drain on SIGTERM.
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A wrong setting is the operator's to fix: say which and how, without a stack trace.
+  if (!(err instanceof StorageConfigError)) throw err;
+  console.error(`cannot start: ${err.message}`);
+  process.exit(1);
+}
 const app = await buildApp(config);
 const origin = config.publicUrl ?? `http://${config.host}:${config.port}`;
 const setupLink = await ensureAdmin(app, origin);

@@ -5,6 +5,7 @@ import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/db.js';
 import type { PersonalPageRules } from './platform/web/page-key.js';
 import type { JobRecorder, Metrics } from './platform/metrics/metrics.js';
+import type { AttachmentStorage } from './features/attachments/index.js';
 import type { ForumService } from './features/forum/index.js';
 import type { GroupsService } from './features/groups/index.js';
 import type { InstallService } from './features/install/index.js';
@@ -26,6 +27,8 @@ export interface ForumServices {
   forum: ForumService;
   /** The console SMS provider's record of sent codes (`SMS_PROVIDER=console`): a test and development hook. */
   smsOutbox?: { lastCode(mobile: string): string | undefined } | null;
+  /** Where every uploaded file lives: `DATA_DIR/uploads`, or the object store (STORAGE_URL, COS settings). */
+  storage: AttachmentStorage;
   /** Rules that make a member's pages their own rather than their group's (features add theirs). */
   personalPages: PersonalPageRules;
   /** The Prometheus registry, when METRICS_TOKEN or METRICS_PORT turned metrics on. */

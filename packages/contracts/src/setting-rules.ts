@@ -54,6 +54,17 @@ export const SETTING_RULES: Record<string, z.ZodType<string, string>> = {
   register_captcha: bool,
   register_type: int(0, 2),
   qcloud_sms: bool,
+  qcloud_cos: bool,
+  qcloud_cos_bucket_name: z
+    .string()
+    .regex(
+      /^$|^[a-z0-9][a-z0-9-]{0,48}-\d{5,12}$/,
+      'must be a COS bucket name with its APPID (forum-1250000000)',
+    ),
+  qcloud_cos_bucket_area: z
+    .string()
+    .regex(/^$|^[a-z0-9-]{1,40}$/, 'must be a region name such as ap-guangzhou'),
+  qcloud_cos_cdn_url: z.string().regex(/^$|^https?:\/\/[^\s"'<>]+$/, 'must be an http(s) address'),
   captcha_difficulty: int(8, 24),
   two_factor_admin_required: bool,
   // '' is the database kind's default: daily on the embedded server, off on DATABASE_URL.
@@ -126,6 +137,9 @@ export function settingsCrossProblem(next: (key: string) => string): string | nu
   }
   if (Number(next('cash_min_sum')) > Number(next('cash_max_sum'))) {
     return 'cash_min_sum: the minimum withdrawal cannot exceed the maximum';
+  }
+  if (next('qcloud_cos') === '1' && !(next('qcloud_cos_bucket_name') && next('qcloud_cos_bucket_area'))) {
+    return 'qcloud_cos_bucket_name: COS storage needs its bucket and region';
   }
   if (next('site_close') === '1' && !next('site_close_msg').trim()) {
     return 'site_close_msg: a closed site needs a message for its visitors';

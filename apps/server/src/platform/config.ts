@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseStorageUrl, type ObjectStoreTarget } from './storage-url.js';
 
 /** Server configuration, read once from the environment with defaults. */
 export interface Config {
@@ -36,6 +37,11 @@ export interface Config {
   metricsPort: number;
   /** Where text message codes go: Tencent Cloud SMS (settings tag qcloud), or the server log for development. */
   smsProvider: 'tencent' | 'console';
+  /**
+   * The object store every uploaded file goes to (STORAGE_URL); undefined: the admin's COS settings when on,
+   * else `DATA_DIR/uploads` on this machine.
+   */
+  storage: ObjectStoreTarget | undefined;
 }
 
 /** Requests allowed per window, per user (or IP for guests) and route class. */
@@ -110,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsProvider: env.SMS_PROVIDER === 'console' ? 'console' : 'tencent',
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: int(env.METRICS_PORT, 0),
+    storage: parseStorageUrl(env),
   };
   return { ...base, ...overrides, rateLimit: { ...base.rateLimit, ...overrides.rateLimit } };
 }

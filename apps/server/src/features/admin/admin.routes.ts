@@ -25,6 +25,7 @@ import type { Db } from '../../platform/db/db.js';
 import { readOneFile, sendPublicPng } from '../../platform/http/upload.js';
 import {
   openSitePicture,
+  sitePictureUrl,
   SITE_FILE_MAX_BYTES,
   storeSitePicture,
   type SiteFileStorage,
@@ -51,9 +52,16 @@ export function registerAdminRoutes(
     const { data } = await readOneFile(req, SITE_FILE_MAX_BYTES, 'logo');
     return d.settings.picture(input.type, await storeSitePicture(d.files, input.type, data));
   });
-  route(siteFile, { keepsGuestCache: true }, async (_input, { req, reply }) =>
-    sendPublicPng(reply, await openSitePicture(d.files, (req.params as { file: string }).file)),
-  );
+  route(siteFile, { keepsGuestCache: true }, async (_input, { req, reply }) => {
+    const file = (req.params as { file: string }).file;
+    // An address saved before a CDN was set still works: it now points on to the CDN.
+    const direct = sitePictureUrl(d.files, file);
+    if (direct) {
+      await reply.redirect(direct, 302);
+      return null;
+    }
+    return sendPublicPng(reply, await openSitePicture(d.files, file));
+  });
 
   route(dashboardChart, admin, async (input) => dailyCounts(d.db, input.days));
 

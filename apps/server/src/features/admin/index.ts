@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { Database } from '../../platform/db/db.js';
-import { LocalStorage } from '../attachments/index.js';
+import type { AttachmentStorage } from '../attachments/index.js';
 import type { AdminAudit, Route } from '../../platform/http/router.js';
 import type { GroupsService } from '../groups/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -33,7 +32,8 @@ export function mountAdmin(ctx: {
   groups: GroupsService;
   users: UsersService;
   adminAudit: { record?: AdminAudit };
-  config: { redisUrl: string | undefined; dataDir: string };
+  config: { redisUrl: string | undefined };
+  storage: AttachmentStorage;
   version: string;
 }): void {
   const db = ctx.database.db;
@@ -49,6 +49,6 @@ export function mountAdmin(ctx: {
     db,
     settings: new SettingsAdmin(db, ctx.settings, ctx.version, !!ctx.config.redisUrl),
     groups: new GroupsAdmin(db, ctx.groups, ctx.users),
-    files: new LocalStorage(path.join(ctx.config.dataDir, 'uploads')),
+    files: ctx.storage,
   });
 }

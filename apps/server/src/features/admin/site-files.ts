@@ -9,8 +9,10 @@ export const SITE_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The storage site pictures go to (the attachments' local or object storage). */
 export interface SiteFileStorage {
-  put(key: string, data: Buffer): Promise<void>;
+  put(key: string, data: Buffer, contentType?: string): Promise<void>;
   get(key: string): Promise<Readable | null>;
+  /** The direct public URL (a CDN before the object store), or null to serve through the API. */
+  url(key: string): string | null;
 }
 
 /** Public address of a stored site picture. */
@@ -39,13 +41,21 @@ export async function storeSitePicture(
     throw invalid('logo: not an image');
   }
   const file = `${type}-${randomBytes(6).toString('hex')}.png`;
-  await storage.put(`${DIR}/${file}`, png);
-  return siteFileUrl(file);
+  await storage.put(`${DIR}/${file}`, png, 'image/png');
+  return storage.url(`${DIR}/${file}`) ?? siteFileUrl(file);
+}
+
+const SITE_FILE = /^[a-z_]+-[0-9a-f]{12}\.png$/;
+
+/** The direct URL of a site picture when the store has one (the API redirects there), else null. */
+export function sitePictureUrl(storage: SiteFileStorage, file: string): string | null {
+  if (!SITE_FILE.test(file)) throw notFound();
+  return storage.url(`${DIR}/${file}`);
 }
 
 /** Opens a stored site picture by name. */
 export async function openSitePicture(storage: SiteFileStorage, file: string): Promise<Readable> {
-  if (!/^[a-z_]+-[0-9a-f]{12}\.png$/.test(file)) throw notFound();
+  if (!SITE_FILE.test(file)) throw notFound();
   const stream = await storage.get(`${DIR}/${file}`);
   if (!stream) throw notFound();
   return stream;

@@ -32,12 +32,20 @@ export function registerAttachmentsRoutes(route: Route, attachments: Attachments
   route(attachmentDownload, { payExempt: true }, async (input, { actor, req, reply }) => {
     const { uuid } = req.params as { uuid: string };
     const thumb = input.thumb === '1' || input.thumb === 'true';
-    const { row, stream } = await attachments.open(actor, uuid, thumb);
+    const { row, key } = await attachments.locate(actor, uuid, thumb);
     // Images, video and audio are shown in the page (<img>, <video>, <audio>); other files download.
     const inline = /^(image|video|audio)\//.test(row.fileType);
+    const disposition = contentDisposition(inline ? 'inline' : 'attachment', row.fileName);
+    // An object store hands the checked viewer a URL that works for a few minutes (no server bandwidth).
+    const signed = await attachments.signedUrl(row, key, disposition);
+    if (signed) {
+      await reply.redirect(signed, 302);
+      return null;
+    }
+    const stream = await attachments.stream(key);
     reply
       .header('content-type', row.fileType)
-      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.fileName))
+      .header('content-disposition', disposition)
       .header('x-content-type-options', 'nosniff')
       // Even if a browser rendered a file as a page, it gets no script and no origin.
       .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox")

@@ -26,6 +26,7 @@ import {
   type AttachmentRow,
 } from './attachments.repository.js';
 import type { AttachmentStorage } from './attachments.storage.js';
+import { SIGNED_URL_SECONDS } from './storage-config.js';
 
 /** Decides whether an actor may see an attachment that is bound to something (a post, a message). */
 export type AttachmentAccessCheck = (actor: Actor, attachment: AttachmentRow) => boolean | Promise<boolean>;
@@ -123,8 +124,8 @@ export class AttachmentsService {
     const day = new Date().toISOString().slice(0, 10).replace(/-/g, '/');
     const filePath = `${day}/${uuid}.${storedExt}`;
     const thumbPath = thumb ? `${day}/${uuid}_thumb.${storedExt}` : '';
-    await this.storage.put(filePath, body);
-    if (thumb) await this.storage.put(thumbPath, thumb);
+    await this.storage.put(filePath, body, mime);
+    if (thumb) await this.storage.put(thumbPath, thumb, mime);
     try {
       return await insertAttachment(this.db, {
         uuid,
@@ -155,15 +156,43 @@ export class AttachmentsService {
     return check ? await check(actor, row) : false;
   }
 
-  /** Opens an attachment (or its thumbnail) for an actor who may see it; -4004 otherwise (no existence leak). */
-  async open(actor: Actor, uuid: string, thumb: boolean): Promise<{ row: AttachmentRow; stream: Readable }> {
+  /**
+   * The storage key of an attachment (or its thumbnail) for an actor who may see it, the download counted;
+   * -4004 otherwise (no existence leak).
+   */
+  async locate(actor: Actor, uuid: string, thumb: boolean): Promise<{ row: AttachmentRow; key: string }> {
     if (!/^[0-9a-f-]{36}$/i.test(uuid)) throw notFound();
     const row = await attachmentByUuid(this.db, uuid);
     if (!row || !(await this.canView(actor, row))) throw notFound();
     if (!thumb) await this.countDownload(actor, row);
-    const stream = await this.storage.get(thumb && row.thumbPath ? row.thumbPath : row.filePath);
+    return { row, key: thumb && row.thumbPath ? row.thumbPath : row.filePath };
+  }
+
+  /** Opens an attachment (or its thumbnail) for an actor who may see it; -4004 otherwise (no existence leak). */
+  async open(actor: Actor, uuid: string, thumb: boolean): Promise<{ row: AttachmentRow; stream: Readable }> {
+    const { row, key } = await this.locate(actor, uuid, thumb);
+    const stream = await this.storage.get(key);
     if (!stream) throw notFound();
     return { row, stream };
+  }
+
+  /**
+   * A short-lived signed URL to a located file (only ever made after `locate`'s check), answering with the
+   * file's type and disposition; null when the store cannot sign (local disk: the API streams it).
+   */
+  signedUrl(row: AttachmentRow, key: string, contentDisposition: string): Promise<string | null> {
+    return this.storage.signedUrl(key, {
+      expiresIn: SIGNED_URL_SECONDS,
+      contentType: row.fileType,
+      contentDisposition,
+    });
+  }
+
+  /** The bytes of a located file, or -4004 when the store has lost them. */
+  async stream(key: string): Promise<Readable> {
+    const stream = await this.storage.get(key);
+    if (!stream) throw notFound();
+    return stream;
   }
 
   /**
@@ -211,10 +240,13 @@ export class AttachmentsService {
     return attachmentsOf(db, types, typeIds);
   }
 
-  /** The client view of an attachment. */
+  /**
+   * The client view of an attachment. Its URLs are always the API's, never the store's: every download passes
+   * the access check (paid, private, unbound) before it is streamed or redirected to a signed URL.
+   */
   present(row: AttachmentRow): AttachmentItem {
-    const url = this.storage.url(row.filePath) ?? `/api/v3/attachments/${row.uuid}`;
-    const thumbUrl = row.thumbPath ? (this.storage.url(row.thumbPath) ?? `${url}?thumb=1`) : url;
+    const url = `/api/v3/attachments/${row.uuid}`;
+    const thumbUrl = row.thumbPath ? `${url}?thumb=1` : url;
     return {
       id: row.id,
       uuid: row.uuid,

@@ -3,16 +3,37 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-/** Where upload bytes live: the local disk now, an object store later (same keys, same calls). */
+/** How a signed URL's reply presents the file (the store sends these headers instead of the server). */
+export interface SignedUrlOptions {
+  /** Seconds the URL works. */
+  expiresIn: number;
+  contentType?: string;
+  contentDisposition?: string;
+}
+
+/**
+ * Where every uploaded file lives (attachments, message images, avatars, site pictures, plugin packages):
+ * `DATA_DIR/uploads` on this machine, or an S3-speaking object store shared by every instance. Same keys either way.
+ */
 export interface AttachmentStorage {
   /** Stores bytes under a server-made key such as `2026/05/01/<uuid>.png`. */
-  put(key: string, data: Buffer): Promise<void>;
+  put(key: string, data: Buffer, contentType?: string): Promise<void>;
   /** A stream of the bytes, or null when the key is missing. */
   get(key: string): Promise<Readable | null>;
+  /** The stored size in bytes, or null when the key is missing. */
+  size(key: string): Promise<number | null>;
   /** Removes the key (missing keys are fine). */
   delete(key: string): Promise<void>;
-  /** A direct URL when the store serves files itself (signed object-store URLs); null to serve through the API. */
+  /**
+   * A direct public URL (a CDN in front of the store) for files everyone may see: avatars and site pictures,
+   * never attachments. Null serves them through the API.
+   */
   url(key: string): string | null;
+  /**
+   * A short-lived signed URL for a file the server has just decided this viewer may see (paid and private
+   * files); null when the store cannot sign (local disk): the API streams the file instead.
+   */
+  signedUrl(key: string, options: SignedUrlOptions): Promise<string | null>;
 }
 
 /** Files under `DATA_DIR/uploads`; every key is checked to stay inside that folder. */
@@ -46,6 +67,15 @@ export class LocalStorage implements AttachmentStorage {
     return createReadStream(full);
   }
 
+  /** The file's size. */
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await fs.stat(this.resolve(key))).size;
+    } catch {
+      return null;
+    }
+  }
+
   /** Deletes a file. */
   async delete(key: string): Promise<void> {
     await fs.rm(this.resolve(key), { force: true });
@@ -54,5 +84,10 @@ export class LocalStorage implements AttachmentStorage {
   /** Local files are always served through the API, which checks who may see them. */
   url(): string | null {
     return null;
+  }
+
+  /** Local files have no signed URLs: the API streams them after its check. */
+  signedUrl(): Promise<string | null> {
+    return Promise.resolve(null);
   }
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Database } from '../../platform/db/db.js';
@@ -6,11 +5,14 @@ import type { Route } from '../../platform/http/router.js';
 import type { SettingsService } from '../settings/index.js';
 import { registerAttachmentsRoutes } from './attachments.routes.js';
 import { AttachmentsService } from './attachments.service.js';
-import { LocalStorage, type AttachmentStorage } from './attachments.storage.js';
+import type { AttachmentStorage } from './attachments.storage.js';
 
 /** Attachments feature: uploads (checked, re-encoded), storage behind an interface, access by visibility. */
 export { AttachmentsService, type AttachmentAccessCheck } from './attachments.service.js';
-export { LocalStorage, type AttachmentStorage } from './attachments.storage.js';
+export { LocalStorage, type AttachmentStorage, type SignedUrlOptions } from './attachments.storage.js';
+export { ConfiguredStorage, SIGNED_URL_SECONDS, cosTarget } from './storage-config.js';
+export { S3Storage } from './storage-s3.js';
+export { migrateUploads, type MigrateProgress } from './storage-migrate.js';
 export { AttachmentType, THUMB_WIDTH, cleanFileName, extensionOf, sniff } from './attachments.files.js';
 export type { AttachmentRow } from './attachments.repository.js';
 
@@ -21,20 +23,17 @@ export interface AttachmentsDeps {
   database: Database;
   settings: SettingsService;
   gate: Gate;
-  config: { dataDir: string };
+  /** Where every uploaded file goes (the app's configured storage). */
+  storage: AttachmentStorage;
 }
 
 const services = new WeakMap<FastifyInstance, AttachmentsService>();
 
 /** The app's attachments service (threads call `setAccessCheck`, `bind`, `listFor`, `present` on it). */
-export function attachmentsOf(
-  deps: Omit<AttachmentsDeps, 'route'>,
-  storage?: AttachmentStorage,
-): AttachmentsService {
+export function attachmentsOf(deps: Omit<AttachmentsDeps, 'route'>): AttachmentsService {
   let service = services.get(deps.app);
   if (!service) {
-    const store = storage ?? new LocalStorage(path.join(deps.config.dataDir, 'uploads'));
-    service = new AttachmentsService(deps.database.db, deps.settings, deps.gate, store);
+    service = new AttachmentsService(deps.database.db, deps.settings, deps.gate, deps.storage);
     services.set(deps.app, service);
   }
   return service;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Database } from '../../platform/db/db.js';
+import type { AttachmentStorage } from '../attachments/index.js';
 import type { Route } from '../../platform/http/router.js';
 import { AttachmentType, attachmentsOf } from '../attachments/index.js';
 import type { GroupsService } from '../groups/index.js';
@@ -23,7 +24,7 @@ export function mountDialogs(ctx: {
   gate: Gate;
   groups: GroupsService;
   settings: SettingsService;
-  config: { dataDir: string };
+  storage: AttachmentStorage;
   stopWords: StopWordsService;
 }): DialogsService {
   const db = ctx.database.db;

@@ -49,6 +49,7 @@ export async function mountPlugins(
       error: (m, err) => ctx.app.log.error({ err }, m),
     },
     clearCaches: () => ctx.guestCache.clear(),
+    storage: ctx.storage,
   });
   // Tests and FORUM_EXAMPLE_PLUGINS=1 builds carry the example plugins' web parts; other sites do not.
   const examples = ctx.config.env === 'test' || process.env.FORUM_EXAMPLE_PLUGINS === '1';

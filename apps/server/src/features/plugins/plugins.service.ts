@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { buffer } from 'node:stream/consumers';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PluginServices } from '@forum/plugin-sdk/server';
@@ -8,6 +9,7 @@ import type { Database, Db } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { invalid, notFound } from '../../platform/http/errors.js';
 import type { Route } from '../../platform/http/router.js';
+import type { AttachmentStorage } from '../attachments/index.js';
 import type { ThreadsFeature } from '../threads/index.js';
 import { discoverPlugins, type BrokenPlugin, type FoundPlugin } from './plugin-discovery.js';
 import { unpackPlugin } from './plugin-package.js';
@@ -43,7 +45,12 @@ export interface PluginsDeps {
   log: HostLog;
   /** Clears shared pages and replies (a plugin turned on or off changes what every page shows). */
   clearCaches(): Promise<void>;
+  /** The shared file store: uploaded packages are kept there so that every instance can unpack them. */
+  storage: Pick<AttachmentStorage, 'put' | 'get' | 'delete'>;
 }
+
+/** Where an uploaded package is kept in the shared store. */
+const packageKey = (name: string) => `plugins/${name}.zip`;
 
 /**
  * The plugins on this site (issue 11 §4–5): found in the plugin folders, their server parts loaded once,
@@ -62,9 +69,12 @@ export class PluginsService {
   async start(dirs: string[], uploadDir: string, includeExamples: boolean): Promise<void> {
     this.uploadDir = uploadDir;
     mountPluginDispatch(this.d.app, this.routes);
+    const states = await loadStates(this.d.db);
+    // A new instance (another machine) has none of the uploaded packages yet: they come from the shared store.
+    const known = new Set(discoverPlugins(dirs, includeExamples).found.map((f) => f.name));
+    for (const name of states.keys()) if (!known.has(name)) await this.fetchPackage(name);
     const { found, broken } = discoverPlugins(dirs, includeExamples);
     this.broken = broken;
-    const states = await loadStates(this.d.db);
     for (const f of found) await this.load(f, states.get(f.name));
     const fan = {
       enabled: () => [...this.plugins.values()].filter((p) => p.enabled),
@@ -83,11 +93,14 @@ export class PluginsService {
   async install(zip: Uint8Array): Promise<HostedPlugin> {
     const dir = unpackPlugin(zip, this.uploadDir, (name) => this.plugins.has(name));
     const name = path.basename(dir);
+    // Kept in the shared store before anyone hears of it: the other instances unpack it from there.
+    await this.d.storage.put(packageKey(name), Buffer.from(zip), 'application/zip');
     await this.loadFrom(dir, true);
     const p = this.plugins.get(name);
     if (!p) {
       const problem = this.broken.find((b) => b.dir === dir)?.problem ?? 'it could not be loaded';
       rmSync(dir, { recursive: true, force: true });
+      await this.d.storage.delete(packageKey(name)).catch(() => {});
       throw invalid(`file: ${problem}`);
     }
     await this.changed(`installed:${name}`);
@@ -105,6 +118,7 @@ export class PluginsService {
     await saveState(this.d.db, name, false, p.settings, p.found.version);
     this.forget(name);
     rmSync(p.found.dir, { recursive: true, force: true });
+    await this.d.storage.delete(packageKey(name));
     await this.changed(`uninstalled:${name}`);
   }
 
@@ -261,10 +275,38 @@ export class PluginsService {
     await this.d.bus.publish(CHANNEL, message);
   }
 
-  /** Another instance changed states or installed a plugin (its files are in the shared data folder). */
+  /**
+   * Unpacks an uploaded package from the shared store into this instance's plugin folder when the folder is
+   * missing (a shared DATA_DIR already has it); false when the store has no such package.
+   */
+  private async fetchPackage(name: string): Promise<boolean> {
+    if (!/^[a-z0-9][a-z0-9-]{0,59}$/.test(name)) return false;
+    if (existsSync(path.join(this.uploadDir, name))) return true;
+    try {
+      const stream = await this.d.storage.get(packageKey(name));
+      if (!stream) return false;
+      unpackPlugin(await buffer(stream), this.uploadDir, () => false);
+      return true;
+    } catch (err) {
+      this.d.log.error(`plugin ${name}: its package could not be fetched from the store`, err);
+      return false;
+    }
+  }
+
+  /** Another instance changed states or installed a plugin (its package is in the shared store). */
   private async heard(message: string): Promise<void> {
-    if (message.startsWith('installed:')) await this.loadFrom(path.join(this.uploadDir, message.slice(10)));
-    if (message.startsWith('uninstalled:')) this.forget(message.slice(12));
+    if (message.startsWith('installed:')) {
+      const name = message.slice(10);
+      await this.fetchPackage(name);
+      await this.loadFrom(path.join(this.uploadDir, name));
+    }
+    if (message.startsWith('uninstalled:')) {
+      const name = message.slice(12);
+      const p = this.plugins.get(name);
+      this.forget(name);
+      // This machine's copy goes too, so that a later install of a new version is fetched afresh.
+      if (p && this.isUploaded(p)) rmSync(p.found.dir, { recursive: true, force: true });
+    }
     await this.reloadStates();
   }
 

@@ -99,6 +99,11 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   /** The SMS API origin; only a test or a private gateway changes it. */
   qcloud_sms_endpoint: { tag: 'qcloud', value: 'https://sms.tencentcloudapi.com' },
   qcloud_vod: { tag: 'qcloud', value: '0' },
+  /** Tencent COS for every uploaded file (unless STORAGE_URL names a store): bucket with APPID, region, CDN base. */
+  qcloud_cos: { tag: 'qcloud', value: '0' },
+  qcloud_cos_bucket_name: { tag: 'qcloud', value: '' },
+  qcloud_cos_bucket_area: { tag: 'qcloud', value: '' },
+  qcloud_cos_cdn_url: { tag: 'qcloud', value: '' },
   /** WeChat official-account login: 1 means on (the original's inverted name), its app id and secret. */
   offiaccount_close: { tag: 'wx_offiaccount', value: '0' },
   offiaccount_app_id: { tag: 'wx_offiaccount', value: '' },

@@ -10,7 +10,7 @@ import { CategoriesService, registerCategoriesRoutes } from '../categories/index
 import type { ForumService } from '../forum/index.js';
 import type { GroupsService } from '../groups/index.js';
 import type { SettingsService } from '../settings/index.js';
-import { attachmentsOf } from '../attachments/index.js';
+import { attachmentsOf, type AttachmentStorage } from '../attachments/index.js';
 import { stopWordsOf } from '../stop-words/index.js';
 import { registerEmojiFiles, registerTopicsRoutes, TopicsService } from '../topics/index.js';
 import { registerReportsRoutes } from '../reports/index.js';
@@ -110,6 +110,7 @@ export async function mountThreads(ctx: {
   };
   personalPages: PersonalPageRules;
   config: { dataDir: string; publicUrl?: string | undefined };
+  storage: AttachmentStorage;
 }): Promise<ThreadsFeature> {
   const db = ctx.database.db;
   const categories = new CategoriesService(db, ctx.gate, ctx.bus);

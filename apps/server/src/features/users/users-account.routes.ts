@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { avatarFile, avatarUpload, updateUser } from '@forum/contracts';
 import { readOneFile, sendPublicPng } from '../../platform/http/upload.js';
 import type { Route } from '../../platform/http/router.js';
 import type { GroupsService } from '../groups/index.js';
 import type { Database } from '../../platform/db/db.js';
-import { LocalStorage } from '../attachments/index.js';
 import { AVATAR_MAX_BYTES, UsersAccount, type AvatarStorage } from './users-account.service.js';
 import type { UsersService } from './users.service.js';
 
@@ -14,19 +12,24 @@ export function mountUsersAccount(ctx: {
   database: Database;
   users: UsersService;
   groups: GroupsService;
-  config: { dataDir: string };
-  storage?: AvatarStorage;
+  storage: AvatarStorage;
 }): UsersAccount {
-  const storage = ctx.storage ?? new LocalStorage(path.join(ctx.config.dataDir, 'uploads'));
-  const account = new UsersAccount(ctx.database.db, ctx.users, ctx.groups, storage);
+  const account = new UsersAccount(ctx.database.db, ctx.users, ctx.groups, ctx.storage);
   // `users/*` calls are on the pay-mode whitelist (reference §1.10).
   const mine = { auth: 'required' as const, payExempt: true };
   ctx.route(updateUser, mine, async (input, { actor, lang }) => account.update(actor, input, lang));
   ctx.route(avatarUpload, mine, async (_input, { actor, req }) =>
     account.setAvatar(actor, (await readOneFile(req, AVATAR_MAX_BYTES, 'avatar')).data),
   );
-  ctx.route(avatarFile, { keepsGuestCache: true, payExempt: true }, async (_input, { req, reply }) =>
-    sendPublicPng(reply, await account.openAvatar((req.params as { file: string }).file)),
-  );
+  ctx.route(avatarFile, { keepsGuestCache: true, payExempt: true }, async (_input, { req, reply }) => {
+    const file = (req.params as { file: string }).file;
+    // An address saved before a CDN was set still works: it now points on to the CDN.
+    const direct = account.avatarUrl(file);
+    if (direct) {
+      await reply.redirect(direct, 302);
+      return null;
+    }
+    return sendPublicPng(reply, await account.openAvatar(file));
+  });
   return account;
 }

@@ -21,10 +21,15 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The storage an avatar goes to (the attachments' storage). */
 export interface AvatarStorage {
-  put(key: string, data: Buffer): Promise<void>;
+  put(key: string, data: Buffer, contentType?: string): Promise<void>;
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
+  /** The direct public URL (a CDN before the object store), or null to serve through the API. */
+  url(key: string): string | null;
 }
+
+/** An avatar's file name in a stored avatar address (ours: the API's path or the store's public URL). */
+const AVATAR_FILE = /\/(?:avatar|avatars)\/(\d+-[0-9a-f]{12}\.png)$/;
 
 /** What `users/update.user` may change. */
 export interface AccountChanges {
@@ -101,15 +106,32 @@ export class UsersAccount {
       throw invalid('avatar: not an image');
     }
     const file = `${me}-${randomBytes(6).toString('hex')}.png`;
-    await this.storage.put(`${AVATAR_DIR}/${file}`, png);
+    const key = `${AVATAR_DIR}/${file}`;
+    await this.storage.put(key, png, 'image/png');
     const before = await repo.findUserById(this.db, me);
-    const updated = await repo.updateUser(this.db, me, { avatar: `/api/v3/users/avatar/${file}` });
+    // A CDN in front of the store serves avatars directly; without one, every instance streams it from the store.
+    const avatar = this.storage.url(key) ?? `/api/v3/users/avatar/${file}`;
+    const updated = await repo.updateUser(this.db, me, { avatar });
     if (!updated) throw notFound();
-    // The old file goes once the row points at the new one.
-    const old = before?.avatar.match(/^\/api\/v3\/users\/avatar\/(\d+-[0-9a-f]+\.png)$/)?.[1];
+    // The old file goes once the row points at the new one (only our own: a WeChat avatar URL is not a file here).
+    const old = this.ownAvatarFile(before?.avatar ?? '');
     if (old) await this.storage.delete(`${AVATAR_DIR}/${old}`).catch(() => {});
     this.users.forgetCurrent(me);
     return presentCurrentUser(updated, this.groups.group(actor.groupId));
+  }
+
+  /** The file name of an avatar address this server made, or null (another site's picture, none). */
+  private ownAvatarFile(address: string): string | null {
+    const file = AVATAR_FILE.exec(address)?.[1];
+    if (!file) return null;
+    const key = `${AVATAR_DIR}/${file}`;
+    return address === `/api/v3/users/avatar/${file}` || address === this.storage.url(key) ? file : null;
+  }
+
+  /** The direct URL of an avatar when the store has one (the API redirects there), else null. */
+  avatarUrl(file: string): string | null {
+    if (!/^\d+-[0-9a-f]{12}\.png$/.test(file)) throw notFound();
+    return this.storage.url(`${AVATAR_DIR}/${file}`);
   }
 
   /** An avatar file by name (public: avatars show to everyone who sees the user). */

@@ -7,6 +7,8 @@ function policy(scriptSrc: string, dev: boolean): string {
     `script-src ${scriptSrc}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
+    // Video and audio attachments play from the object store's signed URLs (the API redirects there).
+    "media-src 'self' blob: https:",
     "font-src 'self' data:",
     `connect-src 'self' https:${dev ? ' ws: wss:' : ''}`,
     "frame-src 'self' https:",

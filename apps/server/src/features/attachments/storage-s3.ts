@@ -1,0 +1,116 @@
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ObjectStoreTarget } from '../../platform/storage-url.js';
+import type { AttachmentStorage, SignedUrlOptions } from './attachments.storage.js';
+
+/** True for the store's "no such key" answers (GetObject says NoSuchKey, HeadObject only 404). */
+function missing(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
+
+/** A key's path segments URL-encoded one by one (the slashes stay). */
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * Files in an S3-speaking object store (AWS S3, Tencent COS, MinIO...), under the target's key prefix. The
+ * bucket stays private: attachments leave it only through short-lived signed URLs made after the API's check.
+ */
+export class S3Storage implements AttachmentStorage {
+  readonly client: S3Client;
+
+  constructor(readonly target: ObjectStoreTarget) {
+    this.client = new S3Client({
+      region: target.region,
+      endpoint: target.endpoint,
+      forcePathStyle: target.forcePathStyle,
+      credentials:
+        target.accessKeyId && target.secretAccessKey
+          ? { accessKeyId: target.accessKeyId, secretAccessKey: target.secretAccessKey }
+          : undefined,
+      // Newer SDKs add CRC checksums to every upload; S3-compatible stores (COS, older MinIO) may refuse them.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  /** The object key for a storage key; the same check as on disk: nothing climbs out of the prefix. */
+  private objectKey(key: string): string {
+    if (!key || key.startsWith('/') || key.split('/').some((p) => p === '..' || p === '.' || p === ''))
+      throw new Error(`bad storage key: ${key}`);
+    return `${this.target.prefix}${key}`;
+  }
+
+  /** Uploads in one request (every file here is at most a few tens of MB, read whole already). */
+  async put(key: string, data: Buffer, contentType?: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.target.bucket,
+        Key: this.objectKey(key),
+        Body: data,
+        ContentLength: data.length,
+        ContentType: contentType ?? 'application/octet-stream',
+      }),
+    );
+  }
+
+  /** The object's body as a Node stream. */
+  async get(key: string): Promise<Readable | null> {
+    try {
+      const r = await this.client.send(
+        new GetObjectCommand({ Bucket: this.target.bucket, Key: this.objectKey(key) }),
+      );
+      return (r.Body as Readable | undefined) ?? null;
+    } catch (err) {
+      if (missing(err)) return null;
+      throw err;
+    }
+  }
+
+  /** HEAD: the stored size. */
+  async size(key: string): Promise<number | null> {
+    try {
+      const r = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.target.bucket, Key: this.objectKey(key) }),
+      );
+      return r.ContentLength ?? 0;
+    } catch (err) {
+      if (missing(err)) return null;
+      throw err;
+    }
+  }
+
+  /** Deletes the object (S3 answers success for a missing one too). */
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.target.bucket, Key: this.objectKey(key) }));
+  }
+
+  /** The CDN address when one is configured (its origin is the bucket's root). */
+  url(key: string): string | null {
+    return this.target.publicUrl ? `${this.target.publicUrl}/${encodeKey(this.objectKey(key))}` : null;
+  }
+
+  /** A presigned GET that answers with the given type and disposition; null with `proxy=1` (streamed instead). */
+  async signedUrl(key: string, options: SignedUrlOptions): Promise<string | null> {
+    if (this.target.proxy) return null;
+    const command = new GetObjectCommand({
+      Bucket: this.target.bucket,
+      Key: this.objectKey(key),
+      ResponseContentType: options.contentType,
+      ResponseContentDisposition: options.contentDisposition,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresIn });
+  }
+
+  /** Closes the client's sockets. */
+  close(): void {
+    this.client.destroy();
+  }
+}
