@@ -274,6 +274,10 @@ describe.skipIf(noChromiumReason !== null)(
         const emoji = page.getByTestId('emoji-option').first();
         const code = (await emoji.getAttribute('title'))!;
         expect(code).toMatch(/^:[a-z0-9_]+:$/);
+        // The picker shows the pictures (served by the site), not the codes.
+        await expect
+          .poll(() => emoji.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
         await shot(page, 'editor-emoji-picker', kind);
         await emoji.click();
         expect(await area.innerText()).toContain(`你好${code}`);
@@ -303,7 +307,14 @@ describe.skipIf(noChromiumReason !== null)(
         await publish(page);
         const id = Number(new URL(page.url()).pathname.split('/').pop());
         const body = page.getByTestId('thread-body');
-        expect(await body.innerText()).toContain(code);
+        // The code became its picture in the post (and the picture loads).
+        const picture = body.locator(`img.emoji[alt="${code}"]`);
+        await expect
+          .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBeGreaterThan(0);
+        // In the line at text size, not a picture across the page.
+        expect((await picture.boundingBox())!.height).toBeLessThan(40);
+        await shot(page, 'thread-emoji', kind);
         expect(await body.innerText()).toContain('@花花');
         expect(await body.locator('a.topic').allInnerTexts()).toEqual(['#向日葵#', `#${kind}新话题#`]);
         const mentioned = await rows<{ user_id: number }>(

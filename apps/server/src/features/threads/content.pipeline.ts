@@ -3,6 +3,7 @@ import { htmlToText, sanitizeHtml } from '../../platform/content/sanitize.js';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { invalid } from '../../platform/http/errors.js';
 import { findPostUsers, findUsersByNames, insertMentions } from './posts.repository.js';
+import { emojiImages } from '../topics/index.js';
 
 /** The stop-words seam (features/stop-words): `enforce` throws -4001 on a banned word. */
 export interface StopWordsChecker {
@@ -20,14 +21,18 @@ export interface PreparedContent {
 
 /** Sanitises user HTML, applies stop words to title and body, and resolves `@` mentions. */
 export class ContentPipeline {
-  constructor(private readonly stopWords: StopWordsChecker) {}
+  constructor(
+    private readonly stopWords: StopWordsChecker,
+    /** The site's emoji by code: their codes in a post become images. */
+    private readonly emoji: () => ReadonlyMap<string, string> = () => new Map(),
+  ) {}
 
   /** Runs the write-time pipeline; `maxText` counts plain-text characters (the original's limits). */
   prepare(rawHtml: string, rawTitle: string, maxText: number): PreparedContent {
     const title = this.stopWords.enforce('ugc', rawTitle);
     const body = this.stopWords.enforce('ugc', sanitizeHtml(rawHtml));
     // Replacements could in theory form markup: sanitise again after them.
-    const html = sanitizeHtml(body.text);
+    const html = emojiImages(sanitizeHtml(body.text), this.emoji());
     const text = htmlToText(html);
     if ([...text].length > maxText) throw invalid(`content can be at most ${maxText} characters`);
     // The words were matched in HTML; markup can split a word (毒<b></b>品), so the reader's text is checked too.

@@ -134,7 +134,9 @@ export async function mountThreads(ctx: {
     categories,
     topics,
     toms,
-    content: new ContentPipeline(stopWordsOf({ app: ctx.app, database: ctx.database, bus: ctx.bus })),
+    content: new ContentPipeline(stopWordsOf({ app: ctx.app, database: ctx.database, bus: ctx.bus }), () =>
+      topics.emojiUrls(),
+    ),
     get captcha() {
       return captchaBox.provider;
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from '../../test/harness.js';
+import { call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,5 +32,40 @@ describe('emoji', () => {
     expect((await t.app.inject({ method: 'GET', url: '/emoji/qq/smile.gif' })).statusCode).toBe(200);
     for (const bad of ['/emoji/qq/nope.svg', '/emoji/qq/..%2Fpackage.json', '/emoji/qq/smile.exe'])
       expect((await t.app.inject({ method: 'GET', url: bad })).statusCode, bad).toBe(404);
+  });
+});
+
+describe('emoji in posts', () => {
+  it('a known :code: in a thread or a reply becomes its picture; unknown codes, code blocks and links stay text', async () => {
+    await t.app.forum.settings.set([{ key: 'thread_post_interval', tag: 'default', value: '0' }]);
+    const author = await registerUser(t.app);
+    const created = await call(t.app, 'POST', '/api/v3/thread.create', {
+      token: author.token,
+      body: {
+        categoryId: 1,
+        title: '表情测试',
+        content: { text: '<p>开心 :smile: 和 :nope: <code>:smile:</code></p>' },
+      },
+    });
+    expect(created.Code).toBe(0);
+    const threadId = created.Data.threadId as number;
+    const detail = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      token: author.token,
+      query: { threadId: String(threadId) },
+    });
+    const html = detail.Data.content.text as string;
+    expect(html).toContain('<img class="emoji" src="/emoji/qq/smile.svg" alt=":smile:">');
+    expect(html).toContain(':nope:');
+    expect(html).toContain('<code>:smile:</code>');
+    const reply = await call(t.app, 'POST', '/api/v3/posts.create', {
+      token: author.token,
+      body: { id: threadId, content: '回复 :heart:' },
+    });
+    expect(reply.Code).toBe(0);
+    const posts = await call(t.app, 'GET', '/api/v3/posts.list', {
+      token: author.token,
+      query: { 'filter[thread]': String(threadId) },
+    });
+    expect(JSON.stringify(posts.Data)).toContain('alt=\\":heart:\\"');
   });
 });

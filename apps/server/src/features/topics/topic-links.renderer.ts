@@ -13,7 +13,8 @@ function decode(s: string): string {
   return s.replace(/&(amp|lt|gt|quot|nbsp);/g, (_m, e: string) => DECODE[e]!);
 }
 
-function escape(s: string): string {
+/** Escapes text for HTML (what `mapText` writers return). */
+export function escapeText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -24,10 +25,10 @@ function linkText(text: string, ids: ReadonlyMap<string, number>): string {
   for (const m of text.matchAll(TOPIC)) {
     const id = ids.get(topicKey(m[1]!));
     if (id === undefined) continue;
-    out += `${escape(text.slice(last, m.index))}<a class="topic" href="/topic/${id}">${escape(m[0])}</a>`;
+    out += `${escapeText(text.slice(last, m.index))}<a class="topic" href="/topic/${id}">${escapeText(m[0])}</a>`;
     last = m.index + m[0].length;
   }
-  return out + escape(text.slice(last));
+  return out + escapeText(text.slice(last));
 }
 
 /** The lookup key `findTopics` would produce for a name (trimmed, spaces collapsed, lower case). */
@@ -42,6 +43,14 @@ export function topicKey(name: string): string {
  */
 export function linkTopics(html: string, ids: ReadonlyMap<string, number>): string {
   if (!ids.size || !html.includes('#')) return html;
+  return mapText(html, (text) => linkText(text, ids));
+}
+
+/**
+ * Runs `write` over each run of TEXT in sanitised HTML outside links and code (decoded as the reader sees it;
+ * `write` returns escaped HTML), keeps the tags as they are, and sanitises the result again.
+ */
+export function mapText(html: string, write: (text: string) => string): string {
   const open: string[] = [];
   let out = '';
   for (const [token] of html.matchAll(TOKEN)) {
@@ -56,7 +65,7 @@ export function linkTopics(html: string, ids: ReadonlyMap<string, number>): stri
       out += token;
       continue;
     }
-    out += open.length ? token : linkText(decode(token), ids);
+    out += open.length ? token : write(decode(token));
   }
   return sanitizeHtml(out);
 }

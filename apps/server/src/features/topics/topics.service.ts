@@ -46,6 +46,15 @@ export class TopicsService {
   async start(): Promise<void> {
     await seedEmoji(this.db, EMOJI_SEED);
     await renameSeededEmoji(this.db);
+    const rows = await listEmoji(this.db);
+    this.urls = new Map(rows.map((r) => [r.code.toLowerCase(), r.url]));
+  }
+
+  private urls: ReadonlyMap<string, string> = new Map();
+
+  /** The site's emoji by code (`:smile:` → its image path), as loaded at start: posts turn codes into images. */
+  emojiUrls(): ReadonlyMap<string, string> {
+    return this.urls;
   }
 
   /**

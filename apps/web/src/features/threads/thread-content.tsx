@@ -73,7 +73,8 @@ export function ThreadContent({ thread, variant }: { thread: ThreadItem; variant
       void navigate(to);
       return;
     }
-    if (el.tagName === 'IMG') setZoom((el as HTMLImageElement).src);
+    // Emoji are part of the text, not pictures to enlarge.
+    if (el.tagName === 'IMG' && !el.classList.contains('emoji')) setZoom((el as HTMLImageElement).src);
   };
   return (
     <div className={`thread-content thread-content--${variant}`}>
