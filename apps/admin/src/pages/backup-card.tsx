@@ -50,7 +50,13 @@ export function BackupCard() {
     ],
     [bk.lastOk, when(st.lastOkAt)],
     [bk.next, when(st.nextAt)],
-    [bk.dir, <span className="admin-wrap">{st.dir}</span>],
+    // A server path is data, not words to translate (the admin sweep skips text marked so).
+    [
+      bk.dir,
+      <span className="admin-wrap" translate="no">
+        {st.dir}
+      </span>,
+    ],
     [bk.keep, String(st.keep)],
     [bk.archives, String(st.archives.length)],
   ];
