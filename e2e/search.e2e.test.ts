@@ -61,9 +61,14 @@ describe.skipIf(noChromiumReason !== null)(
         await context.close();
       });
 
-      it(`${kind}: a guest is asked to log in and comes back to the search`, async () => {
+      it(`${kind}: a guest finds users on a site with public profiles; on a private one is asked to log in and comes back`, async () => {
         const { context, page, errors } = await openContext(browser, kind);
         await page.goto(`${forum.url}/search?keyword=${encodeURIComponent('日葵')}&tab=users`);
+        await hydrated(page);
+        await page.getByTestId('search-users').waitFor();
+        expect(await page.getByTestId('search-users-login').count()).toBe(0);
+        await forum.setSettings({ user_profile_public: '0' });
+        await page.reload();
         await hydrated(page);
         const prompt = page.getByTestId('search-users-login');
         await prompt.waitFor();
@@ -73,6 +78,7 @@ describe.skipIf(noChromiumReason !== null)(
           `/user/login?returnTo=${encodeURIComponent('/search?keyword=%E6%97%A5%E8%91%B5&tab=users')}`,
         );
         await shot(page, 'search-users-guest', kind);
+        await forum.setSettings({ user_profile_public: '1' });
         expect(errors).toEqual([]);
         await context.close();
       });

@@ -41,11 +41,12 @@ export function ThreadCard({
           <Avatar image={thread.user.avatar} name={thread.user.nickname} size="small" circle />
           <span className="thread-card__author">{thread.user.nickname}</span>
         </UserHover>
-        <RelativeTime className="thread-card__time muted" iso={thread.createdAt} />
         {thread.categoryName && <span className="thread-card__cat muted">{thread.categoryName}</span>}
         {thread.isStick && <span className="tag tag--pin">{t('list.pinned')}</span>}
         {thread.isEssence && <span className="tag tag--essence">{t('list.essence')}</span>}
         {thread.isApproved === 0 && <span className="tag">{t('list.pending')}</span>}
+        {/* Last in the row: the date becoming "5 minutes ago" after hydration moves nothing else. */}
+        <RelativeTime className="thread-card__time muted" iso={thread.createdAt} />
       </header>
       <Link className="thread-card__body" to={`/thread/${thread.threadId}`}>
         {thread.title && (
