@@ -132,6 +132,7 @@ describe.skipIf(noChromiumReason !== null)(
         expect(dialogs).toEqual([]);
         await context.close();
       }
-    });
+      // 34 vectors through the admin and two readers: about 40 s alone, more beside other browser files.
+    }, 180_000);
   },
 );
