@@ -17,6 +17,8 @@ export interface RegisteredPlugin {
   path?: string;
   /** Renders the plugin's component; its function name carries the plugin name into React's component stacks. */
   Render: FunctionComponent<Record<string, unknown>>;
+  /** The descriptor's own component (often React.lazy), so the browser can load it before hydrating. */
+  component: unknown;
 }
 
 /** The web store of plugins (spec §4): checked descriptors by slot, re-checked on refresh. */
@@ -84,6 +86,7 @@ function entriesOf(d: Descriptor, name: string, warn: (msg: string) => void): Re
       priority: typeof d.priority === 'number' ? d.priority : 0,
       ...(typeof d.path === 'string' && { path: d.path }),
       Render,
+      component: d.component,
     });
   }
   return out;

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { preloadableLazy } from '../../shared/preloadable-lazy.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { HomeH5 } from './home-page.h5.tsx';
 import { homeLoader } from './home-data.ts';
@@ -7,7 +8,17 @@ import { homeLoader } from './home-data.ts';
 export const loader = homeLoader;
 
 // The desktop view (with the QR code library) is split off so phones never download it.
-const HomePc = lazy(() => import('./home-page.pc.tsx').then((m) => ({ default: m.HomePc })));
+const pc = preloadableLazy(
+  () => import('./home-page.pc.tsx'),
+  (m) => m.HomePc,
+);
+const HomePc = pc.Component;
+
+/** Before hydrating a desktop page, its view is loaded (see entry-client). */
+export function beforeHydrate(): Promise<unknown> {
+  if (document.documentElement.dataset.platform === 'h5') return Promise.resolve();
+  return pc.preload();
+}
 
 /** `/`: picks the pc or h5 view once per render from the site platform. */
 export function Component() {
