@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@forum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, shot, VIEWPORTS } from './support/browser.ts';
@@ -44,50 +45,8 @@ const PAGES: Array<[path: string, zh: string, en: string]> = [
   ['log', '操作日志', 'Action log'],
 ];
 
-/** Every permission key (packages/contracts PERMISSIONS), which the pages must show by name. */
-const PERMISSION_KEYS = [
-  'createThread',
-  'thread.insertImage',
-  'thread.insertVideo',
-  'thread.insertAudio',
-  'thread.insertAttachment',
-  'thread.insertGoods',
-  'thread.insertPay',
-  'thread.insertReward',
-  'thread.insertRedPacket',
-  'thread.insertPosition',
-  'thread.insertVote',
-  'thread.allowAnonymous',
-  'thread.reply',
-  'viewThreads',
-  'thread.viewPosts',
-  'thread.freeViewPosts',
-  'thread.viewVideo',
-  'thread.viewAttachment',
-  'thread.downloadAttachment',
-  'thread.essence',
-  'thread.sticky',
-  'thread.edit',
-  'thread.hide',
-  'thread.hidePosts',
-  'thread.editOwnThreadOrPost',
-  'thread.hideOwnThreadOrPost',
-  'thread.favorite',
-  'thread.likePosts',
-  'user.view',
-  'userFollow.create',
-  'dialog.create',
-  'other.canInviteUserScale',
-  'cash.create',
-  'order.create',
-  'trade.pay.order',
-  'wallet.viewList',
-  'wallet.logs.viewList',
-  'cash.viewList',
-  'createThreadWithCaptcha',
-  'publishNeedBindPhone',
-  'publishNeedBindWechat',
-];
+/** Every permission key, which the pages must show by name. */
+const PERMISSION_KEYS: readonly string[] = PERMISSIONS;
 
 /** Words that are the same in Chinese pages: names of products and formats, and the seeded data. */
 const NOT_ENGLISH_UI = new Set([
