@@ -1,5 +1,5 @@
 import { GroupId } from '@forum/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Gate } from '../../platform/access/gate.js';
 import { guestActor } from '../../platform/auth/actor.js';
 import type { Database } from '../../platform/db/db.js';
@@ -8,6 +8,7 @@ import type { GroupsService } from '../groups/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { latestPublicThreads } from './feeds.repository.js';
 import { rssXml, sitemapXml } from './feeds.xml.js';
+import { siteOrigin } from '../../platform/http/site-origin.js';
 
 const SITEMAP_LIMIT = 10_000;
 const RSS_LIMIT = 30;
@@ -27,11 +28,7 @@ export function registerFeedsRoutes(deps: Deps): void {
   const { app, database, gate, groups, settings } = deps;
   const cache = new Map<string, { at: number; body: string }>();
 
-  const origin = (req: FastifyRequest) =>
-    (settings.get('site_url') || deps.config.publicUrl || `${req.protocol}://${req.host}`).replace(
-      /\/+$/,
-      '',
-    );
+  const origin = siteOrigin(settings, deps.config.publicUrl);
 
   async function guestCategoryIds(): Promise<number[]> {
     const guest = guestActor(groups.permissions(GroupId.GUEST));

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { Route } from '../../platform/http/router.js';
 import type { ForumServices } from '../../services.js';
 import type { SmsService } from '../sms/index.js';
@@ -10,6 +9,7 @@ import { OidcService } from './oidc.service.js';
 import { WechatOAuthClient } from './wechat.client.js';
 import { registerWechatRoutes } from './wechat.routes.js';
 import { WechatService } from './wechat.service.js';
+import { siteOrigin } from '../../platform/http/site-origin.js';
 
 export { WechatService } from './wechat.service.js';
 export { OidcService } from './oidc.service.js';
@@ -39,8 +39,7 @@ export async function mountOAuth(
   }));
   const wechat = new WechatService(ctx.database.db, s, ctx.users, ctx.groups, client, tokens, ctx.sms);
   // Redirects come back to this site: its configured URL, else the address the request came to.
-  const origin = (req: FastifyRequest) =>
-    (s.get('site_url') || ctx.config.publicUrl || `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+  const origin = siteOrigin(s, ctx.config.publicUrl);
   registerWechatRoutes(ctx.route, wechat, origin);
   const oidcClient = new OidcClient(() => ({
     issuer: s.get('oidc_issuer'),

@@ -48,6 +48,7 @@ import { findToms, profilePinnedThread } from './threads.repository.js';
 import { registerReviewRoutes } from './review.routes.js';
 import { ReviewService } from './review.service.js';
 import { ThreadsBatch } from './threads-batch.service.js';
+import { siteOrigin } from '../../platform/http/site-origin.js';
 export { threadSearchColumns, type ThreadSearchSource } from './threads.repository.js';
 export { reindexThreads } from './threads-reindex.js';
 export { extractTopics } from './threads-topics-extract.js';
@@ -159,12 +160,7 @@ export async function mountThreads(ctx: {
   const review = new ReviewService(deps, posts);
   registerReviewRoutes(ctx.route, review, new ThreadsBatch(deps, review));
   registerCategoriesRoutes(ctx.route, categories);
-  registerTopicsRoutes(ctx.route, topics, (req) =>
-    (ctx.settings.get('site_url') || ctx.config.publicUrl || `${req.protocol}://${req.host}`).replace(
-      /\/+$/,
-      '',
-    ),
-  );
+  registerTopicsRoutes(ctx.route, topics, siteOrigin(ctx.settings, ctx.config.publicUrl));
   registerEmojiFiles(ctx.app);
   registerReportsRoutes(ctx.route, { db, reader, posts });
   registerThreadsRoutes(ctx.route, {
