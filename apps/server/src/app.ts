@@ -204,6 +204,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     guestCache,
     inflight,
     audit: adminAudit,
+    // The site's setting, else PUBLIC_URL, else the address asked (as the emoji list's URLs).
+    siteOrigin: (req) =>
+      (settings.get('site_url') || config.publicUrl || `${req.protocol}://${req.host}`).replace(/\/+$/, ''),
   });
   await mountFeatures({ ...app.forum, app, route, adminAudit, guards });
 
