@@ -36,6 +36,7 @@ import { UsersService, countUsers } from './features/users/index.js';
 import { mountFeatures } from './features.js';
 
 import { VERSION } from './version.js';
+import { siteOrigin } from './platform/http/site-origin.js';
 export { VERSION };
 
 /** Marks an in-process read made for a group render (see `viewAs` below). */
@@ -204,6 +205,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     guestCache,
     inflight,
     audit: adminAudit,
+    siteOrigin: siteOrigin(settings, config.publicUrl),
   });
   await mountFeatures({ ...app.forum, app, route, adminAudit, guards });
 

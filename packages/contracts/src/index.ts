@@ -41,7 +41,6 @@ export * from './cash.js';
 export * from './cash-fee.js';
 export * from './finance.js';
 export * from './orders.js';
-export * from './compat/dzq-client-calls.js';
 export * from './paid-content.js';
 export * from './redpackets.js';
 export * from './paid-site.js';

@@ -74,14 +74,20 @@ export const notificationItem = z.object({
   createdAt: z.string(),
   /** The original's flat names of the sender (0 and '' for the system) and of what it is about. */
   userId: z.number().int(),
+  username: z.string(),
   nickname: z.string(),
   avatar: z.string(),
   userAvatar: z.string(),
   isFirst: z.boolean(),
   replyPostId: z.number().int(),
-  isReply: z.boolean(),
+  /** 1 when it is about a reply in a reply (the original's number, which its clients compare with 1), else 0. */
+  isReply: z.union([z.literal(0), z.literal(1)]),
   /** The original's line under a notice: the content it is about (the reply, the liked post), else its text. */
   postContent: z.string(),
+  /** The author of the thread it is about ('' when none; 匿名用户 when hidden), as a bounty notice names them. */
+  threadUsername: z.string(),
+  threadUserNickname: z.string(),
+  threadUserAvatar: z.string(),
 });
 /** One notification. */
 export type NotificationItem = z.infer<typeof notificationItem>;

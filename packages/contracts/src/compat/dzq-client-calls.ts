@@ -1,188 +1,28 @@
 import { z } from 'zod';
+import { absUrl, bool, filledPage, int, str, type DzqClientCall } from './dzq-call.js';
+import { dzqEditorCalls, dzqPermissionsReads } from './dzq-editor-calls.js';
+import { dzqNoticeCalls } from './dzq-notice-calls.js';
+import { dzqSearchCalls } from './dzq-search-calls.js';
+import {
+  dzqCategory,
+  dzqDialog,
+  dzqFollowItem,
+  dzqPost,
+  dzqProfile,
+  dzqThread,
+  dzqUnread,
+} from './dzq-shapes.js';
+
+export * from './dzq-call.js';
+export * from './dzq-editor-calls.js';
+export * from './dzq-shapes.js';
 
 /**
  * The calls the original Discuz! Q web client makes on the pages our spec §2 names, as it sends them, and
  * the fields it reads from each reply. The compatibility tests replay this list against the real server;
  * the schemas only pin what the client dereferences (`.passthrough()`: everything else may come along).
+ * Imported as `@forum/contracts/compat` (tests only), so no client bundle carries it.
  */
-
-/** A page of the original client. */
-export type DzqPage = 'home' | 'thread' | 'login' | 'search' | 'my' | 'messages' | 'notifications';
-
-/** Values the test fills in `{name}` placeholders of paths, queries and bodies with. */
-export type DzqFixture = 'threadId' | 'authorId' | 'userId' | 'dialogId' | 'username' | 'password';
-
-/** One call of the original client. */
-export interface DzqClientCall {
-  /** Unique name for test titles. */
-  name: string;
-  page: DzqPage;
-  method: 'GET' | 'POST';
-  /** Site-root path, `/api/v3/...` or the `/apiv3/...` alias the client also uses. */
-  path: string;
-  /** Query exactly as the client sends it: bracketed `filter[...]` keys; the `dzqSid`/`dzqPf` marks are added by the caller. */
-  query?: Record<string, string>;
-  /** JSON body; GETs carry `{}` with `Content-Type: application/json`, as the client sends them. */
-  body?: Record<string, unknown>;
-  /** Only a member makes this call. */
-  member: boolean;
-  /** What the original answered a guest on a new site (guests may not view users): the client handles it. */
-  guestCode?: number;
-  /** The fields and types the client reads from `Data`; a call whose `Data` the client dereferences is never empty. */
-  reads: z.ZodType;
-}
-
-/** The `dzqSid` and `dzqPf` marks the original clients add to every call. */
-export const DZQ_MARKS = { dzqSid: 'compat-test-sid', dzqPf: 'pc' } as const;
-
-const int = z.number().int();
-const str = z.string();
-const bool = z.boolean();
-
-/** The list envelope the client reads `pageData` and the paging numbers from. */
-const page = (item: z.ZodType) =>
-  z
-    .object({ pageData: z.array(item), currentPage: int, perPage: int, totalCount: int, totalPage: int })
-    .passthrough();
-
-const threadUser = z
-  .object({
-    userId: int,
-    nickname: str,
-    avatar: str,
-    threadCount: int,
-    followCount: int,
-    fansCount: int,
-    likedCount: int,
-    questionCount: int,
-    isRealName: bool,
-    joinedAt: str,
-  })
-  .passthrough();
-
-/** A thread as list items and the detail page read it. */
-const thread = z
-  .object({
-    threadId: int,
-    postId: int,
-    userId: int,
-    categoryId: int,
-    title: str,
-    viewCount: int,
-    isEssence: bool,
-    isStick: bool,
-    isAnonymous: bool,
-    isLike: bool,
-    isFavorite: bool,
-    price: z.number(),
-    attachmentPrice: z.number(),
-    paid: bool,
-    createdAt: str,
-    diffTime: str,
-    user: threadUser,
-    group: z.object({ groupId: int, groupName: str, groupIcon: str, isDisplay: bool }).passthrough(),
-    likeReward: z
-      .object({ users: z.array(z.unknown()), likePayCount: int, shareCount: int, postCount: int })
-      .passthrough(),
-    displayTag: z
-      .object({ isPrice: bool, isRedPack: bool, isReward: bool, isEssence: bool, isPoster: bool })
-      .passthrough(),
-    position: z
-      .object({ longitude: z.number(), latitude: z.number(), address: str, location: str })
-      .passthrough(),
-    ability: z
-      .object({
-        canEdit: bool,
-        canDelete: bool,
-        canEssence: bool,
-        canPoster: bool,
-        canStick: bool,
-        canReply: bool,
-        canViewPost: bool,
-        canFreeViewPost: bool,
-        canViewVideo: bool,
-        canViewAttachment: bool,
-        canDownloadAttachment: bool,
-      })
-      .passthrough(),
-    content: z.object({ text: str, indexes: z.record(z.string(), z.unknown()) }).passthrough(),
-  })
-  .passthrough();
-
-const postUser = z
-  .object({
-    id: int,
-    userId: int,
-    nickname: str,
-    avatar: str,
-    isRealName: bool,
-    groups: z.object({ id: int, name: str, isDisplay: bool }).passthrough(),
-  })
-  .passthrough();
-
-/** A reply as the comment list reads it. */
-const postShape = {
-  id: int,
-  userId: int,
-  threadId: int,
-  replyPostId: int,
-  replyUserId: int,
-  commentPostId: int,
-  commentUserId: int,
-  content: str,
-  replyCount: int,
-  likeCount: int,
-  createdAt: str,
-  updatedAt: str,
-  isFirst: bool,
-  isComment: bool,
-  isApproved: int,
-  isDeleted: bool,
-  isLiked: bool,
-  rewards: z.number(),
-  redPacketAmount: z.number(),
-  canLike: bool,
-  canEdit: bool,
-  canDelete: bool,
-  canHide: bool,
-  canApprove: bool,
-  summaryText: str,
-  images: z.array(z.unknown()),
-  attachments: z.array(z.unknown()),
-  user: postUser,
-};
-const post = z
-  .object({ ...postShape, lastThreeComments: z.array(z.object(postShape).passthrough()) })
-  .passthrough();
-
-/** A user card in search and follow lists. */
-const listUser = z
-  .object({ userId: int, nickname: str, avatar: str, isFollow: bool, isMutualFollow: bool })
-  .passthrough();
-
-/** A profile as `/my` and the author card read it. */
-const profile = z
-  .object({
-    id: int,
-    userId: int,
-    username: str,
-    nickname: str,
-    avatar: str,
-    backgroundUrl: str,
-    signature: str,
-    threadCount: int,
-    followCount: int,
-    fansCount: int,
-    likedCount: int,
-    questionCount: int,
-    isFollow: bool,
-    isMutualFollow: bool,
-    isDeny: bool,
-    isRealName: bool,
-    joinedAt: str,
-    group: z.object({ groupName: str, pid: int }).passthrough(),
-  })
-  .passthrough();
 
 const forumReads = z
   .object({
@@ -249,76 +89,10 @@ const forumReads = z
   .passthrough();
 
 /** `forum` for a member: the same, with `user.userId` (the client keeps it as the logged-in user). */
+/** `forum` for a member: the same, with `user.userId` (the client keeps it as the logged-in user). */
 const forumMemberReads = forumReads.and(
   z.object({ user: z.object({ userId: int }).passthrough() }).passthrough(),
 );
-
-const category = z
-  .object({
-    pid: int,
-    categoryId: int,
-    name: str,
-    description: str,
-    icon: str,
-    threadCount: int,
-    canCreateThread: bool,
-    children: z.array(z.unknown()),
-  })
-  .passthrough();
-
-const unread = z
-  .object({
-    unreadNotifications: int,
-    dialogNotifications: int,
-    typeUnreadNotifications: z
-      .object({
-        system: int,
-        replied: int,
-        liked: int,
-        related: int,
-        rewarded: int,
-        threadrewarded: int,
-        threadrewardedexpired: int,
-        receiveredpacket: int,
-        withdrawal: int,
-        questioned: int,
-      })
-      .passthrough(),
-  })
-  .passthrough();
-
-/** The fields a notice card reads. */
-const notice = z
-  .object({
-    id: int,
-    type: str,
-    title: str,
-    content: str,
-    createdAt: str,
-    threadId: int.nullable(),
-    postId: int.nullable(),
-    userId: int,
-    nickname: str,
-    avatar: str,
-    isFirst: bool,
-    isReply: bool,
-    replyPostId: int,
-    postContent: str,
-  })
-  .passthrough();
-
-/** The notifications page's list of one tab. */
-function notificationCall(tab: string, types: string): DzqClientCall {
-  return {
-    name: `notification (${tab})`,
-    page: 'notifications',
-    method: 'GET',
-    path: '/api/v3/notification',
-    member: true,
-    query: { perPage: '10', page: '1', 'filter[type]': types },
-    reads: page(notice),
-  };
-}
 
 const threadListQuery = {
   perPage: '100',
@@ -329,7 +103,10 @@ const threadListQuery = {
   scope: '0',
 };
 
-/** Every call of the original client on the home, thread, login, search, `/my`, messages and notifications pages. */
+/**
+ * Every call of the original client on the home, thread, login, `/my` and messages pages, its editor
+ * (`/thread/post`), its message centre (`/message`) and its search pages.
+ */
 export const dzqClientCalls: readonly DzqClientCall[] = [
   // Home.
   {
@@ -338,7 +115,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/emoji',
     member: false,
-    reads: z.array(z.object({ id: int, category: str, url: str, code: str }).passthrough()).min(1),
+    reads: z.array(z.object({ id: int, category: str, url: absUrl, code: str }).passthrough()).min(1),
   },
   {
     name: 'forum (guest)',
@@ -370,7 +147,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/categories',
     member: false,
-    reads: z.array(category).min(1),
+    reads: z.array(dzqCategory).min(1),
   },
   {
     name: 'thread.typelist',
@@ -386,7 +163,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/thread.stick',
     member: false,
-    reads: z.array(z.object({ threadId: int, categoryId: int, title: str }).passthrough()),
+    reads: z.array(z.object({ threadId: int, categoryId: int, title: str }).passthrough()).min(1),
   },
   {
     name: 'thread.stick (category)',
@@ -395,7 +172,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     path: '/api/v3/thread.stick',
     member: false,
     query: { 'categoryIds[]': '1' },
-    reads: z.array(z.object({ threadId: int, categoryId: int, title: str }).passthrough()),
+    reads: z.array(z.object({ threadId: int, categoryId: int, title: str }).passthrough()).min(1),
   },
   {
     name: 'thread.list (home)',
@@ -404,7 +181,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     path: '/api/v3/thread.list',
     member: false,
     query: threadListQuery,
-    reads: page(thread),
+    reads: filledPage(dzqThread),
   },
   {
     name: 'thread.list (category and type)',
@@ -413,7 +190,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     path: '/api/v3/thread.list',
     member: false,
     query: { ...threadListQuery, 'filter[categoryids][]': '1', 'filter[types][]': '100' },
-    reads: page(thread),
+    reads: filledPage(dzqThread),
   },
   {
     name: 'thread.recommends',
@@ -421,7 +198,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/thread.recommends',
     member: false,
-    reads: z.array(z.object({ threadId: int, title: str, viewCount: int }).passthrough()),
+    reads: z.array(z.object({ threadId: int, title: str, viewCount: int }).passthrough()).min(1),
   },
   {
     name: 'user (self)',
@@ -430,7 +207,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     path: '/api/v3/user',
     member: true,
     query: { userId: '{userId}' },
-    reads: profile,
+    reads: dzqProfile,
   },
   {
     name: 'tom.permissions',
@@ -438,25 +215,8 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/tom.permissions',
     member: true,
-    // The editor opens only when `createThread.enable` holds, and shows a button per `insert*.enable`.
-    reads: z
-      .object(
-        Object.fromEntries(
-          [
-            'createThread',
-            'insertImage',
-            'insertVideo',
-            'insertAudio',
-            'insertDoc',
-            'insertGoods',
-            'insertPay',
-            'insertReward',
-            'insertRedPacket',
-          ].map((k) => [k, z.object({ enable: bool }).passthrough()]),
-        ),
-      )
-      .passthrough()
-      .refine((p) => (p.createThread as { enable: boolean }).enable, 'a member may start a thread'),
+    // The home page's post button and the editor both read these.
+    reads: dzqPermissionsReads,
   },
   {
     name: 'unreadnotification',
@@ -464,7 +224,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/unreadnotification',
     member: true,
-    reads: unread,
+    reads: dzqUnread,
   },
 
   // Thread page.
@@ -475,7 +235,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     path: '/api/v3/thread.detail',
     member: false,
     query: { threadId: '{threadId}' },
-    reads: thread,
+    reads: dzqThread,
   },
   {
     name: 'user (author)',
@@ -484,7 +244,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     path: '/api/v3/user',
     member: false,
     query: { userId: '{authorId}' },
-    reads: profile,
+    reads: dzqProfile,
   },
   {
     name: 'posts.list',
@@ -493,7 +253,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     path: '/api/v3/posts.list',
     member: false,
     query: { 'filter[thread]': '{threadId}', sort: 'createdAt', page: '1', perPage: '20', index: '1' },
-    reads: page(post).and(z.object({ pageData: z.array(z.unknown()).min(1) }).passthrough()),
+    reads: filledPage(dzqPost),
   },
   {
     name: 'thread.likedusers',
@@ -533,7 +293,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     method: 'GET',
     path: '/api/v3/thread.recommends',
     member: false,
-    reads: z.array(z.object({ threadId: int, title: str, viewCount: int }).passthrough()),
+    reads: z.array(z.object({ threadId: int, title: str, viewCount: int }).passthrough()).min(1),
   },
 
   // Login.
@@ -547,35 +307,6 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     reads: z.object({ accessToken: str, uid: int, userStatus: int, isMissNickname: bool }).passthrough(),
   },
 
-  // Search.
-  {
-    name: 'topics.list (search)',
-    page: 'search',
-    method: 'GET',
-    path: '/api/v3/topics.list',
-    member: false,
-    query: { 'filter[hot]': '1', 'filter[content]': '', perPage: '10', page: '1' },
-    reads: page(z.object({ topicId: int, content: str, threadCount: int, viewCount: int }).passthrough()),
-  },
-  {
-    name: 'users.list (search)',
-    page: 'search',
-    method: 'GET',
-    path: '/api/v3/users.list',
-    member: false,
-    query: { 'filter[hot]': '1', 'filter[nickname]': '', perPage: '10', page: '1' },
-    reads: page(listUser),
-  },
-  {
-    name: 'thread.list (search)',
-    page: 'search',
-    method: 'GET',
-    path: '/api/v3/thread.list',
-    member: false,
-    query: { 'filter[search]': '{username}', scope: '0', sequence: '2', perPage: '10', page: '1' },
-    reads: page(thread),
-  },
-
   // My page.
   {
     name: 'user (my)',
@@ -585,7 +316,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     member: true,
     // This client version names the user `pid`; the home page's call (reference §2.3a) says `userId`.
     query: { pid: '{userId}' },
-    reads: profile,
+    reads: dzqProfile,
   },
   {
     name: 'thread.list (my threads)',
@@ -595,7 +326,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     member: true,
     // `toUserId` 0 means "me".
     query: { 'filter[toUserId]': '0', 'filter[complex]': '5', page: '1' },
-    reads: page(thread),
+    reads: filledPage(dzqThread),
   },
   {
     name: 'follow.list (follows)',
@@ -604,7 +335,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     path: '/api/v3/follow.list',
     member: true,
     query: { 'filter[type]': '1', perPage: '20', page: '1' },
-    reads: page(listUser),
+    reads: filledPage(dzqFollowItem),
   },
   {
     name: 'follow.list (fans)',
@@ -613,7 +344,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     path: '/api/v3/follow.list',
     member: true,
     query: { 'filter[type]': '2', perPage: '20', page: '1' },
-    reads: page(listUser),
+    reads: filledPage(dzqFollowItem),
   },
   {
     name: 'upgrade.group',
@@ -636,16 +367,7 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
     path: '/api/v3/dialog',
     member: true,
     query: { perPage: '20', page: '1' },
-    reads: page(
-      z
-        .object({
-          id: int,
-          dialogMessage: z.object({ summary: str, createdAt: str }).passthrough(),
-          sender: z.object({ userId: int, nickname: str, avatar: str }).passthrough(),
-          recipient: z.object({ userId: int, nickname: str, avatar: str }).passthrough(),
-        })
-        .passthrough(),
-    ),
+    reads: filledPage(dzqDialog),
   },
   {
     name: 'dialog/message',
@@ -678,8 +400,8 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
       .passthrough(),
   },
 
-  // Notifications: one list per tab, by type.
-  notificationCall('threads', 'related,replied,liked'),
-  notificationCall('account', 'system'),
-  notificationCall('financial', 'rewarded,threadrewarded,receiveredpacket,threadrewardedexpired'),
+  // The editor, the message centre and the search page.
+  ...dzqEditorCalls,
+  ...dzqNoticeCalls,
+  ...dzqSearchCalls,
 ];

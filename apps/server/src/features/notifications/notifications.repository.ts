@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationItem, NotificationType } from '@forum/contracts';
 import type { DbOrTx } from '../../platform/db/db.js';
 import type { Lang } from '../../platform/http/lang.js';
-import { denyUsers, posts, userEvents, users } from '../../schema.js';
+import { denyUsers, posts, threads, userEvents, users } from '../../schema.js';
 import { notifications } from './notifications.table.js';
 
 /** What a notification row's `data` holds: the rendered text and what it is about. */
@@ -26,6 +26,9 @@ export interface NotificationData {
   bucket?: string | null;
 }
 
+/** How an anonymous author is named (the threads feature's wording), per language. */
+export const ANONYMOUS: Readonly<Record<Lang, string>> = { zh: '匿名用户', en: 'Anonymous' };
+
 /** A row to insert. */
 export interface NewNotification {
   userId: number;
@@ -37,6 +40,8 @@ export interface NewNotification {
 type Row = typeof notifications.$inferSelect;
 /** A sender as the list shows them. */
 export type SenderBrief = NotificationItem['sender'];
+/** A sender, with the login name the original's notice cards carry too. */
+export type NoticeSender = NonNullable<SenderBrief> & { username: string };
 
 /**
  * The list item of a row (sender looked up by the caller), its text in the reader's language: English where the
@@ -44,13 +49,19 @@ export type SenderBrief = NotificationItem['sender'];
  */
 export function presentNotification(
   row: Row,
-  sender: SenderBrief,
+  from: NoticeSender | null,
   lang: Lang,
   post?: NoticePost,
+  thread?: NoticeThread,
 ): NotificationItem {
   const d = row.data as Partial<NotificationData>;
   const text = (lang === 'en' && d.en) || d;
   const threadId = d.threadId ?? null;
+  const sender = from && { userId: from.userId, nickname: from.nickname, avatarUrl: from.avatarUrl };
+  // The thread's author as a bounty notice names them; hidden when the thread is anonymous.
+  const author = thread?.isAnonymous
+    ? { username: ANONYMOUS[lang], nickname: ANONYMOUS[lang], avatar: '' }
+    : thread;
   return {
     id: row.id,
     type: row.type as NotificationType,
@@ -69,15 +80,48 @@ export function presentNotification(
     createdAt: row.createdAt.toISOString(),
     // The original's flat names, read by its clients' notice cards.
     userId: sender?.userId ?? 0,
+    username: from?.username ?? '',
     nickname: sender?.nickname ?? '',
     avatar: sender?.avatarUrl ?? '',
     userAvatar: sender?.avatarUrl ?? '',
-    // The original's clients say 主题 (thread) or 评论 (comment) by `isFirst`, and show `postContent` as the line.
+    // The original's clients say 主题 (thread) or 评论 (comment) by `isFirst`, and show `postContent` as the line;
+    // `isReply` 1 (a reply in a reply) opens the comment page.
     isFirst: post ? post.isFirst : threadId !== null && d.postId == null,
     replyPostId: post?.isComment ? post.replyPostId : 0,
-    isReply: post?.isComment ?? false,
+    isReply: post?.isComment ? 1 : 0,
     postContent: d.excerpt || (threadId !== null ? (d.threadTitle ?? '') : (text.content ?? '')),
+    threadUsername: author?.username ?? '',
+    threadUserNickname: author?.nickname ?? '',
+    threadUserAvatar: author?.avatar ?? '',
   };
+}
+
+/** What a notification's list item needs of the thread it is about: its author, unless hidden. */
+export interface NoticeThread {
+  username: string;
+  nickname: string;
+  avatar: string;
+  isAnonymous: boolean;
+}
+
+/** The threads some notifications are about, with their authors, by id (one read per page). */
+export async function noticeThreads(db: DbOrTx, ids: number[]): Promise<Map<number, NoticeThread>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({
+      id: threads.id,
+      isAnonymous: threads.isAnonymous,
+      username: users.username,
+      nickname: users.nickname,
+      avatar: users.avatar,
+    })
+    .from(threads)
+    .innerJoin(users, eq(users.id, threads.userId))
+    .where(inArray(threads.id, unique));
+  return new Map(
+    rows.map(({ id, nickname, username, ...r }) => [id, { ...r, username, nickname: nickname || username }]),
+  );
 }
 
 /** What a notification's list item needs of the post it is about. */
@@ -104,7 +148,7 @@ export async function noticePosts(db: DbOrTx, ids: number[]): Promise<Map<number
 }
 
 /** Senders' current names and avatars, by id. */
-export async function sendersById(db: DbOrTx, ids: number[]): Promise<Map<number, NonNullable<SenderBrief>>> {
+export async function sendersById(db: DbOrTx, ids: number[]): Promise<Map<number, NoticeSender>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db
@@ -114,7 +158,7 @@ export async function sendersById(db: DbOrTx, ids: number[]): Promise<Map<number
   return new Map(
     rows.map((r) => [
       r.userId,
-      { userId: r.userId, nickname: r.nickname || r.username, avatarUrl: r.avatarUrl },
+      { userId: r.userId, nickname: r.nickname || r.username, username: r.username, avatarUrl: r.avatarUrl },
     ]),
   );
 }

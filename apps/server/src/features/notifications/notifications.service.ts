@@ -9,6 +9,7 @@ import {
   listNotifications,
   markRead,
   noticePosts,
+  noticeThreads,
   presentNotification,
   sendersById,
 } from './notifications.repository.js';
@@ -34,7 +35,9 @@ export class NotificationsService {
   ): Promise<Page<NotificationItem>> {
     const { rows, total } = await listNotifications(this.db, userId, types, perPage, (page - 1) * perPage);
     const postIdOf = (r: (typeof rows)[number]) => (r.data as { postId?: number | null }).postId ?? null;
-    const [senders, posts] = await Promise.all([
+    const threadIdOf = (r: (typeof rows)[number]) =>
+      (r.data as { threadId?: number | null }).threadId ?? null;
+    const [senders, posts, threads] = await Promise.all([
       sendersById(
         this.db,
         rows.map((r) => r.senderId).filter((id): id is number => id !== null),
@@ -43,6 +46,10 @@ export class NotificationsService {
         this.db,
         rows.map(postIdOf).filter((id): id is number => id !== null),
       ),
+      noticeThreads(
+        this.db,
+        rows.map(threadIdOf).filter((id): id is number => id !== null),
+      ),
     ]);
     const pageData = rows.map((r) =>
       presentNotification(
@@ -50,6 +57,7 @@ export class NotificationsService {
         r.senderId !== null ? (senders.get(r.senderId) ?? null) : null,
         lang,
         posts.get(postIdOf(r) ?? 0),
+        threads.get(threadIdOf(r) ?? 0),
       ),
     );
     if (rows.some((r) => r.readAt === null)) await this.changed(userId, (db) => markRead(db, userId, types));

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createThread, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { presentNotification } from './notifications.repository.js';
 
 let t: TestApp;
-type U = { token: string; userId: number };
+type U = { token: string; userId: number; username: string };
 let ann: U;
 let ben: U;
 let cat: U;
@@ -67,7 +68,8 @@ describe('notifications', () => {
     });
     expect(benReplied.Data.pageData[0]).toMatchObject({
       isFirst: false,
-      isReply: true,
+      // The original's number: its clients open the comment page when it is 1.
+      isReply: 1,
       replyPostId: reply.Data.id,
       postContent: '评论一楼',
     });
@@ -89,7 +91,9 @@ describe('notifications', () => {
       event: 'content.liked',
       postId: firstPostId,
       isFirst: true,
-      isReply: false,
+      isReply: 0,
+      // Whose thread it is, as the original's notice cards name them.
+      threadUsername: ann.username,
     });
     expect((await list(ann.token, 'liked')).Data.pageData[0].postContent).not.toBe('');
     const me = (
@@ -131,5 +135,48 @@ describe('notifications', () => {
       await t.app.forum.database.exec('SELECT count(*)::int AS n FROM notification_tpls WHERE type = 0')
     ).rows;
     expect((rows[0] as { n: number }).n).toBe(33);
+  });
+});
+
+describe("the original clients' names of a notice", () => {
+  const row = {
+    id: 1,
+    userId: 2,
+    type: 'threadrewarded',
+    senderId: 3,
+    data: {
+      event: 'bounty.paid',
+      title: 't',
+      content: 'c',
+      excerpt: '',
+      threadId: 9,
+      postId: null,
+      threadTitle: 'x',
+    },
+    readAt: null,
+    createdAt: new Date(0),
+  } as unknown as Parameters<typeof presentNotification>[0];
+  const sender = { userId: 3, nickname: 'Ben', username: 'ben', avatarUrl: '/a.png' };
+  const author = { username: 'ann', nickname: 'Ann', avatar: '/b.png', isAnonymous: false };
+
+  it('names the sender and the thread author', () => {
+    expect(presentNotification(row, sender, 'zh', undefined, author)).toMatchObject({
+      username: 'ben',
+      nickname: 'Ben',
+      userAvatar: '/a.png',
+      threadUsername: 'ann',
+      threadUserNickname: 'Ann',
+      threadUserAvatar: '/b.png',
+      isReply: 0,
+    });
+  });
+  it("hides the author of an anonymous thread, in the reader's language", () => {
+    const hidden = { ...author, isAnonymous: true };
+    expect(presentNotification(row, sender, 'en', undefined, hidden)).toMatchObject({
+      threadUsername: 'Anonymous',
+      threadUserNickname: 'Anonymous',
+      threadUserAvatar: '',
+    });
+    expect(presentNotification(row, null, 'zh', undefined, hidden).threadUserNickname).toBe('匿名用户');
   });
 });

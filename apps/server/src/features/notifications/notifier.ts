@@ -4,7 +4,12 @@ import { Batcher } from '../../platform/db/batcher.js';
 import type { Db } from '../../platform/db/db.js';
 import { wakeUsers } from '../realtime/index.js';
 import { fenToYuan } from '../wallet/index.js';
-import { insertWithEvents, sendersWithBlockers, type NewNotification } from './notifications.repository.js';
+import {
+  ANONYMOUS,
+  insertWithEvents,
+  sendersWithBlockers,
+  type NewNotification,
+} from './notifications.repository.js';
 import {
   englishOf,
   loadTemplates,
@@ -50,9 +55,6 @@ export interface Notice {
  * the writer's error, and never undoes what it is about).
  */
 export type Notify = (notices: Notice[]) => Promise<void>;
-
-/** How an anonymous author is named (the threads feature's wording), per language. */
-const ANONYMOUS: Localized = { zh: '匿名用户', en: 'Anonymous' };
 
 /** How long an excerpt in a notification may be. */
 const EXCERPT_MAX = 80;

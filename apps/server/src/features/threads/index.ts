@@ -13,6 +13,7 @@ import type { SettingsService } from '../settings/index.js';
 import { attachmentsOf, type AttachmentStorage } from '../attachments/index.js';
 import { stopWordsOf } from '../stop-words/index.js';
 import { registerEmojiFiles, registerTopicsRoutes, TopicsService } from '../topics/index.js';
+import { topicThreadsOriginal } from './topic-threads.original.js';
 import { registerReportsRoutes } from '../reports/index.js';
 import { BuiltInCaptcha, type CaptchaProvider } from './captcha.js';
 import { ContentPipeline } from './content.pipeline.js';
@@ -160,7 +161,12 @@ export async function mountThreads(ctx: {
   const review = new ReviewService(deps, posts);
   registerReviewRoutes(ctx.route, review, new ThreadsBatch(deps, review));
   registerCategoriesRoutes(ctx.route, categories);
-  registerTopicsRoutes(ctx.route, topics, siteOrigin(ctx.settings, ctx.config.publicUrl));
+  registerTopicsRoutes(
+    ctx.route,
+    topics,
+    siteOrigin(ctx.settings, ctx.config.publicUrl),
+    topicThreadsOriginal(reader),
+  );
   registerEmojiFiles(ctx.app);
   registerReportsRoutes(ctx.route, { db, reader, posts });
   registerThreadsRoutes(ctx.route, {

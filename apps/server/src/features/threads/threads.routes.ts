@@ -24,13 +24,14 @@ import {
 } from '@forum/contracts';
 import { invalid } from '../../platform/http/errors.js';
 import { fromOriginalClient } from '../../platform/http/original-clients.js';
-import type { Route } from '../../platform/http/router.js';
+import type { OriginalContext, Route } from '../../platform/http/router.js';
 import type { CaptchaProvider } from './captcha.js';
 import type { PostsUpdater } from './posts-update.service.js';
 import type { PostsService } from './posts.service.js';
 import type { ReactionsService } from './reactions.service.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import type { ThreadsWriter } from './threads-write.service.js';
+import { originalPosts, originalThreads } from './thread-original.presenter.js';
 import type { VotesService } from './votes.service.js';
 
 /** The services the thread routes call. */
@@ -49,17 +50,22 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   const write = { auth: 'required' } as const;
   // Guests' reads are shared and cached until the next write (platform/cache/guest-cache.ts).
   const guestRead = { guestCache: true } as const;
-  route(threadCreate, write, async (input, { actor }) => d.writer.create(actor, input));
-  route(threadUpdate, write, async ({ threadId, ...input }, { actor }) =>
+  // What the original Discuz! Q clients read of threads and replies (thread-original.presenter.ts).
+  const threads = { original: (data: unknown, c: OriginalContext) => originalThreads(data, c.origin) };
+  const posts = { original: (data: unknown, c: OriginalContext) => originalPosts(data, c.origin) };
+  route(threadCreate, { ...write, ...threads }, async (input, { actor }) => d.writer.create(actor, input));
+  route(threadUpdate, { ...write, ...threads }, async ({ threadId, ...input }, { actor }) =>
     d.writer.update(actor, threadId, input),
   );
   route(threadDelete, write, async (input, { actor }) => d.writer.remove(actor, input.threadId));
-  route(threadDetail, guestRead, async (input, { actor }) => d.reader.detail(actor, input.threadId));
+  route(threadDetail, { ...guestRead, ...threads }, async (input, { actor }) =>
+    d.reader.detail(actor, input.threadId),
+  );
   // On a paid site the preview list (scope 3) is the one list shown before paying (reference §1.10).
   const previewScope = (req: FastifyRequest) => String((req.query as { scope?: unknown })?.scope) === '3';
   route(
     threadListServed,
-    { ...guestRead, payExempt: previewScope },
+    { ...guestRead, ...threads, payExempt: previewScope },
     async ({ preload, ...input }, { actor }) =>
       preload ? d.reader.listPreload(actor, input, preload) : d.reader.listServed(actor, input),
   );
@@ -97,11 +103,13 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   );
   route(captchaIssue, { keepsGuestCache: true }, async () => d.captcha.issue());
 
-  route(postsList, { ...guestRead, payExempt: true }, async (input, { actor }) => d.posts.list(actor, input));
-  route(postsDetail, guestRead, async (input, { actor }) =>
+  route(postsList, { ...guestRead, ...posts, payExempt: true }, async (input, { actor }) =>
+    d.posts.list(actor, input),
+  );
+  route(postsDetail, { ...guestRead, ...posts }, async (input, { actor }) =>
     d.posts.detail(actor, input.postId, input.cursor, input.perPage),
   );
-  route(postsCreate, write, async (input, { actor }) => d.posts.create(actor, input));
+  route(postsCreate, { ...write, ...posts }, async (input, { actor }) => d.posts.create(actor, input));
   route(postsUpdate, write, async ({ postId, data, ...flat }, { actor }) =>
     d.postsUpdater.update(actor, postId, { ...flat, ...data?.attributes }),
   );

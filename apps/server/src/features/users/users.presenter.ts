@@ -73,3 +73,13 @@ export function relationFlags(rel: { follow: 0 | 1 | 2; isDeny: boolean } | null
     isDeny: rel?.isDeny ?? false,
   };
 }
+
+/** A user list as the original Discuz! Q clients read it: the group's name beside each user, as its cards show it. */
+export function originalUserCards<T>(data: T): T {
+  const pageData = (data as { pageData?: unknown[] } | null)?.pageData;
+  for (const item of pageData ?? []) {
+    const u = item as { group?: { groupName?: string }; groupName?: string };
+    u.groupName = u.group?.groupName ?? '';
+  }
+  return data;
+}

@@ -15,7 +15,7 @@ import { clearSessionCookies, setSessionCookies } from '../../platform/auth/cook
 import { accountRoutes } from '../../platform/http/account-routes.js';
 import { checkStatus, type Route } from '../../platform/http/router.js';
 import type { UsersService } from './users.service.js';
-import { relationFlags } from './users.presenter.js';
+import { originalUserCards, relationFlags } from './users.presenter.js';
 
 /** Where a request came from (audit columns, lockouts, limits). */
 export function client(req: FastifyRequest) {
@@ -68,7 +68,7 @@ export function registerUsersRoutes(route: Route, deps: { users: UsersService; g
     }
     return { ...profile, ...pinned, ...relationFlags(null) };
   });
-  route(usersList, { payExempt: true }, async (input, { actor }) => {
+  route(usersList, { payExempt: true, original: originalUserCards }, async (input, { actor }) => {
     gate.authorize(actor, 'user.view');
     const page = await users.search.list(input.filter, input.page, input.perPage);
     if (actor.userId === null || !users.relationsOf) return page;

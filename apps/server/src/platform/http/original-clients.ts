@@ -43,3 +43,29 @@ export function fromOriginalClient(req: FastifyRequest): boolean {
 export function errorStatus(req: FastifyRequest, status: number): number {
   return fromOriginalClient(req) ? 200 : status;
 }
+
+/** Keys whose values are pictures, media or files the client loads (`url`, `thumbUrl`, `avatar`, `siteLogo`...). */
+const MEDIA_KEY = /(?:url|avatar|icon|logo|favicon)$/i;
+
+/**
+ * The original clients run on their own origin and resolve a server-relative URL against it, where our files
+ * are not: every server-relative media URL in a reply to them is made absolute on the site's origin. Walks the
+ * reply in place (it is the marked request's own copy) and returns it.
+ */
+export function absoluteMediaUrls<T>(data: T, origin: string): T {
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 12 || v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, depth + 1);
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    for (const [k, x] of Object.entries(o)) {
+      if (typeof x === 'string') {
+        if (MEDIA_KEY.test(k) && x.startsWith('/') && !x.startsWith('//')) o[k] = origin + x;
+      } else walk(x, depth + 1);
+    }
+  };
+  walk(data, 0);
+  return data;
+}

@@ -7,6 +7,7 @@ import { clearSessionCookies } from '../auth/cookies.js';
 import { AppError } from './errors.js';
 import { RawJson, sendOk, sendOkSerialized, type SerializedData } from './envelope.js';
 import { langOf, type Lang } from './lang.js';
+import { absoluteMediaUrls, fromOriginalClient } from './original-clients.js';
 import type { GuestCache } from '../cache/guest-cache.js';
 
 /** Route classes for rate limits. */
@@ -37,6 +38,21 @@ export interface RouteOptions {
   keepsGuestCache?: boolean;
   /** Administrators only: anyone else, guests included, gets -4002 before the input is read; writes are logged. */
   admin?: boolean;
+  /**
+   * The reply as the original Discuz! Q clients read it (their marked calls only, original-clients.ts): given
+   * a copy of ours, after the shared caches, so both kinds of client share one cache entry.
+   */
+  original?: (data: unknown, ctx: OriginalContext) => unknown;
+}
+
+/** What a reshaping for the original clients may look at. */
+export interface OriginalContext {
+  actor: Actor;
+  req: FastifyRequest;
+  /** The site's public origin (`https://example.com`), for URLs inside HTML. */
+  origin: string;
+  /** The call's parsed input. */
+  input: unknown;
 }
 
 /** Records one successful administrator write (the admin action log). */
@@ -67,6 +83,8 @@ export interface RouterKit {
   inflight?: InFlight;
   /** Where administrators' writes are logged (the admin feature installs it). */
   audit?: { record?: AdminAudit };
+  /** The site's public origin: media URLs sent to the original clients are made absolute on it. */
+  siteOrigin?: (req: FastifyRequest) => string;
 }
 
 declare module 'fastify' {
@@ -146,6 +164,17 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       if (options.auth === 'required' && actor.isGuest) throw new AppError(Code.JUMP_TO_LOGIN);
       for (const guard of kit.guards) await guard(actor, options, req);
       checkStatus(actor, options.status ?? 'enforce');
+      // The original clients' replies are reshaped from a copy of ours at the last moment (after the caches).
+      const original = fromOriginalClient(req);
+      const sendOriginal = async (json: string) => {
+        const origin = kit.siteOrigin?.(req) ?? `${req.protocol}://${req.host}`;
+        let data: unknown = JSON.parse(json);
+        if (options.original) {
+          const input: unknown = contract.input.parse(mergedInput(req));
+          data = await options.original(data, { actor, req, origin, input });
+        }
+        return sendOk(req, reply, absoluteMediaUrls(data, origin) ?? null);
+      };
       const cache = kit.guestCache;
       const shared = actor.isGuest ? options.guestCache || options.groupCache : options.groupCache;
       const cacheable = !!cache && shared === true && req.method === 'GET';
@@ -154,7 +183,7 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       const cacheKey = cacheable ? `${sharer}${langOf(req)}:${req.url}` : '';
       if (cacheable) {
         const hit = cache.get(cacheKey, 'api') as SerializedData | undefined;
-        if (hit !== undefined) return sendOkSerialized(req, reply, hit);
+        if (hit !== undefined) return original ? sendOriginal(hit.json) : sendOkSerialized(req, reply, hit);
       }
       const generation = cache?.current() ?? 0;
       const raw = mergedInput(req);
@@ -176,7 +205,8 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
           })().finally(() => computing.delete(cacheKey));
           computing.set(cacheKey, pending);
         }
-        return sendOkSerialized(req, reply, await pending);
+        const stored = await pending;
+        return original ? sendOriginal(stored.json) : sendOkSerialized(req, reply, stored);
       }
       const data = await handler(input, { actor, lang: langOf(req), req, reply });
       if (reply.sent) return reply;
@@ -186,6 +216,7 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       if (options.admin && req.method !== 'GET' && kit.audit?.record) {
         await kit.audit.record({ actor, path: req.url.split('?')[0]!, input, ip: req.ip });
       }
+      if (original) return sendOriginal(data instanceof RawJson ? data.json : JSON.stringify(data ?? null));
       return data instanceof RawJson ? sendOkSerialized(req, reply, data) : sendOk(req, reply, data ?? null);
     };
     const run = (req: FastifyRequest, reply: FastifyReply) =>
