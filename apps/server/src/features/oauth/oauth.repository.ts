@@ -68,6 +68,28 @@ export async function completeQr(db: DbOrTx, id: string, userId: number): Promis
   return rows.length === 1;
 }
 
+/**
+ * Marks a login QR scanned by a WeChat that has no account yet: the pc poll then offers it the choice (create,
+ * bind a username or a phone) on the computer. False when the session was not waiting.
+ */
+export async function scanQrByNewWechat(db: DbOrTx, id: string, wechatUserId: number): Promise<boolean> {
+  const rows = await db
+    .update(oauthSessions)
+    .set({ wechatUserId })
+    .where(
+      and(
+        eq(oauthSessions.id, id),
+        eq(oauthSessions.kind, 'qrcode'),
+        isNull(oauthSessions.doneUserId),
+        isNull(oauthSessions.wechatUserId),
+        isNull(oauthSessions.usedAt),
+        gt(oauthSessions.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: oauthSessions.id });
+  return rows.length === 1;
+}
+
 /** Creates or refreshes the identity of an openid (the profile may change between logins). */
 export async function upsertWechatUser(
   db: DbOrTx,

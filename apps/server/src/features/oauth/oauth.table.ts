@@ -61,7 +61,7 @@ export const oauthSessions = pgTable(
     purpose: varchar('purpose', { length: 16 }).notNull(),
     /** Who asked (bind, rebind; a QR for binding). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** The pending identity (pending), the QR session a phone-side state completes (state). */
+    /** The pending identity (pending); a login QR scanned by a WeChat without an account (qrcode). */
     wechatUserId: integer('wechat_user_id').references(() => wechatUsers.id, { onDelete: 'cascade' }),
     data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
     /** A QR session: the account the phone side logged in or bound (the pc poll picks it up). */

@@ -184,8 +184,12 @@ export class WechatService {
     const wx = await this.identity(code);
     const type = qr.purpose as 'login' | 'bind' | 'rebind';
     if (type === 'login') {
-      if (wx.userId === null) throw await this.pending(wx);
-      if (!(await repo.completeQr(this.db, qr.id, wx.userId))) throw new AppError(Code.QRCODE_TIMEOUT);
+      // A WeChat without an account: the person is at the computer, so the choice is made there (pollLogin).
+      const marked =
+        wx.userId === null
+          ? await repo.scanQrByNewWechat(this.db, qr.id, wx.id)
+          : await repo.completeQr(this.db, qr.id, wx.userId);
+      if (!marked) throw new AppError(Code.QRCODE_TIMEOUT);
       return { done: true as const, type };
     }
     const me = qr.userId ? await findUserById(this.db, qr.userId) : null;
@@ -196,16 +200,28 @@ export class WechatService {
     return { done: true as const, type };
   }
 
-  /** Polls a login QR: -7002 while waiting, -7001 once expired; the scanned account logs in (once). */
+  /**
+   * Polls a login QR: -7002 while waiting, -7001 once expired; the scanned account logs in (once). A WeChat
+   * without an account gets -7016 with a pending binding here, on the computer (or its new account, in WeChat
+   * registration mode), as the phone-side login does.
+   */
   async pollLogin(token: string, client: ClientInfo): Promise<LoginResult> {
     const { id, row } = await this.qrState(token, null);
     if (row.purpose !== 'login') throw new AppError(Code.QRCODE_TYPE_ERROR);
-    const user = await findUserById(this.db, row.doneUserId!);
-    if (!user) throw new AppError(Code.NOT_FOUND_USER);
-    const second = await this.users.secondFactor?.(user);
     const spend = async (tx: Tx) => {
       if (!(await repo.spendSession(tx, id, 'qrcode'))) throw new AppError(Code.SESSION_TOKEN_EXPIRED);
     };
+    const wx = row.wechatUserId ? await repo.wechatUserById(this.db, row.wechatUserId) : null;
+    const userId = row.doneUserId ?? wx?.userId ?? null;
+    if (userId === null) {
+      if (!wx) throw new AppError(Code.SESSION_TOKEN_EXPIRED);
+      if (this.settings.int('register_type', 0) === 2) return this.createFor(wx, client, undefined, spend);
+      await inTransaction(this.db, spend);
+      throw await this.pending(wx);
+    }
+    const user = await findUserById(this.db, userId);
+    if (!user) throw new AppError(Code.NOT_FOUND_USER);
+    const second = await this.users.secondFactor?.(user);
     if (second) {
       await inTransaction(this.db, spend);
       throw new AppError(Code.TWO_FACTOR_REQUIRED, '', { twoFactorToken: second });
@@ -229,7 +245,7 @@ export class WechatService {
     if (!id || !row || row.kind !== 'qrcode' || row.usedAt || row.userId !== ownerId)
       throw new AppError(Code.SESSION_TOKEN_EXPIRED);
     if (row.expiresAt.getTime() < Date.now()) throw new AppError(Code.QRCODE_TIMEOUT);
-    if (row.doneUserId === null) throw new AppError(Code.QRCODE_SCANNING);
+    if (row.doneUserId === null && row.wechatUserId === null) throw new AppError(Code.QRCODE_SCANNING);
     return { id, row };
   }
 

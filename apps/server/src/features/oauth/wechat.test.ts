@@ -251,6 +251,45 @@ describe('pc QR login and binding', () => {
     expect((await get('pc/wechat/h5.login', { sessionToken: 'forged.token' })).Code).toBe(-7004);
   });
 
+  it('a new WeChat scanning a login QR chooses on the computer: the pc poll gets -7016 with the binding', async () => {
+    const u = wxUser();
+    const sessionToken = (await get('pc/wechat/h5.genqrcode', { type: 'login' })).Data.sessionToken;
+    const state = await stateFor('qrcode', undefined, sessionToken);
+    // The phone is told it is done (its page says to go back to the computer), not sent to a choice of its own.
+    const phone = await post('wechat/h5.qrcode', { code: fake.grant(u), state });
+    expect(phone.Code, phone.Message).toBe(0);
+    expect(phone.Data).toEqual({ done: true, type: 'login' });
+    const pc = await get('pc/wechat/h5.login', { sessionToken });
+    expect(pc.Code).toBe(-7016);
+    expect(pc.Data).toMatchObject({ nickname: u.nickname, registerType: 0 });
+    // The QR is spent: a second poll cannot take another binding.
+    expect((await get('pc/wechat/h5.login', { sessionToken })).Code).toBe(-7004);
+    const created = await post('wechat/h5.register', { sessionToken: pc.Data.sessionToken });
+    expect(created.Code, created.Message).toBe(0);
+    // The same WeChat scanning again now logs its account in on the computer.
+    const again = (await get('pc/wechat/h5.genqrcode', { type: 'login' })).Data.sessionToken;
+    const second = await stateFor('qrcode', undefined, again);
+    expect((await post('wechat/h5.qrcode', { code: fake.grant(u), state: second })).Code).toBe(0);
+    const in2 = await get('pc/wechat/h5.login', { sessionToken: again });
+    expect(in2.Code, in2.Message).toBe(0);
+    expect(in2.Data.userId).toBe(created.Data.userId);
+  });
+
+  it('in WeChat registration mode a new WeChat scanning a login QR gets its account on the computer', async () => {
+    await t.app.forum.settings.set([{ key: 'register_type', tag: 'default', value: '2' }]);
+    try {
+      const u = wxUser();
+      const sessionToken = (await get('pc/wechat/h5.genqrcode', { type: 'login' })).Data.sessionToken;
+      const state = await stateFor('qrcode', undefined, sessionToken);
+      expect((await post('wechat/h5.qrcode', { code: fake.grant(u), state })).Code).toBe(0);
+      const pc = await get('pc/wechat/h5.login', { sessionToken });
+      expect(pc.Code, pc.Message).toBe(0);
+      expect(pc.Data.user.isBindWechat).toBe(true);
+    } finally {
+      await t.app.forum.settings.set([{ key: 'register_type', tag: 'default', value: '0' }]);
+    }
+  });
+
   it('binds my account from a scanned QR (a guest cannot start one)', async () => {
     const me = await registerUser(t.app, uniqueName('qb'));
     expect((await get('pc/wechat/h5.genqrcode', { type: 'bind' })).Code).toBe(-3001);

@@ -12,6 +12,7 @@ import { AuthCard } from './auth-card.tsx';
 import { OidcLoginLink } from './oidc-login-link.tsx';
 import { pendingTwoFactor, TwoFactorStep } from './two-factor-step.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
+import { useInWechat } from './use-in-wechat.ts';
 import { stopIfEmpty } from './required-fields.ts';
 
 /** `/user/login` and `/user/username-login`: username and password, with links to the other enabled methods. */
@@ -24,6 +25,7 @@ export function Component() {
   // Set when the password was right and the account asks for its authenticator code (-7090).
   const [pending, setPending] = useState<string | null>(null);
   const { busy, run } = useAuthSubmit('login.success');
+  const inWechat = useInWechat();
 
   // A server-side redirect may carry the page that asked for login; it obeys the same return rules.
   useEffect(() => {
@@ -84,8 +86,12 @@ export function Component() {
           )}
           {forum.passport.offiaccountOpen && (
             <>
-              {/* A computer scans a QR; a phone authorises in WeChat directly. */}
-              <Link to={platform === 'pc' ? '/user/wx-login' : '/user/wx-auth?action=login'}>
+              {/* WeChat's consent page opens only in WeChat's own browser; anywhere else (a computer, a phone's
+                  browser) the QR page, scanned with WeChat, is the way in. */}
+              <Link
+                to={inWechat ? '/user/wx-auth?action=login' : '/user/wx-login'}
+                data-testid="wechat-login"
+              >
                 {t('wechat.login')}
               </Link>
               {forum.qcloud.qcloudSms && ' · '}

@@ -3,8 +3,12 @@ import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { WxOff } from './wx-notices.tsx';
+import { useInWechat } from './use-in-wechat.ts';
 
-/** `/user/wx-bind` and `/user/wx-rebind-action`: authorise in WeChat (phone) or scan a QR (computer). */
+/**
+ * `/user/wx-bind` and `/user/wx-rebind-action`: authorise in WeChat, or, outside WeChat's browser (a computer, a
+ * phone's own browser), scan a QR with WeChat.
+ */
 export function Component() {
   const { forum } = useSite();
   return forum.passport.offiaccountOpen ? <WxBind /> : <WxOff />;
@@ -14,6 +18,7 @@ function WxBind() {
   const { t } = useTranslation();
   const { platform } = useSite();
   const { pathname } = useLocation();
+  const inWechat = useInWechat();
   const action = pathname.endsWith('wx-rebind-action') ? 'rebind' : 'bind';
   return (
     <AuthCard variant={platform} title={t(action === 'bind' ? 'wechat.bindTitle' : 'wechat.rebindTitle')}>
@@ -21,8 +26,8 @@ function WxBind() {
         <Link className="auth-links" to={`/user/wx-auth?action=${action}`}>
           {t('wechat.bindInWechat')}
         </Link>
-        {platform === 'pc' && (
-          <Link className="auth-links" to={`/user/wx-bind-qrcode?type=${action}`}>
+        {!inWechat && (
+          <Link className="auth-links" to={`/user/wx-bind-qrcode?type=${action}`} data-testid="wx-bind-by-qr">
             {t('wechat.bindByQr')}
           </Link>
         )}

@@ -27,6 +27,8 @@ export function WxQrcodeBox(props: {
         <>
           {props.url && <HomeQrCode value={props.url} size={180} />}
           <p className="auth-note">{props.tip}</p>
+          {/* A phone cannot scan its own screen: WeChat reads the code from a saved picture instead. */}
+          {platform === 'h5' && <p className="auth-links auth-links--muted">{t('wechat.qrOnPhone')}</p>}
         </>
       )}
     </div>
