@@ -54,6 +54,7 @@ export const en: Messages = {
   tabs: { all: 'All', recommended: 'Recommended', essence: 'Essence', following: 'Following' },
   list: {
     justNow: 'just now',
+    anonymous: 'Anonymous',
     empty: 'Nothing here yet',
     loadMore: 'Load more',
     loading: 'Loading…',

@@ -52,6 +52,7 @@ export const zh = {
   tabs: { all: '全部', recommended: '推荐', essence: '精华', following: '关注' },
   list: {
     justNow: '刚刚',
+    anonymous: '匿名用户',
     empty: '暂无内容',
     loadMore: '加载更多',
     loading: '加载中…',
