@@ -104,7 +104,9 @@ function Reply({ initial, variant, threadId }: { initial: PostItem; variant: Var
         <div className="reply__head">
           <span className="reply__author">{name}</span>
           <span className="muted">{t('thread.floor', { floor: post.floor })}</span>
-          <span className="muted">{shortTime(post.createdAt, lang)}</span>
+          <time className="muted" dateTime={post.createdAt}>
+            {shortTime(post.createdAt, lang)}
+          </time>
           {post.isApproved === 0 && <span className="tag">{t('list.pending')}</span>}
           <ReplyReward threadId={threadId} postId={post.id} userId={post.user.userId} variant={variant} />
         </div>

@@ -61,7 +61,7 @@ function ThreadHeader({ thread, variant }: { thread: ThreadItem; variant: Varian
         <div>
           <div className="thread-card__author">{name}</div>
           <div className="muted">
-            {shortTime(thread.createdAt, lang)}
+            <time dateTime={thread.createdAt}>{shortTime(thread.createdAt, lang)}</time>
             {thread.categoryName && (
               <>
                 {' · '}
