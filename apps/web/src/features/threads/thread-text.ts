@@ -1,5 +1,4 @@
 /** Text helpers shared by lists, detail and search; pure so they run the same on the server and in tests. */
-import { formatDate, formatDateTime, formatRelative } from '@forum/ui';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
@@ -76,22 +75,59 @@ export function highlightParts(text: string, keyword: string): TextPart[] {
     .filter((p) => p.text !== '');
 }
 
-/** A short date and time for an ISO timestamp, in UTC: the server's HTML and the hydrating browser agree. */
+// The site's own copy of @forum/ui's formatDateTime / formatRelative for the two shapes the first page needs
+// (UTC, so the server's HTML and the hydrating browser agree): importing the shared module cost the first load
+// of `/` 0.4 KB gzip (its own chunk and the shapes only the admin and plugins use). thread-text.test.ts checks
+// both write the same text. Building a formatter costs far more than using one: one per language.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A short date and time for an ISO timestamp, in UTC ("2024/05/01 13:45", "01/05/2024, 13:45"). */
 export function shortTime(iso: string | null | undefined, lang: string): string {
-  return formatDateTime(iso, lang === 'en' ? 'en' : 'zh', { timeZone: 'UTC' });
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const locale = lang === 'en' ? 'en-GB' : 'zh-CN';
+  let f = formatters.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    });
+    formatters.set(locale, f);
+  }
+  return f.format(d);
 }
 
-/** A date (no time) in UTC, as `shortTime`. */
-export function shortDate(iso: string | null | undefined, lang: string): string {
-  return formatDate(iso, lang === 'en' ? 'en' : 'zh', { timeZone: 'UTC' });
-}
+const relative = new Map<string, Intl.RelativeTimeFormat>();
 
 /**
  * "29 minutes ago" / "29分钟前" in the page's language (the server's `diffTime` is for the original clients):
  * under a minute is `justNow`, then minutes, hours and days, and after 30 days the date.
  */
 export function relativeTime(iso: string, lang: string, now: number, justNow: string): string {
-  return formatRelative(iso, lang === 'en' ? 'en' : 'zh', now, justNow, { timeZone: 'UTC' });
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return '';
+  const s = Math.max(0, Math.floor((now - at) / 1000));
+  if (s < 60) return justNow;
+  if (s >= 86400 * 30) return shortTime(iso, lang).slice(0, 10);
+  const locale = lang === 'en' ? 'en' : 'zh-CN';
+  let f = relative.get(locale);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    relative.set(locale, f);
+  }
+  if (s < 3600) return f.format(-Math.floor(s / 60), 'minute');
+  if (s < 86400) return f.format(-Math.floor(s / 3600), 'hour');
+  return f.format(-Math.floor(s / 86400), 'day');
+}
+
+/** A date (no time) in UTC, as `shortTime`. */
+export function shortDate(iso: string | null | undefined, lang: string): string {
+  return shortTime(iso, lang).slice(0, 10);
 }
 
 /** The name shown for a user card: the server names a hidden author 匿名用户 (id 0) whatever the page's language. */
