@@ -103,7 +103,7 @@ describe.skipIf(noChromiumReason !== null)(
       await form.locator('input[name="days"]').fill('30');
       await form.locator('input[name="level"]').fill('1');
       await form.getByTestId('group-save').click();
-      await row.filter({ hasText: '¥9.9 / 30' }).waitFor();
+      await row.filter({ hasText: '¥9.90 / 30' }).waitFor();
 
       const member = await openContext(browser, 'pc');
       const reg = await api<{ userId: number }>(

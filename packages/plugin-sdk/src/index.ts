@@ -1,5 +1,8 @@
-/** The only surface plugins see: the slot catalogue, slot props, definePluginUI and the API helper (server side: `./server`). */
-export const SDK_VERSION = '0.3.0';
+/**
+ * The only surface plugins see: the slot catalogue, slot props, definePluginUI, the API helper and the strings and
+ * formats of the page's language (server side: `./server`).
+ */
+export const SDK_VERSION = '0.3.1';
 
 export { PLUGIN_PLATFORMS, PLUGIN_TARGETS } from '@forum/contracts/plugin-rules';
 export type { PluginPlatform, PluginTarget } from '@forum/contracts/plugin-rules';
@@ -12,3 +15,13 @@ export type { PluginReply } from './request.js';
 export { NAVIGATION_EVENTS } from './navigation.js';
 export type * from './navigation.js';
 export type { PluginUI } from './define.js';
+export {
+  defineStrings,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatRelative,
+  localeOf,
+} from './i18n.js';
+export type { PluginLang, PluginText, StringVars } from './i18n.js';

@@ -10,8 +10,11 @@ export interface ServerSdk {
   z: typeof z;
   /** The SDK version the host implements. */
   version: string;
-  /** An error the client gets as `{Code, Message}` (codes of the catalogue: -4001 invalid, -4002, -4004, ...). */
-  PluginError: new (code: number, message: string) => Error;
+  /**
+   * An error the client gets as `{Code, Message}` (codes of the catalogue: -4001 invalid, -4002, -4004, ...). A
+   * message a person reads is given in both languages, `{ zh, en }`: the reply carries the reader's.
+   */
+  PluginError: new (code: number, message: string | { zh: string; en: string }) => Error;
 }
 
 /** Who is calling, as a plugin sees them. */
@@ -63,7 +66,15 @@ export interface PluginRoute<I = unknown> {
   /**
    * The reply's Data. Return a `PluginFile` to answer with a file (an export) instead of the envelope.
    */
-  handler(input: I, call: { actor: PluginActor; services: PluginServices }): Promise<unknown>;
+  handler(input: I, call: PluginCall): Promise<unknown>;
+}
+
+/** What a route's handler gets besides its input. */
+export interface PluginCall {
+  actor: PluginActor;
+  services: PluginServices;
+  /** The reader's language (the site's language cookie, else Accept-Language): for text the reply writes. */
+  lang: 'zh' | 'en';
 }
 
 /** A file a route answers with (CSV exports and the like). */

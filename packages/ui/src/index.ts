@@ -9,3 +9,4 @@ export * from './text-field.js';
 export * from './toast-store.js';
 export * from './toast.js';
 export * from './dropdown.js';
+export * from './format.js';

@@ -7,6 +7,21 @@ const FULL = -4003;
 const NOT_FOUND = -4004;
 const LOGIN = -3001;
 
+// What a person reads when a call is refused, in both languages: the reply carries the reader's.
+const REFUSALS = {
+  notStarted: { zh: '报名尚未开始', en: 'Sign-up has not opened yet' },
+  ended: { zh: '报名已结束', en: 'Sign-up has closed' },
+  full: { zh: '名额已满', en: 'Fully booked' },
+  missing: { zh: '没有这个活动', en: 'No such activity' },
+  organiserOnly: { zh: '只有发起人可以查看报名名单', en: 'Only the organiser can see who signed up' },
+};
+
+/** The export's column names in the reader's language. */
+const CSV_HEADERS = {
+  zh: ['用户 ID', '用户名', '昵称', '报名时间'],
+  en: ['user id', 'username', 'nickname', 'signed up at'],
+};
+
 async function countOf(db: PluginDb, threadId: number): Promise<number> {
   const rows = await db.query<{ n: number }>(
     'select count(*)::int as n from plugin_activity_signups where thread_id = $1',
@@ -29,14 +44,14 @@ export default definePlugin((sdk) => {
   const visibleActivity = async (actor: PluginActor, services: PluginServices, threadId: number) => {
     const thread = await services.visibleThread(actor, threadId);
     const block = thread?.blocks.find((b) => b.tomId === 'activity');
-    if (!thread || !block) throw new PluginError(NOT_FOUND, 'no such activity');
+    if (!thread || !block) throw new PluginError(NOT_FOUND, REFUSALS.missing);
     return { thread, activity: block.body as Activity };
   };
   /** The author of the activity or an administrator; -4002 for anyone else. */
   const organiser = async (actor: PluginActor, services: PluginServices, threadId: number) => {
     const { thread } = await visibleActivity(actor, services, threadId);
     if (!actor.isAdmin && actor.userId !== thread.userId)
-      throw new PluginError(FORBIDDEN, 'only the organiser');
+      throw new PluginError(FORBIDDEN, REFUSALS.organiserOnly);
     return thread;
   };
   const signups = (db: PluginDb, threadId: number, limit: number, offset: number) =>
@@ -111,7 +126,7 @@ export default definePlugin((sdk) => {
         async handler({ threadId }, { actor, services }) {
           const { activity } = await visibleActivity(actor, services, threadId);
           const closed = closedReason(activity, Date.now());
-          if (closed) throw new PluginError(INVALID, closed === 'notStarted' ? '报名尚未开始' : '报名已结束');
+          if (closed) throw new PluginError(INVALID, REFUSALS[closed]);
           if (actor.userId == null) throw new PluginError(LOGIN, '');
           const userId = actor.userId;
           // One sign-up at a time per activity, so the last seat is taken once.
@@ -124,7 +139,7 @@ export default definePlugin((sdk) => {
             );
             if (had.length) return { count, isSignedUp: true };
             if (activity.totalNumber > 0 && count >= activity.totalNumber)
-              throw new PluginError(FULL, '名额已满');
+              throw new PluginError(FULL, REFUSALS.full);
             await db.query('insert into plugin_activity_signups (thread_id, user_id) values ($1, $2)', [
               threadId,
               userId,
@@ -180,11 +195,11 @@ export default definePlugin((sdk) => {
         path: 'signups.export',
         auth: 'required',
         input: threadInput,
-        async handler({ threadId }, { actor, services }) {
+        async handler({ threadId }, { actor, services, lang }) {
           await organiser(actor, services, threadId);
           const rows = await signups(services.db, threadId, 100_000, 0);
           const lines = [
-            ['user id', 'username', 'nickname', 'signed up at'].map(csvCell).join(','),
+            CSV_HEADERS[lang].map(csvCell).join(','),
             ...rows.map((r) =>
               [Number(r.user_id), r.username, r.nickname, new Date(r.created_at).toISOString()]
                 .map(csvCell)

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { formatDateTime } from '@forum/plugin-sdk';
 
 type Lang = 'zh' | 'en';
 
@@ -16,32 +17,12 @@ export function useHydrated(): boolean {
   );
 }
 
-// One formatter per locale and zone: building one costs far more than using it.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
- * An activity's date and time with an explicit locale and time zone, so the server and the browser write the
- * same text for the same zone (`toLocaleString` uses each side's own defaults). `zone` undefined: the browser's.
+ * An activity's date and time in the page's language with an explicit time zone named after it, so the server
+ * and the browser write the same text for the same zone. `zone` undefined: the browser's.
  */
 export function activityTime(iso: string, lang: Lang, zone: string | undefined): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const locale = lang === 'en' ? 'en-GB' : 'zh-CN';
-  const key = `${locale}|${zone ?? ''}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: zone,
-      timeZoneName: 'short',
-    });
-    formatters.set(key, f);
-  }
-  return f.format(d);
+  return formatDateTime(iso, lang, { timeZone: zone, zoneName: true });
 }
 
 /** Times in the reader's own zone once hydrated; in UTC (named as such) in the server's HTML and hydration. */

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import type { SlotRenderProps } from '@forum/plugin-sdk';
 import { activityTime } from './activity-time.ts';
 import type { ActivityShown } from './activity-types.ts';
-import { ActivityCard } from './activity-views.tsx';
+import { ActivityBadge, ActivityCard } from './activity-views.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // The web project has no Node types; the test runs in Node, whose Date follows TZ when it changes.
@@ -83,5 +83,36 @@ describe('activity card requests', () => {
   it("asks for the reader's signup only on a thread that carries an activity block", async () => {
     expect(await mount(undefined)).toEqual([]);
     expect(await mount(activity)).toEqual(['/plugin/activity/api/signup.status?threadId=7']);
+  });
+});
+
+describe('activity views in English', () => {
+  const CJK = /[\u3400-\u9fff]/;
+  // The organiser's Latin title and place: every other word on the card is the plugin's own.
+  const english = { ...activity, title: 'Book club', address: 'Library', totalNumber: 20, count: 12 };
+
+  it('draws every word, date and count in English, none in Chinese', () => {
+    const card = renderToString(
+      <ActivityCard {...props} site={{ ...props.site, lang: 'en' }} renderData={english} />,
+    );
+    const badge = renderToString(
+      <ActivityBadge
+        {...(props as unknown as SlotRenderProps<'plugin_index@thread_extension_display_hook'>)}
+        site={{ ...props.site, lang: 'en' }}
+        renderData={english}
+      />,
+    );
+    for (const html of [card, badge]) {
+      expect(html.replace(/<[^>]*>/g, ' ')).not.toMatch(CJK);
+      expect(html).toContain('12 of 20 signed up');
+    }
+    expect(card).toContain('27/11/2026, 06:30 UTC');
+    expect(card).toContain('Log in to sign up');
+  });
+
+  it('draws them in Chinese on a Chinese page', () => {
+    const card = renderToString(<ActivityCard {...props} renderData={english} />);
+    expect(card).toContain('已报名 12 / 20 人');
+    expect(card).toContain('2026/11/27 UTC 06:30');
   });
 });

@@ -1,5 +1,7 @@
+import { defineStrings } from '@forum/plugin-sdk';
+
 /** The plugin's own strings: Chinese first (the site's default), English complete. */
-const strings = {
+export const text = defineStrings({
   zh: {
     entry: '活动',
     formTitle: '发起活动报名',
@@ -58,12 +60,7 @@ const strings = {
     time: 'When',
     place: 'Where',
   },
-} as const;
+});
 
 /** A key of the strings. */
-export type Key = keyof (typeof strings)['zh'];
-
-/** A string in the site's language, with `{{x}}` filled in. */
-export function text(lang: 'zh' | 'en', key: Key, vars: Record<string, string | number> = {}): string {
-  return strings[lang][key].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
-}
+export type Key = Parameters<typeof text>[1];

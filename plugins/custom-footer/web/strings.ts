@@ -1,5 +1,7 @@
+import { defineStrings } from '@forum/plugin-sdk';
+
 /** The plugin's own strings: Chinese first (the site's default), English complete. */
-const strings = {
+export const text = defineStrings({
   zh: {
     copyright: '© {{year}} {{site}} 版权所有',
     defaultSite: '本社区',
@@ -10,13 +12,4 @@ const strings = {
     defaultSite: 'This community',
     links: 'Footer links',
   },
-} as const;
-
-/** A string of the plugin in the site's language, with `{{year}}` and `{{site}}` filled in. */
-export function text(
-  lang: 'zh' | 'en',
-  key: keyof (typeof strings)['zh'],
-  vars: Record<string, string> = {},
-) {
-  return strings[lang][key].replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
-}
+});

@@ -59,9 +59,11 @@ export function HelloPage({ site, userInfo, isLogin }: SlotRenderProps<'plugin_s
       <h1 className="panel__title">{text(site.lang, 'pageTitle')}</h1>
       <p>{text(site.lang, 'pageIntro')}</p>
       <p data-testid="hello-greeting">
-        {isLogin && userInfo ? text(site.lang, 'member', userInfo.nickname) : text(site.lang, 'guest')}
+        {isLogin && userInfo
+          ? text(site.lang, 'member', { name: userInfo.nickname })
+          : text(site.lang, 'guest')}
       </p>
-      {name && <p className="muted">{text(site.lang, 'site', name)}</p>}
+      {name && <p className="muted">{text(site.lang, 'site', { name })}</p>}
     </section>
   );
 }

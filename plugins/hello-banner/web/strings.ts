@@ -1,5 +1,7 @@
+import { defineStrings } from '@forum/plugin-sdk';
+
 /** The plugin's own strings: Chinese first (the site's default), English complete. */
-const strings = {
+export const text = defineStrings({
   zh: {
     banner: '你好！这是「你好横幅」插件放在首页的横幅。',
     bannerLink: '看看插件页面',
@@ -22,9 +24,4 @@ const strings = {
     member: 'Welcome, {{name}}!',
     site: 'Site: {{name}}',
   },
-} as const;
-
-/** A string of the plugin in the site's language, with `{{name}}` filled in. */
-export function text(lang: 'zh' | 'en', key: keyof (typeof strings)['zh'], name = ''): string {
-  return strings[lang][key].replace('{{name}}', name);
-}
+});

@@ -58,7 +58,21 @@ describe('page-about', () => {
     expect(html).toContain('一起读书的地方');
     expect(html).toMatch(/data-testid="about-threads">12</);
     expect(html).toMatch(/data-testid="about-users">5</);
-    expect(html).toContain('创建于 2024-03-05');
+    expect(html).toContain('创建于 2024/03/05');
+  });
+
+  it('writes its figures and the install day in the page language', () => {
+    const html = renderToString(
+      <AboutPage
+        {...props('en', {
+          siteInstall: '2024-03-05 08:00:00',
+          siteCount: { threads: 12345, posts: 34, users: 5 },
+        })}
+      />,
+    );
+    expect(html).toMatch(/data-testid="about-threads">12,345</);
+    expect(html).toContain('Founded 05/03/2024');
+    expect(html).not.toMatch(/[\u3400-\u9fff]/);
   });
 
   it('speaks English and says so when the site has no name or introduction', () => {

@@ -1,4 +1,4 @@
-import type { SlotRenderProps } from '@forum/plugin-sdk';
+import { formatDate, formatNumber, type SlotRenderProps } from '@forum/plugin-sdk';
 import { text, type AboutKey } from './strings.ts';
 
 const FIGURES: ReadonlyArray<{ key: AboutKey; of: 'threads' | 'posts' | 'users' }> = [
@@ -7,15 +7,16 @@ const FIGURES: ReadonlyArray<{ key: AboutKey; of: 'threads' | 'posts' | 'users' 
   { key: 'users', of: 'users' },
 ];
 
-/** The install date as YYYY-MM-DD, or '' when the site does not say (the same on server and browser). */
-function day(iso: string): string {
-  return /^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0] ?? '';
+/** The install day in the page's language, or '' when the site does not say (the same on server and browser). */
+function day(iso: string, lang: 'zh' | 'en'): string {
+  const ymd = /^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0];
+  return ymd ? formatDate(`${ymd}T00:00:00Z`, lang, { timeZone: 'UTC' }) : '';
 }
 
 /** `/plugin/about`: the site's name and introduction from the `site` input, and its public figures. */
 export function AboutPage({ site, router }: SlotRenderProps<'plugin_system@add_page_hook'>) {
   const { lang, platform, setSite } = site;
-  const since = day(setSite.siteInstall);
+  const since = day(setSite.siteInstall, lang);
   return (
     <section
       className="panel"
@@ -41,12 +42,12 @@ export function AboutPage({ site, router }: SlotRenderProps<'plugin_system@add_p
               {text(lang, f.key)}
             </dt>
             <dd style={{ margin: 0, fontSize: 20, fontWeight: 600 }} data-testid={`about-${f.of}`}>
-              {setSite.siteCount[f.of]}
+              {formatNumber(setSite.siteCount[f.of], lang)}
             </dd>
           </div>
         ))}
       </dl>
-      {since && <p className="muted">{text(lang, 'since', since)}</p>}
+      {since && <p className="muted">{text(lang, 'since', { date: since })}</p>}
       <a
         href="/"
         data-testid="about-home"

@@ -1,5 +1,7 @@
+import { defineStrings } from '@forum/plugin-sdk';
+
 /** The plugin's own strings: Chinese first (the site's default), English complete. */
-const strings = {
+export const text = defineStrings({
   zh: {
     title: '关于本社区',
     defaultSite: '本社区',
@@ -22,12 +24,7 @@ const strings = {
     since: 'Founded {{date}}',
     home: 'Visit the home page',
   },
-} as const;
+});
 
 /** A string key of the plugin. */
-export type AboutKey = keyof (typeof strings)['zh'];
-
-/** A string of the plugin in the site's language, with `{{date}}` filled in. */
-export function text(lang: 'zh' | 'en', key: AboutKey, date = ''): string {
-  return strings[lang][key].replace('{{date}}', date);
-}
+export type AboutKey = Parameters<typeof text>[1];

@@ -1,6 +1,7 @@
 import type { AdminActionItem } from '@forum/contracts';
 import { fill, s } from '../i18n.ts';
 import { lg } from '../i18n-log.ts';
+import { fmt } from '../format.ts';
 
 /** A logged action in words, and where its object is (an admin page or the public page), when it has one. */
 export interface ActionText {
@@ -160,7 +161,7 @@ export function describeAction(a: AdminActionItem, groups: Map<number, string>):
       return { text: say({ id: String(i.userId) }), href: `/user/${String(i.userId)}` };
     case 'wallet.update': {
       const w = lg.wallet;
-      const amount = String(i.amount ?? '');
+      const amount = fmt.money(String(i.amount ?? ''));
       const changes = [
         ...(i.operate === 1
           ? [fill(w.credit, { amount })]
@@ -176,7 +177,7 @@ export function describeAction(a: AdminActionItem, groups: Map<number, string>):
     }
     case 'wallet.unfreeze':
       return {
-        text: say({ id: String(i.userId), amount: String(i.amount ?? '') }),
+        text: say({ id: String(i.userId), amount: fmt.money(String(i.amount ?? '')) }),
         href: `/user/${String(i.userId)}`,
       };
     case 'cash.review':

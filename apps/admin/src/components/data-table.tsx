@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-table';
 import { s, fill } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
+import { fmt } from '../format.ts';
 
 /** A page of rows as the admin calls answer it. */
 export interface PageOf<T> {
@@ -135,7 +136,11 @@ export function Pager({ page, onPage }: { page: PageOf<unknown> | null; onPage: 
         {m.table.prev}
       </button>
       <span>
-        {fill(m.table.page, { page: page.currentPage, total: page.totalPage, count: page.totalCount })}
+        {fill(m.table.page, {
+          page: fmt.number(page.currentPage),
+          total: fmt.number(page.totalPage),
+          count: fmt.number(page.totalCount),
+        })}
       </span>
       <button
         type="button"

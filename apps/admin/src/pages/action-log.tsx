@@ -15,6 +15,7 @@ import { lg } from '../i18n-log.ts';
 import { PagedTable } from '../components/data-table.tsx';
 import { usePagedList } from '../components/paged-list.ts';
 import { describeAction } from '../components/action-text.ts';
+import { fmt } from '../format.ts';
 
 /** The log's filters as the server takes them; empty means any. */
 interface Filter {
@@ -55,7 +56,7 @@ export function ActionLog() {
       {
         id: 'when',
         header: lg.columns.when,
-        cell: ({ row }) => new Date(row.original.createdAt).toLocaleString(),
+        cell: ({ row }) => fmt.dateTime(row.original.createdAt),
       },
       {
         id: 'what',

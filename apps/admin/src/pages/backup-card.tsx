@@ -5,6 +5,7 @@ import { run } from '../api.ts';
 import { s } from '../i18n.ts';
 import { bk } from '../i18n-backups.ts';
 import { SettingsForm, type Field } from './settings.tsx';
+import { fmt } from '../format.ts';
 
 type Status = CallOutput<typeof backupsStatus>;
 
@@ -14,7 +15,7 @@ const fields: Field[] = [
   { key: 'backup_dir', label: bk.dirField, kind: 'text', tag: 'backup', hint: bk.dirHint },
 ];
 
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null | undefined) => fmt.dateTime(iso) || '—';
 const mb = (bytes: number | null | undefined) =>
   bytes == null ? '' : `${(bytes / 1048576).toFixed(bytes < 1048576 ? 2 : 1)} MB`;
 

@@ -5,6 +5,7 @@ import { run } from '../api.ts';
 import { s } from '../i18n.ts';
 import { flattenCategories } from '../components/category-select.tsx';
 import { CategoryEditor } from './category-editor.tsx';
+import { fmt } from '../format.ts';
 
 /** One row: name and order edited in place and saved; "edit" opens the rest (moderators, delete and move). */
 function Row({
@@ -45,7 +46,7 @@ function Row({
           onChange={(e) => setSort(e.target.value)}
         />
       </td>
-      <td>{c.threadCount}</td>
+      <td>{fmt.number(c.threadCount)}</td>
       <td className="admin-actions">
         <button type="button" onClick={() => void save()}>
           {s.save}

@@ -18,6 +18,7 @@ import { FilterBar, useFilteredList } from '../components/filter-bar.tsx';
 import { TabButtons } from '../components/tab-buttons.tsx';
 import { savedThen } from '../components/saved.ts';
 import { CategorySelect, useCategories } from '../components/category-select.tsx';
+import { fmt } from '../format.ts';
 
 type Kind = 'thread' | 'post';
 const NO_FILTER: z.input<typeof manageFilter> = {
@@ -96,11 +97,11 @@ export function Content() {
         header: m.content.category,
         cell: ({ row }) => categoryName.get(row.original.categoryId) ?? row.original.categoryId,
       },
-      { id: 'replies', header: m.content.replies, cell: ({ row }) => row.original.postCount },
+      { id: 'replies', header: m.content.replies, cell: ({ row }) => fmt.number(row.original.postCount) },
       {
         id: 'time',
         header: m.content.time,
-        cell: ({ row }) => new Date(row.original.createdAt).toLocaleString(),
+        cell: ({ row }) => fmt.dateTime(row.original.createdAt),
       },
     ],
     [categoryName],

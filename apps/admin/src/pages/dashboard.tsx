@@ -3,6 +3,7 @@ import { dashboardChart, siteInfo, type CallOutput } from '@forum/contracts';
 import { run } from '../api.ts';
 import { fill, s } from '../i18n.ts';
 import { BackupCard } from './backup-card.tsx';
+import { fmt } from '../format.ts';
 // ECharts is large: its chunk loads with the dashboard's chart only.
 const DailyChart = lazy(() => import('./daily-chart.tsx').then((m) => ({ default: m.DailyChart })));
 
@@ -35,7 +36,7 @@ export function Dashboard() {
       <div className="admin-cards">
         {cards.map((c) => (
           <div key={c.label} className="admin-card">
-            <div className="admin-card__value">{c.value}</div>
+            <div className="admin-card__value">{fmt.number(c.value)}</div>
             <div className="admin-card__label">{c.label}</div>
           </div>
         ))}

@@ -14,6 +14,7 @@ import { s } from '../i18n.ts';
 import { mm } from '../i18n-money.ts';
 import { TabButtons } from '../components/tab-buttons.tsx';
 import { FilterBar } from '../components/filter-bar.tsx';
+import { fmt } from '../format.ts';
 
 // ECharts is large: its chunk loads with the chart only.
 const FinanceChart = lazy(() => import('./finance-chart.tsx').then((x) => ({ default: x.FinanceChart })));
@@ -54,7 +55,7 @@ export function Finance() {
         {CARDS.map((k) => (
           <div key={k} className="admin-card" data-testid={`finance-${k}`}>
             <div className="admin-card__value">
-              {totals ? (k === 'orderCount' ? totals[k] : `¥${totals[k]}`) : '…'}
+              {totals ? (k === 'orderCount' ? fmt.number(totals[k]) : fmt.money(totals[k], true)) : '…'}
             </div>
             <div className="admin-card__label">{mm.totals[k]}</div>
           </div>

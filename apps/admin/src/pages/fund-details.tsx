@@ -7,6 +7,7 @@ import { mm } from '../i18n-money.ts';
 import { PagedTable } from '../components/data-table.tsx';
 import { memoText } from '../components/memo.ts';
 import { ChoiceFilter, FilterBar, useFilteredList } from '../components/filter-bar.tsx';
+import { fmt } from '../format.ts';
 
 const fetchFunds = (filter: z.output<typeof fundFilter>, page: number) =>
   run(adminWalletLogs, { ...filter, page, perPage: 20 });
@@ -26,7 +27,7 @@ export function FundDetails() {
         id: 'amount',
         header: mm.funds.amount,
         meta: { className: 'admin-money' },
-        cell: ({ row }) => row.original.amount,
+        cell: ({ row }) => fmt.money(row.original.amount),
       },
       {
         id: 'type',
@@ -38,7 +39,7 @@ export function FundDetails() {
       {
         id: 'time',
         header: mm.funds.time,
-        cell: ({ row }) => new Date(row.original.createdAt).toLocaleString(),
+        cell: ({ row }) => fmt.dateTime(row.original.createdAt),
       },
     ],
     [],

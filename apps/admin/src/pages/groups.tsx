@@ -7,6 +7,7 @@ import { s } from '../i18n.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { GroupFieldsEditor } from './group-editor.tsx';
 import { PermissionEditor } from './permission-editor.tsx';
+import { fmt } from '../format.ts';
 
 /** Groups: list, create, delete, and each one's permissions (issue 10 §4). */
 export function Groups() {
@@ -46,12 +47,13 @@ export function Groups() {
         </>
       ),
     },
-    { id: 'members', header: s.groups.members, cell: ({ row }) => row.original.userCount },
+    { id: 'members', header: s.groups.members, cell: ({ row }) => fmt.number(row.original.userCount) },
     { id: 'default', header: s.groups.default, cell: ({ row }) => (row.original.isDefault ? s.yes : '') },
     {
       id: 'paid',
       header: s.groups.paid,
-      cell: ({ row: { original: g } }) => (g.isPaid ? `¥${g.fee} / ${g.days}` : ''),
+      cell: ({ row: { original: g } }) =>
+        g.isPaid ? `${fmt.money(g.fee, true)} / ${fmt.number(g.days)}` : '',
     },
     {
       id: 'actions',

@@ -14,6 +14,7 @@ import { run } from '../api.ts';
 import { inv } from '../i18n-invites.ts';
 import { PagedTable } from '../components/data-table.tsx';
 import { usePagedList } from '../components/paged-list.ts';
+import { fmt } from '../format.ts';
 
 /** Groups a link may not lead to (the server refuses them too): administrators, unpaid, guests. */
 const NO_INVITE = new Set([1, 6, 7]);
@@ -62,12 +63,12 @@ export function Invites() {
     {
       id: 'created',
       header: inv.createdAt,
-      cell: ({ row }) => new Date(row.original.createdAt).toLocaleString(),
+      cell: ({ row }) => fmt.dateTime(row.original.createdAt),
     },
     {
       id: 'expires',
       header: inv.expiresAt,
-      cell: ({ row }) => new Date(row.original.expiresAt).toLocaleString(),
+      cell: ({ row }) => fmt.dateTime(row.original.expiresAt),
     },
     {
       id: 'revoke',

@@ -6,11 +6,11 @@ import { run } from '../api.ts';
 import { mm } from '../i18n-money.ts';
 import { PagedTable } from '../components/data-table.tsx';
 import { ChoiceFilter, FilterBar, useFilteredList } from '../components/filter-bar.tsx';
+import { fmt } from '../format.ts';
 
 const fetchOrders = (filter: z.output<typeof orderFilter>, page: number) =>
   run(adminOrderLogs, { ...filter, page, perPage: 20 });
 type OrderRow = CallOutput<typeof adminOrderLogs>['pageData'][number];
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 const typeName = (type: number) => mm.orders.types[String(type)] ?? String(type);
 
 /**
@@ -34,7 +34,7 @@ export function Orders() {
             {typeName(row.original.type)}
             {row.original.children && (
               <div className="admin-hint" data-testid="order-parts">
-                {row.original.children.map((c) => `${typeName(c.type)} ${c.amount}`).join(' + ')}
+                {row.original.children.map((c) => `${typeName(c.type)} ${fmt.money(c.amount)}`).join(' + ')}
               </div>
             )}
           </>
@@ -44,7 +44,7 @@ export function Orders() {
         id: 'amount',
         header: mm.orders.amount,
         meta: { className: 'admin-money' },
-        cell: ({ row }) => row.original.amount,
+        cell: ({ row }) => fmt.money(row.original.amount),
       },
       { id: 'payer', header: mm.orders.payer, cell: ({ row }) => row.original.username },
       { id: 'payee', header: mm.orders.payee, cell: ({ row }) => row.original.payeeName ?? '' },
@@ -53,8 +53,8 @@ export function Orders() {
         header: mm.orders.status,
         cell: ({ row }) => mm.orders.statuses[String(row.original.status)] ?? row.original.status,
       },
-      { id: 'created', header: mm.orders.created, cell: ({ row }) => when(row.original.createdAt) },
-      { id: 'paid', header: mm.orders.paid, cell: ({ row }) => when(row.original.paidAt) },
+      { id: 'created', header: mm.orders.created, cell: ({ row }) => fmt.dateTime(row.original.createdAt) },
+      { id: 'paid', header: mm.orders.paid, cell: ({ row }) => fmt.dateTime(row.original.paidAt) },
     ],
     [],
   );

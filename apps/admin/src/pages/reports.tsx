@@ -9,6 +9,7 @@ import { PagedTable, selectedIds } from '../components/data-table.tsx';
 import { usePagedList } from '../components/paged-list.ts';
 import { TabButtons } from '../components/tab-buttons.tsx';
 import { savedThen } from '../components/saved.ts';
+import { fmt } from '../format.ts';
 
 /** Where a report points on the public site. */
 function targetOf(r: ReportItem): string {
@@ -48,7 +49,7 @@ export function Reports() {
       {
         id: 'time',
         header: m.reports.time,
-        cell: ({ row }) => new Date(row.original.createdAt).toLocaleString(),
+        cell: ({ row }) => fmt.dateTime(row.original.createdAt),
       },
     ],
     [],

@@ -11,6 +11,7 @@ import { run } from '../api.ts';
 import { s } from '../i18n.ts';
 import { m } from '../i18n-manage.ts';
 import { TabButtons } from '../components/tab-buttons.tsx';
+import { fmt } from '../format.ts';
 
 type Kind = 'thread' | 'post';
 type View = 'held' | 'ignored' | 'deleted';
@@ -90,7 +91,7 @@ export function Review() {
             <header className="admin-review-item__head">
               <strong>{it.title || `#${it.threadId}`}</strong>
               <span className="admin-hint">
-                {it.author.nickname} · {new Date(it.createdAt).toLocaleString()}
+                {it.author.nickname} · {fmt.dateTime(it.createdAt)}
               </span>
             </header>
             <p className="admin-wrap">{it.text}</p>

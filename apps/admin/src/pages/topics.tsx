@@ -8,6 +8,7 @@ import { m } from '../i18n-manage.ts';
 import { PagedTable, selectedIds } from '../components/data-table.tsx';
 import { usePagedList } from '../components/paged-list.ts';
 import { savedThen } from '../components/saved.ts';
+import { fmt } from '../format.ts';
 
 /** Topics (issue 10 §6): search, recommend or take it back, delete (their threads stay). */
 export function Topics() {
@@ -33,8 +34,8 @@ export function Topics() {
           </a>
         ),
       },
-      { id: 'threads', header: m.topics.threads, cell: ({ row }) => row.original.threadCount },
-      { id: 'views', header: m.topics.views, cell: ({ row }) => row.original.viewCount },
+      { id: 'threads', header: m.topics.threads, cell: ({ row }) => fmt.number(row.original.threadCount) },
+      { id: 'views', header: m.topics.views, cell: ({ row }) => fmt.number(row.original.viewCount) },
       {
         id: 'recommended',
         header: m.topics.recommended,

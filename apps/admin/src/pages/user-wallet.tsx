@@ -4,6 +4,7 @@ import { Button, toast } from '@forum/ui';
 import { run } from '../api.ts';
 import { s } from '../i18n.ts';
 import { mm } from '../i18n-money.ts';
+import { fmt } from '../format.ts';
 
 /** A fresh idempotency key: one per intended release, so a double click or a retry releases once. */
 const newKey = () => `unfreeze-${crypto.randomUUID()}`;
@@ -42,11 +43,11 @@ export function UserWallet({ user, onClose }: { user: AdminUser; onClose: () => 
         <dl className="admin-answers">
           <div className="admin-answers__row">
             <dt>{mm.wallet.available}</dt>
-            <dd data-testid="wallet-available">{wallet.availableAmount}</dd>
+            <dd data-testid="wallet-available">{fmt.money(wallet.availableAmount)}</dd>
           </div>
           <div className="admin-answers__row">
             <dt>{mm.wallet.frozen}</dt>
-            <dd data-testid="wallet-frozen">{wallet.freezeAmount}</dd>
+            <dd data-testid="wallet-frozen">{fmt.money(wallet.freezeAmount)}</dd>
           </div>
           <div className="admin-answers__row">
             <dt>{mm.wallet.status}</dt>

@@ -19,6 +19,7 @@ import { UserWallet } from './user-wallet.tsx';
 import { PagedTable } from '../components/data-table.tsx';
 import { usePagedList } from '../components/paged-list.ts';
 import { savedThen } from '../components/saved.ts';
+import { fmt } from '../format.ts';
 
 type Filter = { username: string; nickname: string; mobile: string; status: string; groupId: string };
 const EMPTY: Filter = { username: '', nickname: '', mobile: '', status: '', groupId: '' };
@@ -109,7 +110,7 @@ export function Users() {
     {
       id: 'joined',
       header: s.users.joined,
-      cell: ({ row }) => new Date(row.original.joinedAt).toLocaleDateString(),
+      cell: ({ row }) => fmt.date(row.original.joinedAt),
     },
     {
       id: 'actions',

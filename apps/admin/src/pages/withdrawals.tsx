@@ -9,6 +9,7 @@ import { PagedTable } from '../components/data-table.tsx';
 import { ChoiceFilter, FilterBar, useFilteredList } from '../components/filter-bar.tsx';
 import { savedThen } from '../components/saved.ts';
 import { SettingsForm } from './settings.tsx';
+import { fmt } from '../format.ts';
 
 const STATUSES = ['1', '4', '5', '3', '6'] as const;
 const fetchCash = (filter: z.output<typeof cashFilter>, page: number) =>
@@ -53,19 +54,19 @@ export function Withdrawals() {
         id: 'apply',
         header: mm.cash.apply,
         meta: { className: 'admin-money' },
-        cell: ({ row }) => row.original.cashApplyAmount,
+        cell: ({ row }) => fmt.money(row.original.cashApplyAmount),
       },
       {
         id: 'fee',
         header: mm.cash.fee,
         meta: { className: 'admin-money' },
-        cell: ({ row }) => row.original.cashCharge,
+        cell: ({ row }) => fmt.money(row.original.cashCharge),
       },
       {
         id: 'actual',
         header: mm.cash.actual,
         meta: { className: 'admin-money' },
-        cell: ({ row }) => row.original.cashActualAmount,
+        cell: ({ row }) => fmt.money(row.original.cashActualAmount),
       },
       { id: 'account', header: mm.cash.account, cell: ({ row }) => row.original.receiveAccount },
       {
@@ -81,7 +82,7 @@ export function Withdrawals() {
       {
         id: 'time',
         header: mm.cash.time,
-        cell: ({ row }) => new Date(row.original.createdAt).toLocaleString(),
+        cell: ({ row }) => fmt.dateTime(row.original.createdAt),
       },
       {
         id: 'actions',

@@ -1,13 +1,15 @@
+import type { Catalogue } from './catalogue.ts';
 import type { zhMembership } from './zh-membership.ts';
 
 /** English strings of the paid site, paid groups and invites (typed against the Chinese set). */
-export const enMembership: typeof zhMembership = {
+export const enMembership: Catalogue<typeof zhMembership> = {
   membership: {
     joinTitle: 'Join the site',
     joinLead: 'This is a paid site: join to read and take part.',
     price: 'Joining fee',
     forever: 'Never expires',
     days: '{{count}} days',
+    days_one: '{{count}} day',
     validFor: 'Valid for',
     payToJoin: 'Pay ¥{{amount}} to join',
     renew: 'Renew for ¥{{amount}}',
@@ -33,6 +35,7 @@ export const enMembership: typeof zhMembership = {
     current: 'Current',
     expiresAt: 'Ends {{date}}',
     remainDays: '{{count}} days left',
+    remainDays_one: '{{count}} day left',
     buy: 'Buy for ¥{{amount}}',
     renewGroup: 'Renew for ¥{{amount}}',
     upgrade: 'Upgrade for ¥{{amount}}',

@@ -1,13 +1,15 @@
+import type { Catalogue } from './catalogue.ts';
 import type { zhPaid } from './zh-paid.ts';
 
 /** English strings of paid content, tips and purchases (typed against the Chinese set). */
-export const enPaid: typeof zhPaid = {
+export const enPaid: Catalogue<typeof zhPaid> = {
   paid: {
     badge: 'Paid ¥{{amount}}',
     attachmentBadge: 'Attachments ¥{{amount}}',
     lockedTitle: 'The rest of this thread is paid content',
     lockedAttachments: 'The attachments are paid content',
     lockedItems: '{{count}} more paid items',
+    lockedItems_one: '{{count}} more paid item',
     payToRead: 'Pay ¥{{amount}} to read it all',
     payForAttachments: 'Pay ¥{{amount}} to download the attachments',
     paidNote: 'You bought this content',

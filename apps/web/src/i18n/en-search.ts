@@ -1,7 +1,8 @@
+import type { Catalogue } from './catalogue.ts';
 import type { zhSearch } from './zh-search.ts';
 
 /** English strings of the discover page (typed against the Chinese set). */
-export const enSearch: typeof zhSearch = {
+export const enSearch: Catalogue<typeof zhSearch> = {
   search: {
     title: 'Discover',
     placeholder: 'Search threads, users and topics',
@@ -13,7 +14,9 @@ export const enSearch: typeof zhSearch = {
     usersNoPermission: 'You do not have permission to view users',
     activeUsers: 'Active users',
     userThreads: '{{count}} threads',
+    userThreads_one: '{{count}} thread',
     userFans: '{{count}} followers',
+    userFans_one: '{{count}} follower',
     userFollows: '{{count}} following',
     hotTopics: 'Hot topics',
     latest: 'Latest threads',

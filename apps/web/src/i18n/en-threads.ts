@@ -1,7 +1,8 @@
+import type { Catalogue } from './catalogue.ts';
 import type { zhThreads } from './zh-threads.ts';
 
 /** English strings of the thread, vote and topic pages (typed against the Chinese set). */
-export const enThreads: typeof zhThreads = {
+export const enThreads: Catalogue<typeof zhThreads> = {
   thread: {
     title: 'Thread',
     like: 'Like',
@@ -49,6 +50,7 @@ export const enThreads: typeof zhThreads = {
     voted: 'Voted',
     expired: 'Voting has ended',
     users: '{{count}} voters',
+    users_one: '{{count}} voter',
     expiresAt: 'Ends {{at}}',
   },
   captcha: {
@@ -61,7 +63,9 @@ export const enThreads: typeof zhThreads = {
   topic: {
     title: 'Topic',
     threads: '{{count}} threads',
+    threads_one: '{{count}} thread',
     views: '{{count}} views',
+    views_one: '{{count}} view',
     notFound: 'Topic not found',
     listTitle: 'Hot topics',
     sortBy: 'Sort',

@@ -167,6 +167,22 @@ describe('server translators', () => {
     expect(shellTranslator('zh').t('error.message')).toBe(zh.error.message);
   });
 
+  it('count one thing in English in the singular, on the real sets', async () => {
+    const e = await serverTranslator('en', ['threads', 'search', 'membership', 'paid']);
+    expect(e.t('list.replies', { count: 1 })).toBe('1 reply');
+    expect(e.t('list.replies', { count: 2 })).toBe('2 replies');
+    expect(e.t('list.views', { count: 1 })).toBe('1 view');
+    expect(e.t('home.postCount', { count: 1 })).toBe('1 post');
+    expect(e.t('topic.threads', { count: 1 })).toBe('1 thread');
+    expect(e.t('vote.users', { count: 1 })).toBe('1 voter');
+    expect(e.t('search.userFans', { count: 1 })).toBe('1 follower');
+    expect(e.t('membership.days', { count: 1 })).toBe('1 day');
+    expect(e.t('paid.lockedItems', { count: 1 })).toBe('1 more paid item');
+    const z = await serverTranslator('zh', ['threads']);
+    expect(z.t('list.replies', { count: 1 })).toBe('1 回复');
+    expect(z.t('home.postCount', { count: 1 })).toBe('帖子 1');
+  });
+
   it('load the real page sets through loadBundle, and reject unknown ones', async () => {
     expect(await loadBundle('zh', 'shell')).toBe(zh);
     await expect(loadBundle('en', 'nope')).rejects.toThrow('unknown');

@@ -1,3 +1,4 @@
+import type { Catalogue } from './catalogue.ts';
 /** Chinese shell strings (layouts, home, login, errors): loaded up front; pages add their namespaces (messages.ts). */
 export const zh = {
   app: { product: '论坛', welcome: '欢迎您', loading: '加载中…' },
@@ -45,13 +46,16 @@ export const zh = {
     recommend: '推荐内容',
     noRecommend: '暂无推荐',
     qrcode: '扫码访问移动版',
-    siteCount: '主题 {{threads}} · 帖子 {{posts}} · 成员 {{users}}',
+    threadCount: '主题 {{count}}',
+    postCount: '帖子 {{count}}',
+    userCount: '成员 {{count}}',
     notInstalled: '站点尚未完成安装。',
     goInstall: '前往安装',
   },
   tabs: { all: '全部', recommended: '推荐', essence: '精华', following: '关注' },
   list: {
     justNow: '刚刚',
+    anonymous: '匿名用户',
     empty: '暂无内容',
     loadMore: '加载更多',
     loading: '加载中…',
@@ -113,5 +117,5 @@ export const zh = {
   common: { required: '请填写{{field}}', submitting: '提交中…' },
 };
 
-/** The shape every locale's shell must provide. */
-export type Messages = typeof zh;
+/** The shape every locale's shell must provide (plus singular forms where the language has them). */
+export type Messages = Catalogue<typeof zh>;

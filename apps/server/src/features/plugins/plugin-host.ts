@@ -11,7 +11,7 @@ import type {
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/db.js';
-import { AppError, notFound } from '../../platform/http/errors.js';
+import { AppError, notFound, type Bilingual } from '../../platform/http/errors.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Route } from '../../platform/http/router.js';
 import type { ThreadsFeature } from '../threads/index.js';
@@ -20,7 +20,7 @@ import { pluginDb } from './plugin-db.js';
 
 /** What a plugin answers with when it refuses something; the client gets its code and message. */
 export class PluginError extends AppError {
-  constructor(code: number, message: string) {
+  constructor(code: number, message: string | Bilingual) {
     super(code, message);
   }
 }
@@ -125,9 +125,9 @@ export function mountPluginRoutes(
     });
     const options =
       r.auth === 'admin' ? { admin: true } : r.auth === 'required' ? { auth: 'required' as const } : {};
-    const { run } = route.handlerFor(contract, options, async (input, { actor, reply }) => {
+    const { run } = route.handlerFor(contract, options, async (input, { actor, lang, reply }) => {
       if (!p.enabled) throw notFound(`plugin ${p.found.name} is not enabled`);
-      const out = await r.handler(input, { actor: pluginActor(actor), services: services() });
+      const out = await r.handler(input, { actor: pluginActor(actor), services: services(), lang });
       if (out && typeof out === 'object' && 'file' in out) {
         const { name, type, body } = (
           out as { file: { name: string; type: string; body: string | Uint8Array } }

@@ -270,6 +270,13 @@ describe('activity plugin', () => {
     expect((await signUp(b)).Data.count).toBe(2);
     const full = await signUp(c);
     expect([full.Code, full.Message]).toEqual([-4003, '名额已满']);
+    // A plugin's refusal is in the reader's language (the site's language cookie).
+    const fullEn = await call(t.app, 'POST', '/plugin/activity/api/signup.create', {
+      token: c.token,
+      body: { threadId },
+      headers: { cookie: 'forum_lang=en' },
+    });
+    expect([fullEn.Code, fullEn.Message]).toEqual([-4003, 'Fully booked']);
     expect((await post(a.token, '/plugin/activity/api/signup.delete', { threadId })).Data).toEqual({
       count: 1,
       isSignedUp: false,
@@ -295,6 +302,14 @@ describe('activity plugin', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')).toHaveLength(3);
     expect(csv.body).toContain(`"${b.username}"`);
+    expect(csv.body.split('\r\n')[0]).toContain('昵称');
+    const csvEn = await t.app.inject({
+      method: 'GET',
+      url: `/plugin/activity/api/signups.export?threadId=${threadId}`,
+      headers: { authorization: `Bearer ${author.token}`, 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(csvEn.body.split('\r\n')[0]).toContain('nickname');
+    expect(csvEn.body.split('\r\n')[0]).not.toMatch(/[\u3400-\u9fff]/);
     expect((await get(author.token, '/plugin/activity/api/signups', { threadId: 'x' })).Code).toBe(-4001);
     expect((await get(author.token, '/plugin/activity/api/signups', { threadId: 999999 })).Code).toBe(-4004);
   });

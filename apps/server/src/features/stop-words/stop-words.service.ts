@@ -83,9 +83,11 @@ export class StopWordsService {
   enforce(scope: StopWordScope, text: string): StopWordResult {
     const result = this.engine.check(scope, text);
     if (result.action === 'banned') {
-      throw new AppError(Code.INVALID_PARAMETER, `内容含有敏感词：${result.words.join('、')}`, {
-        stopWords: result.words,
-      });
+      const message = {
+        zh: `内容含有敏感词：${result.words.join('、')}`,
+        en: `The text contains blocked words: ${result.words.join(', ')}`,
+      };
+      throw new AppError(Code.INVALID_PARAMETER, message, { stopWords: result.words });
     }
     return result;
   }

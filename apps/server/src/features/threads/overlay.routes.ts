@@ -9,10 +9,10 @@ export function registerOverlayRoutes(
   d: { overlay: ThreadsOverlay; currentUser: (actor: Actor) => Promise<ForumData['user']> },
 ): void {
   // A read that must never be shared: it is the per-person half of a shared page.
-  route(viewerOverlay, {}, async (input, { actor }) => {
+  route(viewerOverlay, {}, async (input, { actor, lang }) => {
     const [user, threads, posts] = await Promise.all([
       actor.isGuest ? null : d.currentUser(actor),
-      d.overlay.threads(actor, input.threadIds ?? []),
+      d.overlay.threads(actor, input.threadIds ?? [], lang),
       d.overlay.replies(actor, input.postIds ?? []),
     ]);
     return { user, threads, posts };

@@ -1,5 +1,6 @@
 import { Code, type ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { Lang } from '../../platform/http/lang.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, forbidden, invalid } from '../../platform/http/errors.js';
 import { deleteFavorite, insertFavorite } from './reactions.repository.js';
@@ -29,7 +30,7 @@ export class ReactionsService {
   ) {}
 
   /** `threads/operate`: each flag needs its own permission in the thread's category. */
-  async operate(actor: Actor, threadId: number, input: OperateInput): Promise<ThreadItem> {
+  async operate(actor: Actor, threadId: number, input: OperateInput, lang: Lang): Promise<ThreadItem> {
     if (actor.isGuest || actor.userId == null) throw new AppError(Code.JUMP_TO_LOGIN);
     const userId = actor.userId;
     const t = await this.reader.visibleThread(actor, threadId);
@@ -47,7 +48,10 @@ export class ReactionsService {
     const row = await inTransaction(this.deps.db, async (tx) => {
       const locked = (await findThread(tx, threadId, true))!;
       if (input.isSticky && !locked.isSticky && (await countSticky(tx)) >= MAX_STICKY) {
-        throw new AppError(Code.RESOURCE_EXIST, `最多置顶 ${MAX_STICKY} 个帖子`);
+        throw new AppError(Code.RESOURCE_EXIST, {
+          zh: `最多置顶 ${MAX_STICKY} 个帖子`,
+          en: `At most ${MAX_STICKY} threads can be pinned`,
+        });
       }
       if (input.isFavorite !== undefined) {
         const changed = input.isFavorite
@@ -65,7 +69,7 @@ export class ReactionsService {
         ? updateThread(tx, threadId, patch)
         : (await findThread(tx, threadId))!;
     });
-    return this.reader.present(actor, row);
+    return this.reader.present(actor, row, lang);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { Lang } from '../../platform/http/lang.js';
 import { viewerMarks } from './thread-cards.js';
 import type { SharedPage } from './thread-list-cache.js';
 import type { ThreadsDeps } from './threads.deps.js';
@@ -8,16 +9,17 @@ import { isPriced } from './paid.policy.js';
 import { presentThread, searchHighlight } from './threads.presenter.js';
 import type { ThreadRow } from './threads.repository.js';
 
-/** List items for some rows as `actor` sees them, with search highlights when `terms` are given. */
+/** List items for some rows as `actor` sees them in `lang`, with search highlights when `terms` are given. */
 export async function presentList(
   deps: ThreadsDeps,
   actor: Actor,
   rows: ThreadRow[],
   terms: string[] | null,
+  lang: Lang,
 ): Promise<ThreadItem[]> {
   const bundle = await loadThreads(deps, actor, rows);
   return rows.map((r) => {
-    const item = presentThread(deps, actor, r, bundle);
+    const item = presentThread(deps, actor, r, bundle, lang);
     if (!terms) return item;
     return {
       ...item,
@@ -64,13 +66,14 @@ export async function personalise(
   actor: Actor & { userId: number },
   page: SharedPage,
   terms: string[] | null,
+  lang: Lang,
 ): Promise<Personalised> {
   // What is the member's own on this page (their threads, per-viewer blocks, their marks) changes only with a
   // write, and every write clears it: a member reading the page again between writes costs no query.
-  const key = `${actor.userId}|${terms?.join(' ') ?? ''}|${page.items.map((i) => i.threadId).join(',')}`;
+  const key = `${actor.userId}|${lang}|${terms?.join(' ') ?? ''}|${page.items.map((i) => i.threadId).join(',')}`;
   const { mine, marks } = await deps.lists.viewerPart(key, async () => {
     const own = page.rows.filter((r) => personal(deps, actor.userId, r));
-    const mine = new Map((await presentList(deps, actor, own, terms)).map((i) => [i.threadId, i]));
+    const mine = new Map((await presentList(deps, actor, own, terms, lang)).map((i) => [i.threadId, i]));
     const rest = page.items.filter((i) => !mine.has(i.threadId));
     const marks = rest.length
       ? await viewerMarks(

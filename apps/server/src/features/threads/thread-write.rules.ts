@@ -101,7 +101,11 @@ export async function checkSpeed(deps: ThreadsDeps, tx: Tx, actor: Actor, userId
   await lockUser(tx, userId);
   const last = await lastThreadAt(tx, userId);
   if (last && Date.now() - last.getTime() < seconds * 1000) {
-    throw new AppError(Code.RESOURCE_EXIST, `发帖太快，请 ${seconds} 秒后再试`, { retryAfter: seconds });
+    throw new AppError(
+      Code.RESOURCE_EXIST,
+      { zh: `发帖太快，请 ${seconds} 秒后再试`, en: `Posting too fast: try again in ${seconds} seconds` },
+      { retryAfter: seconds },
+    );
   }
 }
 

@@ -42,7 +42,10 @@ export class ThreadsBatch {
         if (!before || before.deletedAt) return false;
         const patch = this.patchFor(before, input);
         if (input.isSticky && !before.isSticky && (await countSticky(tx)) >= MAX_STICKY) {
-          throw new AppError(Code.RESOURCE_EXIST, `最多置顶 ${MAX_STICKY} 个帖子`);
+          throw new AppError(Code.RESOURCE_EXIST, {
+            zh: `最多置顶 ${MAX_STICKY} 个帖子`,
+            en: `At most ${MAX_STICKY} threads can be pinned`,
+          });
         }
         if (!Object.keys(patch).length) return false;
         const after = await updateThread(tx, id, patch);

@@ -1,5 +1,6 @@
 import { Code, THREAD_TEXT_MAX, type ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { Lang } from '../../platform/http/lang.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid } from '../../platform/http/errors.js';
 import { linkTopics } from '../topics/index.js';
@@ -26,6 +27,7 @@ export async function createThread(
   reader: ThreadsReader,
   actor: Actor,
   input: ThreadWrite & { categoryId: number },
+  lang: Lang,
 ): Promise<ThreadItem> {
   const { gate } = deps;
   if (actor.isGuest || actor.userId == null) throw new AppError(Code.JUMP_TO_LOGIN);
@@ -92,5 +94,5 @@ export async function createThread(
     const { id: threadId, title: saved } = thread.row;
     deps.events.emit('thread.created', { threadId, userId, categoryId, title: saved });
   }
-  return reader.present(actor, thread.row);
+  return reader.present(actor, thread.row, lang);
 }

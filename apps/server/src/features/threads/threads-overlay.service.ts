@@ -1,6 +1,7 @@
 import type { PostItem, ThreadItem } from '@forum/contracts';
 import { and, inArray } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { Lang } from '../../platform/http/lang.js';
 import { posts as postsTable } from './posts.table.js';
 import { visiblePosts, type PostRow } from './posts.repository.js';
 import type { PostsService } from './posts.service.js';
@@ -23,7 +24,7 @@ export class ThreadsOverlay {
   ) {}
 
   /** The threads among `ids` the actor may see, presented for them (order of `ids`). */
-  async threads(actor: Actor, ids: number[]): Promise<ThreadItem[]> {
+  async threads(actor: Actor, ids: number[], lang: Lang): Promise<ThreadItem[]> {
     const me = actor.userId;
     if (actor.isGuest || me == null || ids.length === 0) return [];
     const viewer = this.reader.viewer(actor);
@@ -42,14 +43,14 @@ export class ThreadsOverlay {
       return {
         rows: ordered,
         total: ordered.length,
-        items: await presentList(this.deps, who, ordered, null),
+        items: await presentList(this.deps, who, ordered, null, lang),
       };
     };
     if (own) return (await read(actor, viewer)).items;
     const group: Actor = { ...actor, userId: null };
-    const key = `g${actor.groupId}${actor.isAdmin ? 'a' : ''}|ids|${ids.join(',')}`;
+    const key = `g${actor.groupId}${actor.isAdmin ? 'a' : ''}|${lang}|ids|${ids.join(',')}`;
     const page = await this.deps.lists.shared(key, () => read(group, { ...viewer, userId: null }));
-    return (await personalise(this.deps, { ...actor, userId: me }, page, null)).items();
+    return (await personalise(this.deps, { ...actor, userId: me }, page, null, lang)).items();
   }
 
   /** The replies among `ids` the actor may see (in threads they may read), presented for them. */

@@ -1,5 +1,6 @@
 import { Code, GroupId, TomId, type Page, type RecommendItem, type ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { Lang } from '../../platform/http/lang.js';
 import { RawJson } from '../../platform/http/envelope.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
@@ -47,10 +48,10 @@ export class ThreadsReader {
 
   constructor(private readonly deps: ThreadsDeps) {}
 
-  /** Presents one row for an actor. */
-  async present(actor: Actor, row: ThreadRow): Promise<ThreadItem> {
+  /** Presents one row for an actor, in the reader's language (`diffTime`). */
+  async present(actor: Actor, row: ThreadRow, lang: Lang): Promise<ThreadItem> {
     const bundle = await loadThreads(this.deps, actor, [row]);
-    return presentThread(this.deps, actor, row, bundle);
+    return presentThread(this.deps, actor, row, bundle, lang);
   }
 
   /**
@@ -88,42 +89,49 @@ export class ThreadsReader {
   }
 
   /** `thread.detail`. */
-  async detail(actor: Actor, threadId: number): Promise<ThreadItem> {
-    return this.present(actor, await this.visibleThread(actor, threadId));
+  async detail(actor: Actor, threadId: number, lang: Lang): Promise<ThreadItem> {
+    return this.present(actor, await this.visibleThread(actor, threadId), lang);
   }
 
   /** `thread.list` with the original's filters, sorts, complex lists and scopes. */
-  async list(actor: Actor, input: ListInput): Promise<Page<ThreadItem>> {
-    return (await this.pages(actor, input, 1))[0]!;
+  async list(actor: Actor, input: ListInput, lang: Lang): Promise<Page<ThreadItem>> {
+    return (await this.pages(actor, input, lang, 1))[0]!;
   }
 
   /** `thread.list` as the route sends it: a member's copy of a group-shared page is spliced as JSON text. */
-  async listServed(actor: Actor, input: ListInput): Promise<Page<ThreadItem> | RawJson> {
-    return (await this.pages(actor, input, 1, true))[0]!;
+  async listServed(actor: Actor, input: ListInput, lang: Lang): Promise<Page<ThreadItem> | RawJson> {
+    return (await this.pages(actor, input, lang, 1, true))[0]!;
   }
 
   /**
    * `thread.list?preload=N`: pages `page` .. `page + N - 1` as a map page number → page, read with one query
    * (N pages' rows and one count). Pages past the last are left out; the first asked-for page is always there.
    */
-  async listPreload(actor: Actor, input: ListInput, n: number): Promise<Record<string, Page<ThreadItem>>> {
-    const pages = await this.pages(actor, input, n);
+  async listPreload(
+    actor: Actor,
+    input: ListInput,
+    lang: Lang,
+    n: number,
+  ): Promise<Record<string, Page<ThreadItem>>> {
+    const pages = await this.pages(actor, input, lang, n);
     return Object.fromEntries(pages.map((p) => [String(p.currentPage), p]));
   }
 
   private async pages(
     actor: Actor,
     input: ListInput,
+    lang: Lang,
     n: number,
     asJson?: false,
   ): Promise<Array<Page<ThreadItem>>>;
   private async pages(
     actor: Actor,
     input: ListInput,
+    lang: Lang,
     n: number,
     asJson: true,
   ): Promise<Array<Page<ThreadItem> | RawJson>>;
-  private async pages(actor: Actor, input: ListInput, n: number, asJson = false) {
+  private async pages(actor: Actor, input: ListInput, lang: Lang, n: number, asJson = false) {
     const f = input.filter;
     const me = actor.userId;
     const pageOf = (page: number, pageData: ThreadItem[], total: number): Page<ThreadItem> => ({
@@ -162,7 +170,7 @@ export class ThreadsReader {
     else if (f.toUserId) q.userId = f.toUserId;
     if (f.attention && me != null) q.authorIds = await this.deps.followees(me);
     const terms = q.search ? highlightTermsOf(q.search) : null;
-    const shared = await this.sharedList(actor, q, terms);
+    const shared = await this.sharedList(actor, q, terms, lang);
     if (shared && asJson) {
       const total = shared.total;
       return [
@@ -174,7 +182,7 @@ export class ThreadsReader {
     }
     const { total, items } = shared
       ? { total: shared.total, items: shared.page.items() }
-      : await this.ownList(actor, q, terms);
+      : await this.ownList(actor, q, terms, lang);
     const out = [pageOf(input.page, items.slice(0, input.perPage), total)];
     for (let i = 1; i < n && input.page + i <= Math.ceil(total / input.perPage); i++) {
       out.push(pageOf(input.page + i, items.slice(i * input.perPage, (i + 1) * input.perPage), total));
@@ -183,9 +191,9 @@ export class ThreadsReader {
   }
 
   /** A list computed for this actor alone. */
-  private async ownList(actor: Actor, q: ThreadQuery, terms: string[] | null) {
+  private async ownList(actor: Actor, q: ThreadQuery, terms: string[] | null, lang: Lang) {
     const { rows, total } = await listThreads(this.deps.db, q);
-    return { total, items: await presentList(this.deps, actor, rows, terms) };
+    return { total, items: await presentList(this.deps, actor, rows, terms, lang) };
   }
 
   /**
@@ -193,17 +201,20 @@ export class ThreadsReader {
    * depends on who asks: guests (their own cache), the free-experience window, drafts, likes, follows, one
    * author's threads, or a member with threads of their own the group cannot see.
    */
-  private async sharedList(actor: Actor, q: ThreadQuery, terms: string[] | null) {
+  private async sharedList(actor: Actor, q: ThreadQuery, terms: string[] | null, lang: Lang) {
     const me = actor.userId;
     if (me == null || q.viewer.since || !ThreadListCache.shareable(q)) return null;
     if (!actor.isAdmin && (await this.deps.lists.hasHiddenOwn(this.deps.db, me, q.viewer.categoryIds)))
       return null;
     const group: Actor = { ...actor, userId: null };
-    const page = await this.deps.lists.page(`g${actor.groupId}${actor.isAdmin ? 'a' : ''}`, q, async (gq) => {
+    // Per language too: the items' `diffTime` is written in the reader's.
+    const groupKey = `g${actor.groupId}${actor.isAdmin ? 'a' : ''}|${lang}`;
+    const page = await this.deps.lists.page(groupKey, q, async (gq) => {
       const { rows, total } = await listThreads(this.deps.db, gq);
-      return { rows, total, items: await presentList(this.deps, group, rows, terms) };
+      return { rows, total, items: await presentList(this.deps, group, rows, terms, lang) };
     });
-    return { total: page.total, page: await personalise(this.deps, { ...actor, userId: me }, page, terms) };
+    const mine = await personalise(this.deps, { ...actor, userId: me }, page, terms, lang);
+    return { total: page.total, page: mine };
   }
 
   /** `thread.recommends`: the administrator's picks, topped up with the hottest recent threads. */

@@ -1,5 +1,6 @@
 import { Code, THREAD_TEXT_MAX, type ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { Lang } from '../../platform/http/lang.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid } from '../../platform/http/errors.js';
 import { linkTopics } from '../topics/index.js';
@@ -26,6 +27,7 @@ export async function editThread(
   actor: Actor,
   threadId: number,
   input: ThreadWrite,
+  lang: Lang,
 ): Promise<ThreadItem> {
   const { gate } = deps;
   const before = await requireThread(deps, threadId);
@@ -91,5 +93,5 @@ export async function editThread(
     await applyCounts(tx, locked, row);
     return row;
   });
-  return reader.present(actor, after);
+  return reader.present(actor, after, lang);
 }

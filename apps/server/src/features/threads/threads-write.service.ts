@@ -1,5 +1,6 @@
 import { Code, type ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { Lang } from '../../platform/http/lang.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { ThreadsDeps } from './threads.deps.js';
@@ -23,13 +24,13 @@ export class ThreadsWriter {
   ) {}
 
   /** `thread.create`. */
-  create(actor: Actor, input: ThreadWrite & { categoryId: number }): Promise<ThreadItem> {
-    return createThread(this.deps, this.reader, actor, input);
+  create(actor: Actor, input: ThreadWrite & { categoryId: number }, lang: Lang): Promise<ThreadItem> {
+    return createThread(this.deps, this.reader, actor, input, lang);
   }
 
   /** `thread.update`: own threads with editOwnThreadOrPost, any with thread.edit. */
-  update(actor: Actor, threadId: number, input: ThreadWrite): Promise<ThreadItem> {
-    return editThread(this.deps, this.reader, actor, threadId, input);
+  update(actor: Actor, threadId: number, input: ThreadWrite, lang: Lang): Promise<ThreadItem> {
+    return editThread(this.deps, this.reader, actor, threadId, input, lang);
   }
 
   /** `thread.delete`: soft, recording who; own threads with hideOwnThreadOrPost, any with thread.hide. */

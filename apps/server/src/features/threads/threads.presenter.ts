@@ -1,6 +1,7 @@
 import type { ThreadItem } from '@forum/contracts';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
+import { pick, type Lang } from '../../platform/http/lang.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
 import { highlight, searchTerms } from '../search/index.js';
 import type { CategoriesService } from '../categories/index.js';
@@ -11,14 +12,24 @@ import type { ThreadRow } from './threads.repository.js';
 import type { ThreadExtensions } from './thread-extensions.js';
 import { freeText, lockedBody, lockedTom, paidView } from './paid.policy.js';
 
-/** "刚刚", "5分钟前", ... as the original's `diffTime`. */
-export function diffTime(at: Date, now = Date.now()): string {
+const relative = new Map<Lang, Intl.RelativeTimeFormat>();
+
+/**
+ * The original's `diffTime` ("刚刚", "5分钟前", ...; the original clients show it as it is) in the reader's
+ * language: "just now", "5 minutes ago" in English. After 30 days, the date.
+ */
+export function diffTime(at: Date, lang: Lang, now = Date.now()): string {
   const s = Math.max(0, Math.floor((now - at.getTime()) / 1000));
-  if (s < 60) return '刚刚';
-  if (s < 3600) return `${Math.floor(s / 60)}分钟前`;
-  if (s < 86400) return `${Math.floor(s / 3600)}小时前`;
-  if (s < 86400 * 30) return `${Math.floor(s / 86400)}天前`;
-  return at.toISOString().slice(0, 10);
+  if (s < 60) return pick(lang, { zh: '刚刚', en: 'just now' });
+  if (s >= 86400 * 30) return at.toISOString().slice(0, 10);
+  let f = relative.get(lang);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(lang === 'en' ? 'en' : 'zh-CN', { numeric: 'always' });
+    relative.set(lang, f);
+  }
+  if (s < 3600) return f.format(-Math.floor(s / 60), 'minute');
+  if (s < 86400) return f.format(-Math.floor(s / 3600), 'hour');
+  return f.format(-Math.floor(s / 86400), 'day');
 }
 
 /** The actor's ability flags on one thread (the UI shows buttons from these; the server enforces the same rules). */
@@ -55,7 +66,13 @@ export interface PresentKit {
 }
 
 /** Builds the contract's thread shape; author and likers as anonymity.policy.ts lets this actor see them. */
-export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: ThreadBundle): ThreadItem {
+export function presentThread(
+  kit: PresentKit,
+  actor: Actor,
+  t: ThreadRow,
+  b: ThreadBundle,
+  lang: Lang,
+): ThreadItem {
   const author = b.authors.get(t.userId);
   const showAuthor = revealsUser(actor, t, t.userId);
   const group = kit.groups.group(author?.groupId ?? 10);
@@ -102,7 +119,7 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
     postedAt: t.postedAt.toISOString(),
-    diffTime: diffTime(t.createdAt),
+    diffTime: diffTime(t.createdAt, lang),
     freewords: t.freeWords,
     price: t.price / 100,
     attachmentPrice: t.attachmentPrice / 100,

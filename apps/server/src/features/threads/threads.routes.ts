@@ -53,21 +53,23 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   // What the original Discuz! Q clients read of threads and replies (thread-original.presenter.ts).
   const threads = { original: (data: unknown, c: OriginalContext) => originalThreads(data, c.origin) };
   const posts = { original: (data: unknown, c: OriginalContext) => originalPosts(data, c.origin) };
-  route(threadCreate, { ...write, ...threads }, async (input, { actor }) => d.writer.create(actor, input));
-  route(threadUpdate, { ...write, ...threads }, async ({ threadId, ...input }, { actor }) =>
-    d.writer.update(actor, threadId, input),
+  route(threadCreate, { ...write, ...threads }, async (input, { actor, lang }) =>
+    d.writer.create(actor, input, lang),
+  );
+  route(threadUpdate, { ...write, ...threads }, async ({ threadId, ...input }, { actor, lang }) =>
+    d.writer.update(actor, threadId, input, lang),
   );
   route(threadDelete, write, async (input, { actor }) => d.writer.remove(actor, input.threadId));
-  route(threadDetail, { ...guestRead, ...threads }, async (input, { actor }) =>
-    d.reader.detail(actor, input.threadId),
+  route(threadDetail, { ...guestRead, ...threads }, async (input, { actor, lang }) =>
+    d.reader.detail(actor, input.threadId, lang),
   );
   // On a paid site the preview list (scope 3) is the one list shown before paying (reference §1.10).
   const previewScope = (req: FastifyRequest) => String((req.query as { scope?: unknown })?.scope) === '3';
   route(
     threadListServed,
     { ...guestRead, ...threads, payExempt: previewScope },
-    async ({ preload, ...input }, { actor }) =>
-      preload ? d.reader.listPreload(actor, input, preload) : d.reader.listServed(actor, input),
+    async ({ preload, ...input }, { actor, lang }) =>
+      preload ? d.reader.listPreload(actor, input, lang, preload) : d.reader.listServed(actor, input, lang),
   );
   // Same for every member of a group (no own drafts or marks in them): shared per group until the next write.
   const groupRead = { groupCache: true } as const;
@@ -84,10 +86,10 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
       ? d.reader.tomPermissionsOriginal(actor, input.categoryId)
       : d.reader.tomPermissions(actor, input.categoryId),
   );
-  route(threadOperate, write, async ({ id, threadId, ...input }, { actor }) => {
+  route(threadOperate, write, async ({ id, threadId, ...input }, { actor, lang }) => {
     const tid = threadId ?? id;
     if (!tid) throw invalid('threadId is required');
-    return d.reactions.operate(actor, tid, input);
+    return d.reactions.operate(actor, tid, input, lang);
   });
   route(threadViewCount, { keepsGuestCache: true }, async (input, { actor }) =>
     d.reactions.view(actor, input.threadId),

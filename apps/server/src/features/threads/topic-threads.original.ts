@@ -2,6 +2,7 @@ import type { Page, ThreadItem } from '@forum/contracts';
 import type { OriginalContext } from '../../platform/http/router.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import { originalThreads } from './thread-original.presenter.js';
+import { langOf } from '../../platform/http/lang.js';
 
 type TopicPage = { pageData: Array<{ topicId: number; threads?: ThreadItem[] }> } & Record<string, unknown>;
 type TopicsInput = { page: number; perPage: number; filter: { topicId?: number } };
@@ -12,11 +13,11 @@ type TopicsInput = { page: number; perPage: number; filter: { topicId?: number }
  * own page (`filter[topicId]`) gets that topic's threads a page at a time, with their page numbers.
  */
 export function topicThreadsOriginal(reader: ThreadsReader) {
-  return async (data: unknown, { actor, input, origin }: OriginalContext): Promise<unknown> => {
+  return async (data: unknown, { actor, input, origin, req }: OriginalContext): Promise<unknown> => {
     const topics = data as TopicPage;
     const { page, perPage, filter } = input as TopicsInput;
     const threadsOf = (topicId: number, p: number, n: number): Promise<Page<ThreadItem>> =>
-      reader.list(actor, { page: p, perPage: n, scope: 0, filter: { topicId, sort: 1 } });
+      reader.list(actor, { page: p, perPage: n, scope: 0, filter: { topicId, sort: 1 } }, langOf(req));
     if (filter.topicId !== undefined) {
       const only = topics.pageData[0];
       if (!only) return topics;

@@ -128,13 +128,13 @@ export class VotesService {
       const found = await findVote(tx, voteId, true);
       if (!found) throw notFound();
       if (found.vote.expiredAt && found.vote.expiredAt.getTime() < Date.now())
-        throw new AppError(Code.RESOURCE_EXPIRED, '投票已结束');
+        throw new AppError(Code.RESOURCE_EXPIRED, { zh: '投票已结束', en: 'This vote has ended' });
       if (found.vote.choiceType === 1 && unique.length !== 1)
         throw invalid('subitemIds: choose exactly one option');
       const valid = new Set(found.options.map((o) => o.id));
       if (!unique.every((id) => valid.has(id))) throw invalid('subitemIds: unknown option');
       if ((await chosenOptions(tx, voteId, userId)).length)
-        throw new AppError(Code.RESOURCE_EXIST, '已经投过票了');
+        throw new AppError(Code.RESOURCE_EXIST, { zh: '已经投过票了', en: 'You have already voted' });
       await castVote(tx, voteId, userId, unique);
     });
     return showVote(this.deps.db, actor, { voteId });

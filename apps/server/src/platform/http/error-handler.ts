@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod';
 import { AppError } from './errors.js';
 import { envelope } from './envelope.js';
+import { langOf, pick, type Lang } from './lang.js';
 import { sqlState } from '../db/errors.js';
 import { isConnectionError, RETRY_AFTER_SECONDS, type DatabaseAvailability } from '../db/availability.js';
 import { errorStatus } from './original-clients.js';
@@ -15,8 +16,11 @@ export function firstZodIssue(err: ZodError): string {
   return `${field}: ${issue.message}`;
 }
 
-/** Maps anything thrown to the envelope; the only place that turns errors into replies. */
-export function toEnvelopeError(err: unknown): {
+/** Maps anything thrown to the envelope (messages in `lang`); the only place that turns errors into replies. */
+export function toEnvelopeError(
+  err: unknown,
+  lang: Lang = 'zh',
+): {
   status: number;
   code: number;
   message: string;
@@ -26,7 +30,7 @@ export function toEnvelopeError(err: unknown): {
     return {
       status: err.httpStatus ?? httpStatusForCode(err.code),
       code: err.code,
-      message: err.message,
+      message: err.messages ? pick(lang, err.messages) : err.message,
       data: err.data,
     };
   }
@@ -83,7 +87,7 @@ export function installErrorHandling(
   availability: () => DatabaseAvailability | undefined = () => undefined,
 ): void {
   app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
-    let e = toEnvelopeError(err);
+    let e = toEnvelopeError(err, langOf(req));
     const db = availability();
     if (db?.seen(err) || (e.status >= 500 && db && !db.up)) e = UNAVAILABLE;
     if (e.code === Code.SERVICE_UNAVAILABLE) {

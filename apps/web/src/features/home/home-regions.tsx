@@ -237,11 +237,11 @@ export function HomeSiteInfo({ variant }: { variant: Variant }) {
   const s = forum.setSite;
   const pc = variant === 'pc';
   const name = s.siteName || t('app.welcome');
-  const count = t('home.siteCount', {
-    threads: s.siteCount.threads,
-    posts: s.siteCount.posts,
-    users: s.siteCount.users,
-  });
+  const count = [
+    t('home.threadCount', { count: s.siteCount.threads }),
+    t('home.postCount', { count: s.siteCount.posts }),
+    t('home.userCount', { count: s.siteCount.users }),
+  ].join(' · ');
   // The admin's header logo and background picture dress the phone banner (the original's h5 home header).
   const logo = s.siteHeaderLogo || s.siteLogo;
   const background =

@@ -5,6 +5,7 @@ import { getBrowserApi } from '../../app/api.ts';
 import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
+import { shortDate } from '../threads/thread-text.ts';
 
 type Invitee = { userId: number; nickname: string; avatar: string; joinedAt: string; earnings: string };
 type Invitees = Page<Invitee> & { scale: number; totalEarnings: string; totalInvitees: number };
@@ -38,9 +39,8 @@ export function Component() {
     await navigator.clipboard?.writeText(url).catch(() => {});
     toast.success(t('membership.copied'));
   };
-  // UTC like shortTime: the server's HTML and the first browser render must write the same day.
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(lang === 'en' ? 'en' : 'zh-CN', { timeZone: 'UTC' });
+  // In UTC: the server's HTML and the first browser render must write the same day.
+  const date = (iso: string) => shortDate(iso, lang);
 
   return (
     <div className={`invite-page invite-page--${platform}`} data-testid="invite-page">

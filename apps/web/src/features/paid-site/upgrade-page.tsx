@@ -7,6 +7,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 import { usePayment } from '../wallet/use-payment.tsx';
+import { shortDate } from '../threads/thread-text.ts';
 
 /** The label of a group's button: buy or upgrade (2), renew (1), or not available (0). */
 function actionKey(g: UpgradeGroupItem, inPaidGroup: boolean): string {
@@ -44,9 +45,8 @@ export function Component() {
     await Promise.all([load(), revalidate()]);
   };
 
-  // UTC like shortTime: the server's HTML and the first browser render must write the same day.
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(lang === 'en' ? 'en' : 'zh-CN', { timeZone: 'UTC' });
+  // In UTC: the server's HTML and the first browser render must write the same day.
+  const date = (iso: string) => shortDate(iso, lang);
   const inPaidGroup = !!data?.list.some((g) => g.isMine);
   return (
     <div className={`upgrade-page upgrade-page--${platform}`} data-testid="upgrade-page">

@@ -7,7 +7,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useRequireLogin } from '../../shared/use-require-login.ts';
 import { ThreadCard } from '../threads/thread-card.tsx';
-import { shortTime } from '../threads/thread-text.ts';
+import { shortDate } from '../threads/thread-text.ts';
 import { PeopleButtons } from './people-buttons.tsx';
 import { PeopleList } from './people-list.tsx';
 import { PluginSlot } from '../../plugins/plugin-slot.tsx';
@@ -109,7 +109,7 @@ export function Component() {
             <p className="profile-head__sig">{user.signature || t('people.noSignature')}</p>
             {user.joinedAt && (
               <p className="profile-head__joined muted">
-                {t('people.joined', { date: shortTime(user.joinedAt, i18n.language).slice(0, 10) })}
+                {t('people.joined', { date: shortDate(user.joinedAt, i18n.language) })}
               </p>
             )}
           </div>

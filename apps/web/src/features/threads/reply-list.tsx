@@ -8,7 +8,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { ReplyBox } from './reply-box.tsx';
 import { act } from './thread-call.ts';
 import { REPLIES_PER_PAGE } from './thread-data.ts';
-import { shortTime } from './thread-text.ts';
+import { authorName, shortTime } from './thread-text.ts';
 import { UserHover } from '../people/user-hover.tsx';
 import { ReplyReward, useReplied } from './money-blocks.tsx';
 import { ReportButton } from '../report/report-button.tsx';
@@ -86,6 +86,8 @@ function Reply({ initial, variant, threadId }: { initial: PostItem; variant: Var
   // The viewer overlay replaces the group's copy of this reply with the viewer's own.
   useEffect(() => setPost(initial), [initial]);
   if (!post) return null;
+  const anonymous = t('list.anonymous');
+  const name = authorName(post.user, anonymous);
   const setComment = (i: number, c: Comment | null) =>
     setPost({
       ...post,
@@ -95,14 +97,16 @@ function Reply({ initial, variant, threadId }: { initial: PostItem; variant: Var
     });
   return (
     <li className={`reply reply--${variant}`} data-testid="reply" data-post-id={post.id}>
-      <UserHover userId={post.user.userId} name={post.user.nickname} avatar={post.user.avatar}>
-        <Avatar image={post.user.avatar} name={post.user.nickname} size="small" circle />
+      <UserHover userId={post.user.userId} name={name} avatar={post.user.avatar}>
+        <Avatar image={post.user.avatar} name={name} size="small" circle />
       </UserHover>
       <div className="reply__main">
         <div className="reply__head">
-          <span className="reply__author">{post.user.nickname}</span>
+          <span className="reply__author">{name}</span>
           <span className="muted">{t('thread.floor', { floor: post.floor })}</span>
-          <span className="muted">{shortTime(post.createdAt, lang)}</span>
+          <time className="muted" dateTime={post.createdAt}>
+            {shortTime(post.createdAt, lang)}
+          </time>
           {post.isApproved === 0 && <span className="tag">{t('list.pending')}</span>}
           <ReplyReward threadId={threadId} postId={post.id} userId={post.user.userId} variant={variant} />
         </div>
@@ -118,8 +122,8 @@ function Reply({ initial, variant, threadId }: { initial: PostItem; variant: Var
           <ul className="comments">
             {post.lastThreeComments.map((c, i) => (
               <li key={c.id} className="comment" data-testid="comment">
-                <span className="reply__author">{c.user.nickname}</span>
-                {c.commentUser && <span className="muted"> → {c.commentUser.nickname}</span>}
+                <span className="reply__author">{authorName(c.user, anonymous)}</span>
+                {c.commentUser && <span className="muted"> → {authorName(c.commentUser, anonymous)}</span>}
                 <span
                   className="rich-text comment__content"
                   dangerouslySetInnerHTML={{ __html: c.content }}
@@ -134,7 +138,7 @@ function Reply({ initial, variant, threadId }: { initial: PostItem; variant: Var
             threadId={threadId}
             replyTo={post.id}
             variant={variant}
-            placeholder={t('thread.commentPlaceholder', { name: post.user.nickname })}
+            placeholder={t('thread.commentPlaceholder', { name })}
             onPosted={(c) => {
               setCommenting(false);
               setPost({

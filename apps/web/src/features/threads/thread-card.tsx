@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ThreadItem } from '@forum/contracts';
 import { Avatar, type Variant } from '@forum/ui';
-import { excerpt, firstImages, highlightParts } from './thread-text.ts';
+import { authorName, excerpt, firstImages, highlightParts } from './thread-text.ts';
 import { UserHover } from '../people/user-hover.tsx';
 import { PluginSlot } from '../../plugins/plugin-slot.tsx';
 import { noop, threadBlockOf } from '../../plugins/plugin-inputs.ts';
@@ -30,6 +30,7 @@ export function ThreadCard({
   const { t } = useTranslation();
   const images = firstImages(thread.content.text, variant === 'pc' ? 4 : 3);
   const text = excerpt(thread.content.text, variant === 'pc' ? 160 : 90);
+  const name = authorName(thread.user, t('list.anonymous'));
   return (
     <article
       className={`thread-card thread-card--${variant}`}
@@ -37,9 +38,9 @@ export function ThreadCard({
       data-thread-id={thread.threadId}
     >
       <header className="thread-card__head">
-        <UserHover userId={thread.user.userId} name={thread.user.nickname} avatar={thread.user.avatar}>
-          <Avatar image={thread.user.avatar} name={thread.user.nickname} size="small" circle />
-          <span className="thread-card__author">{thread.user.nickname}</span>
+        <UserHover userId={thread.user.userId} name={name} avatar={thread.user.avatar}>
+          <Avatar image={thread.user.avatar} name={name} size="small" circle />
+          <span className="thread-card__author">{name}</span>
         </UserHover>
         {thread.categoryName && <span className="thread-card__cat muted">{thread.categoryName}</span>}
         {thread.isStick && <span className="tag tag--pin">{t('list.pinned')}</span>}

@@ -12,7 +12,7 @@ import { ThreadAdminActions, ThreadReactions } from './thread-actions.tsx';
 import { ThreadContent } from './thread-content.tsx';
 import { useOpenAtTop } from './open-at-top.ts';
 import { threadLoader, type ThreadData } from './thread-data.ts';
-import { shortTime } from './thread-text.ts';
+import { authorName, shortTime } from './thread-text.ts';
 import { UserHover } from '../people/user-hover.tsx';
 import { PluginSlot } from '../../plugins/plugin-slot.tsx';
 import { noop, threadBlockOf } from '../../plugins/plugin-inputs.ts';
@@ -26,7 +26,12 @@ function ThreadLikers({ thread }: { thread: ThreadItem }) {
   return (
     <div className="thread-likers" data-testid="thread-likers">
       <AvatarGroup
-        users={likers.map((u) => ({ id: u.userId, image: u.avatar, name: u.nickname, userType: 1 }))}
+        users={likers.map((u) => ({
+          id: u.userId,
+          image: u.avatar,
+          name: authorName(u, t('list.anonymous')),
+          userType: 1,
+        }))}
         total={thread.likeReward.likePayCount}
         max={8}
       />
@@ -41,21 +46,22 @@ export const loader = threadLoader;
 function ThreadHeader({ thread, variant }: { thread: ThreadItem; variant: Variant }) {
   const { t } = useTranslation();
   const { lang } = useSite();
+  const name = authorName(thread.user, t('list.anonymous'));
   return (
     <header className={`thread-head thread-head--${variant}`}>
       <div className="thread-head__author">
-        <UserHover userId={thread.user.userId} name={thread.user.nickname} avatar={thread.user.avatar}>
+        <UserHover userId={thread.user.userId} name={name} avatar={thread.user.avatar}>
           <Avatar
             image={thread.user.avatar}
-            name={thread.user.nickname}
+            name={name}
             size={variant === 'pc' ? 'primary' : 'small'}
             circle
           />
         </UserHover>
         <div>
-          <div className="thread-card__author">{thread.user.nickname}</div>
+          <div className="thread-card__author">{name}</div>
           <div className="muted">
-            {shortTime(thread.createdAt, lang)}
+            <time dateTime={thread.createdAt}>{shortTime(thread.createdAt, lang)}</time>
             {thread.categoryName && (
               <>
                 {' · '}

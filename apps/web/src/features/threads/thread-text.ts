@@ -75,10 +75,13 @@ export function highlightParts(text: string, keyword: string): TextPart[] {
     .filter((p) => p.text !== '');
 }
 
-// Building a formatter costs far more than using one (toLocaleString builds one per call): one per language.
+// The site's own copy of @forum/ui's formatDateTime / formatRelative for the two shapes the first page needs
+// (UTC, so the server's HTML and the hydrating browser agree): importing the shared module cost the first load
+// of `/` 0.4 KB gzip (its own chunk and the shapes only the admin and plugins use). thread-text.test.ts checks
+// both write the same text. Building a formatter costs far more than using one: one per language.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** A short local date and time for an ISO timestamp. */
+/** A short date and time for an ISO timestamp, in UTC ("2024/05/01 13:45", "01/05/2024, 13:45"). */
 export function shortTime(iso: string | null | undefined, lang: string): string {
   if (!iso) return '';
   const d = new Date(iso);
@@ -102,8 +105,8 @@ export function shortTime(iso: string | null | undefined, lang: string): string 
 const relative = new Map<string, Intl.RelativeTimeFormat>();
 
 /**
- * "29 minutes ago" / "29分钟前" in the page's language (the server's `diffTime` is Chinese whatever the page
- * says): under a minute is `justNow`, then minutes, hours and days, and after 30 days the date.
+ * "29 minutes ago" / "29分钟前" in the page's language (the server's `diffTime` is for the original clients):
+ * under a minute is `justNow`, then minutes, hours and days, and after 30 days the date.
  */
 export function relativeTime(iso: string, lang: string, now: number, justNow: string): string {
   const at = new Date(iso).getTime();
@@ -120,4 +123,14 @@ export function relativeTime(iso: string, lang: string, now: number, justNow: st
   if (s < 3600) return f.format(-Math.floor(s / 60), 'minute');
   if (s < 86400) return f.format(-Math.floor(s / 3600), 'hour');
   return f.format(-Math.floor(s / 86400), 'day');
+}
+
+/** A date (no time) in UTC, as `shortTime`. */
+export function shortDate(iso: string | null | undefined, lang: string): string {
+  return shortTime(iso, lang).slice(0, 10);
+}
+
+/** The name shown for a user card: the server names a hidden author 匿名用户 (id 0) whatever the page's language. */
+export function authorName(user: { userId: number; nickname: string }, anonymous: string): string {
+  return user.userId === 0 ? anonymous : user.nickname;
 }
