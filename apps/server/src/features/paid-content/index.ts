@@ -9,6 +9,7 @@ import { paidContentKinds } from './paid-content.kinds.js';
 import { hasAnyPurchase, purchasesOf } from './paid-content.repository.js';
 import { registerPaidContentRoutes } from './paid-content.routes.js';
 import { PurchasesService } from './paid-content.service.js';
+import { threadSupporters } from './supporters.service.js';
 
 /** Paid content (issue 12 item 3): paid threads and attachments, tips, the revenue split, my purchases, income notices. */
 export { threadPurchases } from './paid-content.table.js';
@@ -16,7 +17,10 @@ export { inviterOf, type Inviter } from './inviters.js';
 export { splitRevenue, type Split } from './revenue-split.js';
 export { incomeNotices } from './income-notices.js';
 
-/** Registers the order kinds 2, 3 and 7, tells threads what viewers bought, mounts `purchases.list`. */
+/**
+ * Registers the order kinds 2, 3 and 7, tells threads what viewers bought and who tipped or paid for a thread,
+ * mounts `purchases.list`.
+ */
 export function mountPaidContent(ctx: {
   route: Route;
   database: Database;
@@ -29,6 +33,7 @@ export function mountPaidContent(ctx: {
 }): void {
   for (const kind of paidContentKinds(ctx)) ctx.orders.registerKind(kind);
   ctx.threads.setPurchases(purchasesOf);
+  ctx.threads.setSupporters(threadSupporters(ctx.database.db));
   // A group's shared page shows paid threads cut: a member who bought something gets pages rendered for them.
   ctx.personalPages.add((actor) => hasAnyPurchase(ctx.database.db, actor.userId));
   registerPaidContentRoutes(ctx.route, new PurchasesService(ctx.database.db));

@@ -157,7 +157,8 @@ function tipKind(d: KindDeps, l: Loaders): OrderKind {
     },
     credits: (ctx, order) => revenueMoves(d, ctx, order, l),
     afterPaid: tellPaid(d),
-    walletBatch: {},
+    // The thread's tip count, in SQL on both paths (migration 0023).
+    walletBatch: { fulfilSql: 'thread_tip_fulfil' },
   };
 }
 

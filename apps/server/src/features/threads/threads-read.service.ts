@@ -3,7 +3,8 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { RawJson } from '../../platform/http/envelope.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
-import { findPost, listLikers } from './posts.repository.js';
+import { findPost } from './posts.repository.js';
+import { likedUsersPage } from './liked-users.js';
 import { viewerOf, type ThreadsDeps } from './threads.deps.js';
 import { recommendThreads } from './threads-recommend.service.js';
 import { ThreadListCache } from './thread-list-cache.js';
@@ -11,7 +12,7 @@ import { personalise, presentList } from './thread-list-items.js';
 import { listSticky, listThreads, type ThreadQuery } from './threads-list.repository.js';
 import { loadThreads } from './threads.loader.js';
 import { postVisibleTo } from './anonymity.policy.js';
-import { highlightTermsOf, presentLiker, presentThread } from './threads.presenter.js';
+import { highlightTermsOf, presentThread } from './threads.presenter.js';
 import { Loader } from '../../platform/db/loader.js';
 import { findFirstPosts, findThreadsByIds, type ThreadRow, type Viewer } from './threads.repository.js';
 import { siteAllowsBlock } from './thread-toms.writer.js';
@@ -238,39 +239,20 @@ export class ThreadsReader {
     }));
   }
 
-  /** `thread.likedusers`: likers of the thread (its first post) or of one of its posts. */
+  /** `thread.likedusers`: who liked, tipped or paid for the thread (its first post), or liked one of its replies. */
   async likedUsers(
     actor: Actor,
-    input: { threadId: number; postId?: number; page: number; perPage: number },
+    input: { threadId: number; postId?: number; type: number; page: number; perPage: number },
   ) {
     const thread = await this.visibleThread(actor, input.threadId);
-    let postId = input.postId;
-    if (postId !== undefined) {
+    const first = (await findFirstPosts(this.deps.db, [input.threadId]))[0]?.id ?? 0;
+    if (input.postId !== undefined && input.postId !== first) {
       // A deleted or pending post answers as if it did not exist, its likers included.
-      const p = await findPost(this.deps.db, postId);
+      const p = await findPost(this.deps.db, input.postId);
       if (!p || p.threadId !== input.threadId || !postVisibleTo(actor, p)) throw notFound();
-    } else {
-      postId = (await findFirstPosts(this.deps.db, [input.threadId]))[0]?.id ?? 0;
     }
-    const { rows, total } = await listLikers(
-      this.deps.db,
-      postId,
-      input.perPage,
-      (input.page - 1) * input.perPage,
-    );
-    return {
-      pageData: {
-        allCount: total,
-        likeCount: total,
-        rewardCount: 0,
-        paidCount: 0,
-        list: rows.map((r) => presentLiker(actor, thread, r)),
-      },
-      currentPage: input.page,
-      perPage: input.perPage,
-      totalCount: total,
-      totalPage: Math.ceil(total / input.perPage),
-    };
+    const postId = input.postId ?? first;
+    return likedUsersPage(this.deps, actor, thread, { ...input, postId, wholeThread: postId === first });
   }
 
   /** `thread.typelist`: filterable block types. */

@@ -1,4 +1,4 @@
-import type { ThreadItem } from '@forum/contracts';
+import { LikedUserKind, type ThreadItem } from '@forum/contracts';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
@@ -97,6 +97,8 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
     postCount: t.postCount,
     shareCount: t.shareCount,
     likeCount: t.likeCount,
+    rewardedCount: t.rewardedCount,
+    paidCount: t.paidCount,
     favoriteCount: t.favoriteCount,
     issueAt: t.issueAt ? t.issueAt.toISOString() : null,
     createdAt: t.createdAt.toISOString(),
@@ -135,7 +137,8 @@ export function presentThread(kit: PresentKit, actor: Actor, t: ThreadRow, b: Th
     group: showAuthor ? authorGroup : blanked(authorGroup),
     likeReward: {
       users: (b.likers.get(t.id) ?? []).map((u) => shownUser(actor, t, u)),
-      likePayCount: t.likeCount,
+      // The original's sum: likes, tips and purchases (`users` stays the recent likers).
+      likePayCount: t.likeCount + t.rewardedCount + t.paidCount,
       shareCount: t.shareCount,
       postCount: t.postCount,
     },
@@ -164,10 +167,11 @@ export function presentLiker(
     userId: r.userId,
     nickname: r.nickname,
     avatar: r.avatar,
-    type: 1,
+    type: LikedUserKind.LIKE,
     createdAt: r.createdAt.toISOString(),
+    passedAt: diffTime(r.createdAt),
   };
-  return shownUser(actor, thread, card, ['type', 'createdAt']);
+  return shownUser(actor, thread, card, ['type', 'createdAt', 'passedAt']);
 }
 
 /** Length of the highlighted body excerpt in search results. */
