@@ -1,3 +1,4 @@
+import type { GuestCache } from '../../platform/cache/guest-cache.js';
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
 import type { PersonalPageRules } from '../../platform/web/page-key.js';
@@ -28,6 +29,8 @@ export function mountPaidContent(ctx: {
   orders: OrderService;
   threads: ThreadsFeature;
   personalPages: PersonalPageRules;
+  /** Dropped after a tip or a sale: the thread's counts and lists are public. */
+  guestCache: GuestCache;
   /** Authors and inviters are told of each payment once it has committed. */
   notify: Notify;
 }): void {

@@ -136,6 +136,18 @@ describe('thread.likedusers: tippers and paid readers', () => {
     expect([d.rewardedCount, d.paidCount, d.likeCount, d.likeReward.likePayCount]).toEqual([2, 1, 1, 4]);
   });
 
+  it('a tip drops the shared caches: a guest sees the new count and tipper at once', async () => {
+    const id = await newThread(ann);
+    // Read twice as a guest: the second answer comes from the guest cache.
+    for (let i = 0; i < 2; i++) {
+      expect((await get(null, `thread.detail?threadId=${id}`)).Data.rewardedCount).toBe(0);
+      expect((await liked(null, id, '&type=3')).Data.pageData.list).toEqual([]);
+    }
+    await pay(cat, { type: OrderType.REWARD, threadId: id, amount: 0.2 });
+    expect((await get(null, `thread.detail?threadId=${id}`)).Data.rewardedCount).toBe(1);
+    expect(brief((await liked(null, id, '&type=3')).Data.pageData.list)).toEqual([[cat.userId, 3, undefined]]);
+  });
+
   it('a thread nobody liked, tipped or paid for lists nobody', async () => {
     const id = await newThread(ann);
     const r = await liked(null, id);
