@@ -145,7 +145,9 @@ describe('thread.likedusers: tippers and paid readers', () => {
     }
     await pay(cat, { type: OrderType.REWARD, threadId: id, amount: 0.2 });
     expect((await get(null, `thread.detail?threadId=${id}`)).Data.rewardedCount).toBe(1);
-    expect(brief((await liked(null, id, '&type=3')).Data.pageData.list)).toEqual([[cat.userId, 3, undefined]]);
+    expect(brief((await liked(null, id, '&type=3')).Data.pageData.list)).toEqual([
+      [cat.userId, 3, undefined],
+    ]);
   });
 
   it('a thread nobody liked, tipped or paid for lists nobody', async () => {
