@@ -17,8 +17,10 @@ const KINDS: Record<number, readonly SupporterKind[]> = {
 
 /** What a page of `thread.likedusers` asks. */
 export interface LikedUsersQuery {
-  /** The post whose likes are listed (the first post for the thread). */
-  postId: number;
+  /** The post whose likes are listed (the first post for the thread): asked only when likes are listed. */
+  likesOf: () => Promise<number>;
+  /** That post's like count (the thread's for the thread), the count when likes are not listed. */
+  likeCount: number;
   /** The thread itself, not a reply: tips and purchases are the thread's, a reply lists its likes alone. */
   wholeThread: boolean;
   type: number;
@@ -29,7 +31,8 @@ export interface LikedUsersQuery {
 /**
  * One page of a thread's likes, tips and purchases, newest first, with the original's counts. With likes and
  * paid orders on one page, each source gives its first `offset + perPage` (both indexed by thread and time) and
- * the page is cut from their merge.
+ * the page is cut from their merge. The thread page's tippers row (type 3) costs the thread's lookup, then a
+ * count and a page of the paid orders side by side.
  */
 export async function likedUsersPage(
   d: { db: Db; supporters: ThreadSupporters },
@@ -43,23 +46,24 @@ export async function likedUsersPage(
   const merged = withLikes && kinds.length > 0;
   const [limit, skip] = merged ? [offset + q.perPage, 0] : [q.perPage, offset];
   const [likes, counts, orders] = await Promise.all([
-    listLikers(d.db, q.postId, withLikes ? limit : 0, skip),
+    withLikes ? q.likesOf().then((postId) => listLikers(d.db, postId, limit, skip)) : null,
     q.wholeThread ? d.supporters.counts(thread.id) : { tips: 0, paid: 0 },
     kinds.length ? d.supporters.list(actor, thread.id, kinds, limit, skip) : ([] as SupporterEntry[]),
   ]);
   const entries = [
-    ...likes.rows.map((r) => ({ item: presentLiker(actor, thread, r), at: r.createdAt })),
+    ...(likes?.rows ?? []).map((r) => ({ item: presentLiker(actor, thread, r), at: r.createdAt })),
     ...orders,
   ].sort((a, b) => b.at.getTime() - a.at.getTime());
   const list = (merged ? entries.slice(offset, offset + q.perPage) : entries).map((e) => e.item);
+  const likeCount = likes?.total ?? q.likeCount;
   const total =
-    (withLikes ? likes.total : 0) +
+    (withLikes ? likeCount : 0) +
     (kinds.includes('tip') ? counts.tips : 0) +
     (kinds.includes('paid') ? counts.paid : 0);
   return {
     pageData: {
-      allCount: likes.total + counts.tips + counts.paid,
-      likeCount: likes.total,
+      allCount: likeCount + counts.tips + counts.paid,
+      likeCount,
       rewardCount: counts.tips,
       paidCount: counts.paid,
       raidCount: counts.paid,

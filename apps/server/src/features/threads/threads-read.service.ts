@@ -245,14 +245,19 @@ export class ThreadsReader {
     input: { threadId: number; postId?: number; type: number; page: number; perPage: number },
   ) {
     const thread = await this.visibleThread(actor, input.threadId);
-    const first = (await findFirstPosts(this.deps.db, [input.threadId]))[0]?.id ?? 0;
-    if (input.postId !== undefined && input.postId !== first) {
-      // A deleted or pending post answers as if it did not exist, its likers included.
-      const p = await findPost(this.deps.db, input.postId);
-      if (!p || p.threadId !== input.threadId || !postVisibleTo(actor, p)) throw notFound();
-    }
-    const postId = input.postId ?? first;
-    return likedUsersPage(this.deps, actor, thread, { ...input, postId, wholeThread: postId === first });
+    const p = input.postId === undefined ? null : await findPost(this.deps.db, input.postId);
+    // A deleted or pending post answers as if it did not exist, its likers included.
+    if (p && (p.threadId !== input.threadId || !postVisibleTo(actor, p))) throw notFound();
+    if (input.postId !== undefined && !p) throw notFound();
+    const reply = p && !p.isFirst ? p : null;
+    const db = this.deps.db;
+    return likedUsersPage(this.deps, actor, thread, {
+      ...input,
+      // The thread's likes are its first post's, looked up only when likes are listed.
+      likesOf: async () => p?.id ?? (await findFirstPosts(db, [thread.id]))[0]?.id ?? 0,
+      likeCount: reply ? reply.likeCount : thread.likeCount,
+      wholeThread: reply === null,
+    });
   }
 
   /** `thread.typelist`: filterable block types. */
