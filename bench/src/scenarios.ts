@@ -57,6 +57,12 @@ export function scenarios(ctx: BenchContext): Scenario[] {
     ...both('GET /api/v3/forum', '/api/v3/forum'),
     ...both('thread.list API', `/api/v3/thread.list?${q({ page: 1, perPage: 20, 'filter[sort]': 1 })}`),
     ...both('thread.detail API', `/api/v3/thread.detail?threadId=${ctx.threadId}`),
+    // What a thread page with tips asks after it is up: the newest tippers (the money rows' setup tips this
+    // thread 100 times; without them the list is empty).
+    ...both(
+      'thread.likedusers tippers API',
+      `/api/v3/thread.likedusers?${q({ threadId: ctx.threadId, type: 3, perPage: 8 })}`,
+    ),
   ];
   if (ctx.web) {
     list.push(

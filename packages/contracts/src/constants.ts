@@ -41,3 +41,12 @@ export const OrderType = {
 export const RedPacketCondition = { REPLY: 0, LIKES: 1 } as const;
 /** Red packet and bounty state: 0 awaiting payment, 1 paid and open, 2 over (all taken, or expired). */
 export const EscrowStatus = { UNPAID: 0, OPEN: 1, OVER: 2 } as const;
+
+/**
+ * What `thread.likedusers` lists (the original's `type`): 0 everyone, 1 likes, 2 the paid orders (tips and paid
+ * readers together; the original shows the one kind its thread has). 3 tips only and 4 paid readers only are ours.
+ */
+export const LikedUsersType = { ALL: 0, LIKES: 1, ORDERS: 2, TIPS: 3, PAID: 4 } as const;
+
+/** Why someone is in the `thread.likedusers` list (the original's item `type`). */
+export const LikedUserKind = { LIKE: 1, PAID: 2, TIP: 3 } as const;

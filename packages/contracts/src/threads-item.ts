@@ -74,6 +74,10 @@ export const threadItem = z.object({
   shareCount: z.number().int(),
   likeCount: z.number().int(),
   favoriteCount: z.number().int(),
+  /** Paid tips (order type 2) to the thread's author: the original's `rewarded_count`. */
+  rewardedCount: z.number().int(),
+  /** Paid purchases of the thread or its attachments (order types 3 and 7): the original's `paid_count`. */
+  paidCount: z.number().int(),
   issueAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -105,6 +109,7 @@ export const threadItem = z.object({
   }),
   likeReward: z.object({
     users: z.array(z.object({ userId: z.number().int(), nickname: z.string(), avatar: z.string() })),
+    /** Likes plus tips plus purchases, as the original counts them. */
     likePayCount: z.number().int(),
     shareCount: z.number().int(),
     postCount: z.number().int(),

@@ -142,33 +142,48 @@ export const threadStick = defineCall({
   output: z.array(stickItem),
 });
 
-/** `GET thread.likedusers`: who liked the thread's first post (or a post). */
+/** One `thread.likedusers` entry: a like, a purchase or a tip, newest first. */
+export const likedUserItem = z.object({
+  /** 0 with the anonymous user's blank card (an anonymous tip, or an anonymous thread's author liking it). */
+  userId: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string(),
+  /** 1 liked, 2 paid to read, 3 tipped. */
+  type: z.number().int(),
+  createdAt: z.string(),
+  /** The original's "3分钟前" of `createdAt`. */
+  passedAt: z.string(),
+  /**
+   * Yuan paid, for a tip or a purchase, only to those who know it anyway: the thread's author (the payee), the
+   * payer, and administrators. Absent for everyone else, as the original shows no amounts on a thread.
+   */
+  amount: z.number().optional(),
+});
+export type LikedUserItem = z.infer<typeof likedUserItem>;
+
+/** `GET thread.likedusers`: who liked, tipped or paid for the thread's first post (or liked a reply). */
 export const threadLikedUsers = defineCall({
   method: 'GET',
   path: '/api/v3/thread.likedusers',
-  summary: 'Users who liked a thread or post',
+  summary: 'Users who liked, tipped or paid for a thread (or liked a reply)',
   tags: ['threads'],
   input: pageQuery.extend({
     threadId: idField,
     postId: idField.optional(),
-    type: z.coerce.number().int().min(0).max(3).default(0),
+    type: z.coerce.number().int().min(0).max(4).default(0),
     perPage: z.coerce.number().int().min(1).max(300).default(20),
   }),
   output: z.object({
     pageData: z.object({
       allCount: z.number().int(),
       likeCount: z.number().int(),
+      /** Tippers (paid tip orders). */
       rewardCount: z.number().int(),
+      /** Paid readers (paid purchases of the thread or its attachments). */
       paidCount: z.number().int(),
-      list: z.array(
-        z.object({
-          userId: z.number().int(),
-          nickname: z.string(),
-          avatar: z.string(),
-          type: z.number().int(),
-          createdAt: z.string(),
-        }),
-      ),
+      /** The same as `paidCount`, under the original's spelling. */
+      raidCount: z.number().int(),
+      list: z.array(likedUserItem),
     }),
     currentPage: z.number().int(),
     perPage: z.number().int(),

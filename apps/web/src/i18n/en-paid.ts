@@ -26,4 +26,17 @@ export const enPaid: Catalogue<typeof zhPaid> = {
     editorFreeWordsLabel: 'Free to read (%)',
     editorPriceHint: 'Set a thread price or an attachment price, not both; at most 100000 with two decimals',
   },
+  supporters: {
+    tipped: '{{count}} people tipped',
+    tipped_one: '{{count}} person tipped',
+    paid: '{{count}} people paid to read',
+    paid_one: '{{count}} person paid to read',
+    tippersTitle: 'Tipped by',
+    paidTitle: 'Paid to read',
+    anonymous: 'Anonymous',
+    amount: '¥{{amount}}',
+    close: 'Close',
+    failed: 'Could not load the list',
+    retry: 'Retry',
+  },
 };

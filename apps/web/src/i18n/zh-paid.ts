@@ -22,4 +22,18 @@ export const zhPaid = {
     editorFreeWordsLabel: '免费可见比例（%）',
     editorPriceHint: '主题价格与附件价格只能设置一项，最多 100000 元、两位小数',
   },
+  /** 主题下的打赏与付费读者（issue 27 第 2 节）。 */
+  supporters: {
+    tipped: '{{count}} 人打赏',
+    tipped_one: '{{count}} 人打赏',
+    paid: '{{count}} 人已付费',
+    paid_one: '{{count}} 人已付费',
+    tippersTitle: '打赏的人',
+    paidTitle: '付费的人',
+    anonymous: '匿名用户',
+    amount: '¥{{amount}}',
+    close: '关闭',
+    failed: '加载失败，请重试',
+    retry: '重试',
+  },
 };

@@ -268,7 +268,11 @@ export const dzqClientCalls: readonly DzqClientCall[] = [
           .object({
             allCount: int,
             likeCount: int,
-            list: z.array(z.object({ userId: int, nickname: str }).passthrough()),
+            rewardCount: int,
+            raidCount: int,
+            list: z.array(
+              z.object({ userId: int, nickname: str, avatar: str, type: int, passedAt: str }).passthrough(),
+            ),
           })
           .passthrough(),
         currentPage: int,

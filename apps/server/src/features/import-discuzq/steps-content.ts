@@ -28,6 +28,7 @@ export const threadsStep = entityStep({
         view_count: int(r.view_count),
         share_count: int(r.share_count),
         paid_count: int(r.paid_count),
+        rewarded_count: int(r.rewarded_count),
         price: Number(fen(r.price)),
         attachment_price: Number(fen(r.attachment_price)),
         free_words: Number(r.free_words ?? 0),

@@ -20,7 +20,8 @@ export function registerOrderRoutes(
   const { orders, payPasswords } = deps;
   // Served to unpaid members of a pay-mode site: they pay through these calls (reference §1.10 whitelist).
   const member = { auth: 'required' as const, payExempt: true };
-  // Orders and payments change nothing a guest sees.
+  // Orders and payments change nothing a guest sees, except through a kind, which then drops the shared caches
+  // itself once paid (a tip or a sale shows on its thread): a pending order or a refused payment keeps them.
   const write = { ...member, keepsGuestCache: true };
   const baseUrl = (req: FastifyRequest) => deps.publicUrl ?? `${req.protocol}://${req.host}`;
   route(orderCreate, write, async (input, { actor }) => orders.create(actor, input));

@@ -61,6 +61,10 @@ export const orders = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} = 0`),
     check('orders_amount_ck', sql`${t.amountFen} > 0`),
+    // A thread's tippers and paid readers (`thread.likedusers`), newest first: paid orders by thread and type.
+    index('orders_thread_paid_idx')
+      .on(t.threadId, t.type, t.paidAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 1 and ${t.threadId} is not null`),
   ],
 );
 

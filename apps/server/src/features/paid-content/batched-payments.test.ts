@@ -150,6 +150,9 @@ describe('batched one-call wallet payments', () => {
     expect(buys).toHaveLength(1);
     expect(before.twice - (await fen(twice))).toBe(400);
     expect((await sql(`SELECT paid_count FROM threads WHERE id = $1`, [thread]))[0]!.paid_count).toBe(1);
+    // The tips' SQL fulfil counted each paid tip once (the refused one not).
+    const [counts] = await sql(`SELECT rewarded_count FROM threads WHERE id = $1`, [thread]);
+    expect(counts!.rewarded_count).toBe(tips.length);
     expect((await reconcile(t.app.forum.database.db)).driftingUserIds).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import type { GuestCache } from '../../platform/cache/guest-cache.js';
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
 import type { PersonalPageRules } from '../../platform/web/page-key.js';
@@ -9,6 +10,7 @@ import { paidContentKinds } from './paid-content.kinds.js';
 import { hasAnyPurchase, purchasesOf } from './paid-content.repository.js';
 import { registerPaidContentRoutes } from './paid-content.routes.js';
 import { PurchasesService } from './paid-content.service.js';
+import { threadSupporters } from './supporters.service.js';
 
 /** Paid content (issue 12 item 3): paid threads and attachments, tips, the revenue split, my purchases, income notices. */
 export { threadPurchases } from './paid-content.table.js';
@@ -16,7 +18,10 @@ export { inviterOf, type Inviter } from './inviters.js';
 export { splitRevenue, type Split } from './revenue-split.js';
 export { incomeNotices } from './income-notices.js';
 
-/** Registers the order kinds 2, 3 and 7, tells threads what viewers bought, mounts `purchases.list`. */
+/**
+ * Registers the order kinds 2, 3 and 7, tells threads what viewers bought and who tipped or paid for a thread,
+ * mounts `purchases.list`.
+ */
 export function mountPaidContent(ctx: {
   route: Route;
   database: Database;
@@ -24,11 +29,14 @@ export function mountPaidContent(ctx: {
   orders: OrderService;
   threads: ThreadsFeature;
   personalPages: PersonalPageRules;
+  /** Dropped after a tip or a sale: the thread's counts and lists are public. */
+  guestCache: GuestCache;
   /** Authors and inviters are told of each payment once it has committed. */
   notify: Notify;
 }): void {
   for (const kind of paidContentKinds(ctx)) ctx.orders.registerKind(kind);
   ctx.threads.setPurchases(purchasesOf);
+  ctx.threads.setSupporters(threadSupporters(ctx.database.db));
   // A group's shared page shows paid threads cut: a member who bought something gets pages rendered for them.
   ctx.personalPages.add((actor) => hasAnyPurchase(ctx.database.db, actor.userId));
   registerPaidContentRoutes(ctx.route, new PurchasesService(ctx.database.db));

@@ -6,6 +6,7 @@ import {
   type OrderCreateInput,
 } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { GuestCache } from '../../platform/cache/guest-cache.js';
 import type { Database, DbOrTx } from '../../platform/db/db.js';
 import { Loader } from '../../platform/db/loader.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
@@ -19,12 +20,13 @@ import { inviterOf, invitersOf, type Inviter } from './inviters.js';
 import * as repo from './paid-content.repository.js';
 import { splitRevenue } from './revenue-split.js';
 
-/** What the kinds need: thread visibility, the site's shares, and telling the members paid. */
+/** What the kinds need: thread visibility, the site's shares, the shared caches, and telling the members paid. */
 export interface KindDeps {
   threads: Pick<ThreadsFeature, 'canSee'>;
   settings: Pick<SettingsService, 'int'>;
   notify: Notify;
   database: Pick<Database, 'db'>;
+  guestCache: Pick<GuestCache, 'clear'>;
 }
 
 /**
@@ -40,9 +42,16 @@ function loaders(d: KindDeps) {
 }
 type Loaders = ReturnType<typeof loaders>;
 
-/** Once the payment has committed: the author and the inviter are told what they got. */
+/**
+ * Once the payment has committed: the thread's tip or sale count is public (its tippers and paid readers show
+ * under it), so the shared guest and group caches drop as after any visible write (the order routes keep them);
+ * then the author and the inviter are told what they got.
+ */
 function tellPaid(d: KindDeps): NonNullable<OrderKind['afterPaid']> {
-  return (order, { credits }) => d.notify(incomeNotices(order, credits));
+  return async (order, { credits }) => {
+    await d.guestCache.clear();
+    await d.notify(incomeNotices(order, credits));
+  };
 }
 
 /** Before the create transaction: the thread is one the payer may see (-4001 / -4004 naming threadId). */
@@ -157,7 +166,8 @@ function tipKind(d: KindDeps, l: Loaders): OrderKind {
     },
     credits: (ctx, order) => revenueMoves(d, ctx, order, l),
     afterPaid: tellPaid(d),
-    walletBatch: {},
+    // The thread's tip count, in SQL on both paths (migration 0023).
+    walletBatch: { fulfilSql: 'thread_tip_fulfil' },
   };
 }
 

@@ -45,6 +45,10 @@ export type { CaptchaProvider } from './captcha.js';
 export { threads, threadToms } from './threads.table.js';
 export { sharedText, type PurchasesOf } from './paid.policy.js';
 import { NO_PURCHASES, type PurchasesOf } from './paid.policy.js';
+import { NO_SUPPORTERS, type ThreadSupporters } from './supporters.port.js';
+export type { SupporterEntry, SupporterKind, ThreadSupporters } from './supporters.port.js';
+export { ANONYMOUS_NICKNAME } from './anonymity.policy.js';
+export { diffTime } from './threads.presenter.js';
 import { findToms, profilePinnedThread } from './threads.repository.js';
 import { registerReviewRoutes } from './review.routes.js';
 import { ReviewService } from './review.service.js';
@@ -72,6 +76,8 @@ export interface ThreadsFeature {
   setExtensions(fn: ThreadExtensions): void;
   /** Plug in the paid-content feature: what each viewer bought of paid threads. */
   setPurchases(fn: PurchasesOf): void;
+  /** Plug in the paid-content feature: a thread's tippers and paid readers (`thread.likedusers`). */
+  setSupporters(source: ThreadSupporters): void;
   /** Hear replies and likes after their commit (red packets are granted on them). */
   addPostListener(fn: (e: PostEvent) => Promise<void>): void;
   /** Whether the actor may see the thread (its blocks not read: a payment's check asks only this). */
@@ -144,6 +150,7 @@ export async function mountThreads(ctx: {
     },
     followees: async () => [],
     purchases: NO_PURCHASES,
+    supporters: NO_SUPPORTERS,
     notify: async () => {},
     events: NO_EVENTS,
     postEvents: async (e) => {
@@ -216,6 +223,9 @@ export async function mountThreads(ctx: {
     setPurchases: (fn) => {
       deps.purchases = fn;
       files.purchases = fn;
+    },
+    setSupporters: (source) => {
+      deps.supporters = source;
     },
     setExtensions: (fn) => {
       deps.extensions = fn;

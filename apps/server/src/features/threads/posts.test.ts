@@ -113,9 +113,14 @@ describe('replies and comments', () => {
     expect(th.Data).toMatchObject({ isLike: true, likeCount: 1 });
     expect(th.Data.likeReward.users[0].userId).toBe(bob.userId);
     const users = await call(t.app, 'GET', '/api/v3/thread.likedusers', {
-      query: { threadId: String(threadId), type: '2', page: '1', perPage: '300' },
+      query: { threadId: String(threadId), type: '1', page: '1', perPage: '300' },
     });
     expect(users.Data.pageData.list.map((u: { userId: number }) => u.userId)).toEqual([bob.userId]);
+    // The original's type 2 lists the paid orders (tips, purchases) without the likes.
+    const paid = await call(t.app, 'GET', '/api/v3/thread.likedusers', {
+      query: { threadId: String(threadId), type: '2', page: '1', perPage: '300' },
+    });
+    expect(paid.Data.pageData).toMatchObject({ likeCount: 1, list: [] });
     const after = await call(t.app, 'GET', '/api/v3/user', { token: alice.token });
     expect(after.Data.likedCount).toBe(before.Data.likedCount + 1);
     const guest = await call(t.app, 'POST', '/api/v3/posts.update', {

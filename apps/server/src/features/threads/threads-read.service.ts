@@ -4,7 +4,8 @@ import type { Lang } from '../../platform/http/lang.js';
 import { RawJson } from '../../platform/http/envelope.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
-import { findPost, listLikers } from './posts.repository.js';
+import { findPost } from './posts.repository.js';
+import { likedUsersPage } from './liked-users.js';
 import { viewerOf, type ThreadsDeps } from './threads.deps.js';
 import { recommendThreads } from './threads-recommend.service.js';
 import { ThreadListCache } from './thread-list-cache.js';
@@ -12,7 +13,7 @@ import { personalise, presentList } from './thread-list-items.js';
 import { listSticky, listThreads, type ThreadQuery } from './threads-list.repository.js';
 import { loadThreads } from './threads.loader.js';
 import { postVisibleTo } from './anonymity.policy.js';
-import { highlightTermsOf, presentLiker, presentThread } from './threads.presenter.js';
+import { highlightTermsOf, presentThread } from './threads.presenter.js';
 import { Loader } from '../../platform/db/loader.js';
 import { findFirstPosts, findThreadsByIds, type ThreadRow, type Viewer } from './threads.repository.js';
 import { siteAllowsBlock } from './thread-toms.writer.js';
@@ -249,39 +250,27 @@ export class ThreadsReader {
     }));
   }
 
-  /** `thread.likedusers`: likers of the thread (its first post) or of one of its posts. */
+  /** `thread.likedusers`: who liked, tipped or paid for the thread (its first post), or liked one of its replies. */
   async likedUsers(
     actor: Actor,
-    input: { threadId: number; postId?: number; page: number; perPage: number },
+    input: { threadId: number; postId?: number; type: number; page: number; perPage: number },
+    lang: Lang,
   ) {
     const thread = await this.visibleThread(actor, input.threadId);
-    let postId = input.postId;
-    if (postId !== undefined) {
-      // A deleted or pending post answers as if it did not exist, its likers included.
-      const p = await findPost(this.deps.db, postId);
-      if (!p || p.threadId !== input.threadId || !postVisibleTo(actor, p)) throw notFound();
-    } else {
-      postId = (await findFirstPosts(this.deps.db, [input.threadId]))[0]?.id ?? 0;
-    }
-    const { rows, total } = await listLikers(
-      this.deps.db,
-      postId,
-      input.perPage,
-      (input.page - 1) * input.perPage,
-    );
-    return {
-      pageData: {
-        allCount: total,
-        likeCount: total,
-        rewardCount: 0,
-        paidCount: 0,
-        list: rows.map((r) => presentLiker(actor, thread, r)),
-      },
-      currentPage: input.page,
-      perPage: input.perPage,
-      totalCount: total,
-      totalPage: Math.ceil(total / input.perPage),
-    };
+    const p = input.postId === undefined ? null : await findPost(this.deps.db, input.postId);
+    // A deleted or pending post answers as if it did not exist, its likers included.
+    if (p && (p.threadId !== input.threadId || !postVisibleTo(actor, p))) throw notFound();
+    if (input.postId !== undefined && !p) throw notFound();
+    const reply = p && !p.isFirst ? p : null;
+    const db = this.deps.db;
+    return likedUsersPage(this.deps, actor, thread, {
+      ...input,
+      // The thread's likes are its first post's, looked up only when likes are listed.
+      likesOf: async () => p?.id ?? (await findFirstPosts(db, [thread.id]))[0]?.id ?? 0,
+      likeCount: reply ? reply.likeCount : thread.likeCount,
+      wholeThread: reply === null,
+      lang,
+    });
   }
 
   /** `thread.typelist`: filterable block types. */

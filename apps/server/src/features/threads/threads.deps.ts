@@ -15,6 +15,7 @@ import type { Viewer } from './threads.repository.js';
 import type { TomRegistry } from './toms.registry.js';
 import type { ThreadExtensions } from './thread-extensions.js';
 import type { PurchasesOf } from './paid.policy.js';
+import type { ThreadSupporters } from './supporters.port.js';
 
 /** Everything the threads services share, passed explicitly. */
 export interface ThreadsDeps {
@@ -41,6 +42,8 @@ export interface ThreadsDeps {
   events: ContentEvents;
   /** What each viewer bought of paid threads; the paid-content feature replaces the empty default. */
   purchases: PurchasesOf;
+  /** A thread's tippers and paid readers (`thread.likedusers`); the paid-content feature replaces the empty default. */
+  supporters: ThreadSupporters;
   /** Replies and likes, awaited after their commit; never throws (money features grant red packets on them). */
   postEvents: (e: PostEvent) => Promise<void>;
   /** Plugins' additions to threads as presented (`extensions.<name>`); the plugins feature sets it. */

@@ -1,4 +1,4 @@
-import type { ThreadItem } from '@forum/contracts';
+import { LikedUserKind, type ThreadItem } from '@forum/contracts';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { pick, type Lang } from '../../platform/http/lang.js';
@@ -114,6 +114,8 @@ export function presentThread(
     postCount: t.postCount,
     shareCount: t.shareCount,
     likeCount: t.likeCount,
+    rewardedCount: t.rewardedCount,
+    paidCount: t.paidCount,
     favoriteCount: t.favoriteCount,
     issueAt: t.issueAt ? t.issueAt.toISOString() : null,
     createdAt: t.createdAt.toISOString(),
@@ -152,7 +154,8 @@ export function presentThread(
     group: showAuthor ? authorGroup : blanked(authorGroup),
     likeReward: {
       users: (b.likers.get(t.id) ?? []).map((u) => shownUser(actor, t, u)),
-      likePayCount: t.likeCount,
+      // The original's sum: likes, tips and purchases (`users` stays the recent likers).
+      likePayCount: t.likeCount + t.rewardedCount + t.paidCount,
       shareCount: t.shareCount,
       postCount: t.postCount,
     },
@@ -176,15 +179,17 @@ export function presentLiker(
   actor: Actor,
   thread: ThreadRow,
   r: { userId: number; nickname: string; avatar: string; createdAt: Date },
+  lang: Lang,
 ) {
   const card = {
     userId: r.userId,
     nickname: r.nickname,
     avatar: r.avatar,
-    type: 1,
+    type: LikedUserKind.LIKE,
     createdAt: r.createdAt.toISOString(),
+    passedAt: diffTime(r.createdAt, lang),
   };
-  return shownUser(actor, thread, card, ['type', 'createdAt']);
+  return shownUser(actor, thread, card, ['type', 'createdAt', 'passedAt']);
 }
 
 /** Length of the highlighted body excerpt in search results. */

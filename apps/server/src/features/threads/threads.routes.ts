@@ -79,7 +79,9 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   route(threadStick, { ...groupRead, payExempt: true }, async (input, { actor }) =>
     d.reader.sticky(actor, input.categoryIds),
   );
-  route(threadLikedUsers, guestRead, async (input, { actor }) => d.reader.likedUsers(actor, input));
+  route(threadLikedUsers, guestRead, async (input, { actor, lang }) =>
+    d.reader.likedUsers(actor, input, lang),
+  );
   route(threadTypeList, guestRead, async () => d.reader.typeList());
   route(tomPermissions, { payExempt: true }, async (input, { actor, req }) =>
     fromOriginalClient(req)

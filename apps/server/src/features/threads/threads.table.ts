@@ -34,6 +34,8 @@ export const threads = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     favoriteCount: integer('favorite_count').notNull().default(0),
     paidCount: integer('paid_count').notNull().default(0),
+    /** Paid tips (order type 2), counted by the tip's fulfil (`thread_tip_fulfil`) as `paid_count` is for sales. */
+    rewardedCount: integer('rewarded_count').notNull().default(0),
     /** Next reply number: replies get 1, 2, 3... so "which page" and deep pages are index lookups. */
     replySeq: integer('reply_seq').notNull().default(0),
     /** Cents (the money issue fills these). */

@@ -17,6 +17,7 @@ import { UserHover } from '../people/user-hover.tsx';
 import { PluginSlot } from '../../plugins/plugin-slot.tsx';
 import { noop, threadBlockOf } from '../../plugins/plugin-inputs.ts';
 import { PaidLock, PriceBadge, TipButton } from '../paid/paid-panel.tsx';
+import { ThreadSupporters } from '../paid/thread-supporters.tsx';
 
 /** Who liked the thread: the first few avatars and "+N" for the rest (spec §3 avatar group). */
 function ThreadLikers({ thread }: { thread: ThreadItem }) {
@@ -32,10 +33,11 @@ function ThreadLikers({ thread }: { thread: ThreadItem }) {
           name: authorName(u, t('list.anonymous')),
           userType: 1,
         }))}
-        total={thread.likeReward.likePayCount}
+        total={thread.likeCount}
         max={8}
       />
-      <span className="muted">{t('thread.likedBy', { count: thread.likeReward.likePayCount })}</span>
+      {/* likePayCount is the original's likes + tips + purchases; this row is the likes (tips have their own). */}
+      <span className="muted">{t('thread.likedBy', { count: thread.likeCount })}</span>
     </div>
   );
 }
@@ -123,6 +125,7 @@ export function Component() {
             perPlugin={threadBlockOf(thread)}
           />
           <ThreadLikers thread={thread} />
+          <ThreadSupporters thread={thread} variant={platform} />
           <ThreadReactions thread={thread} onChange={setThread} variant={platform} />
           <div className="thread-tip-row">
             <TipButton thread={thread} variant={platform} onChange={setThread} />
