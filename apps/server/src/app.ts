@@ -115,6 +115,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const metrics = await installMetrics(app, config, database, guestCache);
   const jobs = new Jobs(database, config.jobs, metrics ?? untrackedJobs, app.log);
   jobsRef.jobs = jobs;
+  metrics?.watchJobs(() => jobs.failedCounts());
   settings.onChange(() => guestCache.clearLocal());
   groups.onChange(() => guestCache.clearLocal());
   // One storage for every uploaded file; it follows the admin's COS switch unless STORAGE_URL fixes it.

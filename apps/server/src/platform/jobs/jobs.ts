@@ -207,6 +207,14 @@ export class Jobs {
     }));
   }
 
+  /** Failed jobs per queue (the metrics' gauge). */
+  async failedCounts(): Promise<Map<string, number>> {
+    const r = await this.database.exec(
+      `SELECT name, count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE state = 'failed' GROUP BY name`,
+    );
+    return new Map(r.rows.map((row) => [String(row.name), Number(row.n)]));
+  }
+
   /** Gives a failed job one more run; false when it is not (or no longer) failed. */
   async retry(name: string, id: string): Promise<boolean> {
     const r = (await this.boss.retry(name, id)) as unknown as { affected: number };

@@ -101,6 +101,9 @@ describe('GET /metrics', () => {
     expect(sample(text, /^forum_job_failures_total\{job="order_reconcile"\}/)).toBeUndefined();
     expect(sample(text, /^forum_job_runs_total\{job="metrics_boom"\}/)).toBe(1);
     expect(sample(text, /^forum_job_failures_total\{job="metrics_boom"\}/)).toBe(1);
+    // Failed jobs waiting in the queue (for every instance's scrape, from the database).
+    expect(sample(text, /^forum_jobs_failed\{job="metrics_boom"\}/)).toBe(1);
+    expect(sample(text, /^forum_jobs_failed\{job="order_reconcile"\}/)).toBeUndefined();
     // Process defaults: memory, event-loop lag.
     expect(sample(text, /^process_resident_memory_bytes /)).toBeGreaterThan(0);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
