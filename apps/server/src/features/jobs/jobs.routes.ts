@@ -8,8 +8,14 @@ export function registerJobsRoutes(route: Route, jobs: Jobs): void {
   const admin = { admin: true };
   route(jobsFailed, admin, async (input) => ({ list: await jobs.failed(input.limit) }));
   route(jobsRetry, admin, async (input) => {
-    if (!(await jobs.retry(input.name, input.id)))
+    const r = await jobs.retry(input.name, input.id);
+    if (r === 'not-failed')
       throw new AppError(Code.RESOURCE_NOT_FOUND, 'no failed job with this id (retried or removed already)');
+    if (r === 'busy')
+      throw new AppError(
+        Code.RESOURCE_IN_USE,
+        'a retry of this scheduled job is waiting already; try again when it has run',
+      );
     return { retried: true };
   });
 }

@@ -155,5 +155,33 @@ describe('jobs on one instance', () => {
       body: { name: 'test_fail', id },
     });
     expect(again.Code).toBe(-4004);
+
+    // A scheduled queue keeps one waiting retry: a second retry meanwhile is -4005, not an error.
+    jobs.schedule('test_stately', { everyMs: 3_600_000 });
+    await until(
+      async () =>
+        (
+          await t.app.forum.database.exec(
+            `SELECT 1 FROM ${JOBS_SCHEMA}.queue WHERE name = 'test_stately' AND policy = 'stately'`,
+          )
+        ).rows.length === 1,
+    );
+    const failed = await t.app.forum.database.exec(
+      `INSERT INTO ${JOBS_SCHEMA}.job (name, state, policy, output, completed_on)
+       SELECT 'test_stately', 'failed', 'stately', '{"message":"down"}', now() FROM generate_series(1, 2)
+       RETURNING id`,
+    );
+    const [a, b] = failed.rows.map((r) => String(r.id));
+    const first = await call(t.app, 'POST', '/api/backAdmin/jobs.retry', {
+      token: admin.token,
+      body: { name: 'test_stately', id: a },
+    });
+    expect(first.Code).toBe(0);
+    const second = await call(t.app, 'POST', '/api/backAdmin/jobs.retry', {
+      token: admin.token,
+      body: { name: 'test_stately', id: b },
+    });
+    expect(second.Code).toBe(-4005);
+    expect((await jobs.stateOf('test_stately', b!))?.state).toBe('failed');
   }, 60_000);
 });

@@ -215,11 +215,19 @@ export class Jobs {
     return new Map(r.rows.map((row) => [String(row.name), Number(row.n)]));
   }
 
-  /** Gives a failed job one more run; false when it is not (or no longer) failed. */
-  async retry(name: string, id: string): Promise<boolean> {
-    const r = (await this.boss.retry(name, id)) as unknown as { affected: number };
-    if (r.affected > 0) this.loops.get(name)?.wake();
-    return r.affected > 0;
+  /** Gives a failed job one more run (not when it is no longer failed, or its queue has a retry waiting). */
+  async retry(name: string, id: string): Promise<'retried' | 'not-failed' | 'busy'> {
+    let r: { affected: number };
+    try {
+      r = (await this.boss.retry(name, id)) as unknown as { affected: number };
+    } catch (err) {
+      // A scheduled queue holds one waiting retry at a time (stately): another is waiting already.
+      if ((err as { code?: string }).code === '23505') return 'busy';
+      throw err;
+    }
+    if (r.affected === 0) return 'not-failed';
+    this.loops.get(name)?.wake();
+    return 'retried';
   }
 
   /** A job's state (tests, diagnostics): null when unknown. */
