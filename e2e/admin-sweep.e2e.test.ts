@@ -43,6 +43,7 @@ const PAGES: Array<[path: string, zh: string, en: string]> = [
   ['cash-settings', '提现设置', 'Withdrawal settings'],
   ['plugins', '插件', 'Plugins'],
   ['log', '操作日志', 'Action log'],
+  ['jobs', '后台任务', 'Background jobs'],
 ];
 
 /** Every permission key, which the pages must show by name. */

@@ -23,6 +23,7 @@ interface ServerModule {
       groups: { changed(): Promise<void> };
       users: { sessionsChanged(): Promise<void> };
       smsOutbox?: { lastCode(mobile: string): string | undefined } | null;
+      jobs: RunningForum['jobs'];
     };
     orders: { registerKind(kind: unknown): void };
   }>;
@@ -48,6 +49,16 @@ export interface RunningForum {
   registerOrderKind(kind: object): void;
   /** Runs one SQL statement on the forum's database (moving test data in time). */
   exec(sql: string, params?: unknown[]): Promise<unknown>;
+  /** The server's job queue (platform/jobs): a test registers a worker and sends jobs to it. */
+  jobs: {
+    work(
+      name: string,
+      handler: (data: object, job: { attempt: number }) => Promise<unknown>,
+      options?: { retryLimit?: number; retryDelaySeconds?: number },
+    ): void;
+    send(name: string, data?: object): Promise<string | null>;
+    stateOf(name: string, id: string): Promise<{ state: string } | null>;
+  };
   /** The last text message code sent to a phone (start with `SMS_PROVIDER: 'console'`). */
   smsCode(mobile: string): string | undefined;
   close(): Promise<void>;
@@ -120,6 +131,7 @@ export async function startForum(env: Record<string, string> = {}): Promise<Runn
       await app.forum.users.sessionsChanged();
     },
     smsCode: (mobile) => app.forum.smsOutbox?.lastCode(mobile),
+    jobs: app.forum.jobs,
     exec: (sql, params) => app.forum.database.exec(sql, params),
     async moveUser(userId, groupId) {
       await app.forum.database.exec(`UPDATE group_user SET group_id = $2 WHERE user_id = $1`, [

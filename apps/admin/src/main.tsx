@@ -36,6 +36,8 @@ import { LoginMethodSettings } from './pages/login-methods.tsx';
 import { l } from './i18n-login.ts';
 import { StorageSettings } from './pages/storage.tsx';
 import { st } from './i18n-storage.ts';
+import { Jobs } from './pages/jobs.tsx';
+import { jb } from './i18n-jobs.ts';
 
 /** Between the parts of a title (the site's own pages use the same). */
 const TITLE_SEPARATOR = ' - ';
@@ -101,6 +103,7 @@ const MENU: Array<{ id: keyof typeof s.menuGroups | 'home'; items: MenuItem[] }>
     items: [
       { to: '/plugins', label: m.menu.plugins },
       { to: '/log', label: s.menu.log },
+      { to: '/jobs', label: jb.menu },
     ],
   },
 ];
@@ -242,6 +245,7 @@ const router = createBrowserRouter(
         { path: 'functions', Component: FunctionSettings },
         { path: 'attachments', Component: AttachmentSettings },
         { path: 'storage', Component: StorageSettings },
+        { path: 'jobs', Component: Jobs },
         { path: 'users', Component: Users },
         { path: 'groups', Component: Groups },
         { path: 'categories', Component: Categories },

@@ -22,6 +22,7 @@ import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouter, type AdminAudit, type Guard } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
 import { untrackedJobs } from './platform/metrics/metrics.js';
+import { Jobs } from './platform/jobs/index.js';
 import { installMetrics } from './platform/metrics/metrics.plugin.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
 import { registerAdminApp } from './platform/web/admin.plugin.js';
@@ -98,7 +99,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw err;
   }
   const inflight = new InFlight();
+  // Filled once metrics are known (below); stopped before the pool closes, so running handlers can finish.
+  const jobsRef: { jobs?: Jobs } = {};
   app.addHook('onClose', async () => {
+    await jobsRef.jobs?.stop();
     await inflight.close();
     await bus.close();
     if (redis) await redis.quit().catch(() => {});
@@ -110,6 +114,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const guestCache = new GuestCache(bus);
   // Before any route: its timing hook applies to the routes registered after it.
   const metrics = await installMetrics(app, config, database, guestCache);
+  const jobs = new Jobs(database, config.jobs, metrics ?? untrackedJobs, app.log);
+  jobsRef.jobs = jobs;
+  metrics?.watchJobs(() => jobs.failedCounts());
   settings.onChange(() => guestCache.clearLocal());
   groups.onChange(() => guestCache.clearLocal());
   // One storage for every uploaded file; it follows the admin's COS switch unless STORAGE_URL fixes it.
@@ -148,7 +155,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     storage,
     personalPages,
     metrics,
-    jobs: metrics ?? untrackedJobs,
+    jobs,
   });
 
   await app.register(import('@fastify/cookie'));
@@ -208,6 +215,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     siteOrigin: siteOrigin(settings, config.publicUrl),
   });
   await mountFeatures({ ...app.forum, app, route, adminAudit, guards });
+  // Every feature has registered its workers and schedules: create the queues, start working.
+  await jobs.start();
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Readiness asks the database itself: 503 (with Retry-After) while it is out of reach, so a balancer looks away.

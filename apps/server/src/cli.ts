@@ -1,39 +1,20 @@
 import path from 'node:path';
-import { buildApp, VERSION } from './app.js';
+import type { FastifyInstance } from 'fastify';
+import { commandHelp, HELP, helpFor, usage } from './cli-help.js';
+import { VERSION } from './version.js';
 import { loadConfig } from './platform/config.js';
 import { StorageConfigError } from './platform/storage-url.js';
 
-// `npm run forum -- <command>`: admin:create, migrate, seed, import:discuzq, search:reindex, topics:extract,
-// storage:migrate, backup, restore.
+// `npm run forum -- <command>`: the commands are HELP's keys; `--help` (or `-h`) after one prints its usage.
 const [command, ...args] = process.argv.slice(2);
+
+/** The app as a command needs it: no pages, quiet logs, and no job workers (jobs are the server's to run). */
+const CLI_CONFIG = { web: 'off', logLevel: 'warn', jobs: { work: false, pollSeconds: 2 } } as const;
 
 function flag(name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 }
-
-const usage = `usage: npm run forum -- <command>
-  admin:create --username NAME --password PASS   create an administrator
-  migrate                                        apply migrations and bootstrap, then exit
-  seed [--users U] [--threads N] [--replies M] [--big-thread R]
-                                                 add realistic users, threads and replies
-                                                 (npm run seed -- --threads 10000 --replies 100000 --users 1000)
-  fake:oauth [--wechat-port 7801] [--oidc-port 7802] [--apply]
-                                                 start the local WeChat and OpenID Connect fakes for manual
-                                                 tries; --apply points the site's settings at them
-  import:discuzq --from mysql://user:pass@host/db [--files DIR] [--dry-run] [--batch N]
-                                                 bring a Discuz! Q site over (resumable: run again to continue)
-  search:reindex [--priced]                      rebuild threads' search index (--priced: threads with a
-                                                 price only, whose paid part older versions indexed)
-  topics:extract                                 make topics of the #name# tags in existing threads (seeded,
-                                                 imported or older content), link them, recount
-  backup [--to DIR]                              write one archive of the database and DATA_DIR's files
-                                                 (default DIR: the backup_dir setting, else DATA_DIR/backups)
-  restore FILE [--force]                         bring an archive back into an empty database and DATA_DIR
-                                                 (--force replaces a site that is there; stop the forum first)
-  storage:migrate [--from DIR]                   copy DATA_DIR/uploads (or DIR) into the object store that
-                                                 STORAGE_URL or the admin's COS settings name (resumable:
-                                                 files already there with the same size are skipped)`;
 
 function num(name: string, fallback: number): number {
   const v = flag(name);
@@ -42,29 +23,17 @@ function num(name: string, fallback: number): number {
   return n;
 }
 
-async function runSeed(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+async function runSeed(app: FastifyInstance): Promise<void> {
   const { seed, SEED_PASSWORD } = await import('./features/seed/index.js');
-  const { default: cliProgress } = await import('cli-progress');
   const opts = {
     users: num('users', 100),
     threads: num('threads', 1000),
     replies: num('replies', 10000),
     bigThreadReplies: num('big-thread', 0),
   };
-  const bar = new cliProgress.SingleBar(
-    { format: '{stage} |{bar}| {percentage}% {value}/{total} {duration_formatted}', hideCursor: true },
-    cliProgress.Presets.shades_classic,
-  );
-  let stage = '';
+  const bar = await progressBar();
   const t0 = Date.now();
-  const result = await seed(app.forum.database, opts, (s, done, total) => {
-    if (s !== stage) {
-      if (stage) bar.stop();
-      stage = s;
-      bar.start(total, 0, { stage: s.padEnd(8) });
-    }
-    bar.update(done, { stage: s.padEnd(8) });
-  });
+  const result = await seed(app.forum.database, opts, bar.update);
   bar.stop();
   console.log(
     `seeded ${opts.users} users, ${opts.threads} threads, ${opts.replies} replies in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
@@ -74,35 +43,24 @@ async function runSeed(app: Awaited<ReturnType<typeof buildApp>>): Promise<void>
   console.log(`seeded users sign in with the password "${SEED_PASSWORD}"`);
 }
 
-async function runImport(app: Awaited<ReturnType<typeof buildApp>>): Promise<number> {
+async function runImport(app: FastifyInstance): Promise<number> {
   const from = flag('from');
   if (!from) {
-    console.error(usage);
+    console.error(commandHelp(command!));
     return 2;
   }
   const { importDiscuzq, formatReport } = await import('./features/import-discuzq/index.js');
-  const { default: cliProgress } = await import('cli-progress');
   const dryRun = args.includes('--dry-run');
   const dir = flag('files');
-  const bar = new cliProgress.SingleBar(
-    { format: '{stage} |{bar}| {percentage}% {value}/{total} {duration_formatted}', hideCursor: true },
-    cliProgress.Presets.shades_classic,
-  );
-  let stage = '';
+  // Table names are longer than the seed's stages.
+  const bar = await progressBar(20);
   const t0 = Date.now();
   const reports = await importDiscuzq(app.forum.database.db, {
     from,
     dryRun,
     batch: num('batch', 1000),
     files: dir ? { dir, storage: app.forum.storage } : undefined,
-    progress: (table, done, total) => {
-      if (table !== stage) {
-        if (stage) bar.stop();
-        stage = table;
-        bar.start(total, 0, { stage: table.padEnd(20) });
-      }
-      bar.update(done, { stage: table.padEnd(20) });
-    },
+    progress: bar.update,
   });
   bar.stop();
   console.log(formatReport(reports, dryRun));
@@ -116,7 +74,7 @@ async function runImport(app: Awaited<ReturnType<typeof buildApp>>): Promise<num
 }
 
 /** `storage:migrate`: copies the local uploads into the configured object store, with a progress bar. */
-async function runStorageMigrate(app: Awaited<ReturnType<typeof buildApp>>): Promise<number> {
+async function runStorageMigrate(app: FastifyInstance): Promise<number> {
   const { ConfiguredStorage, LocalStorage, migrateUploads } = await import('./features/attachments/index.js');
   const { default: cliProgress } = await import('cli-progress');
   const store = app.forum.storage;
@@ -150,18 +108,8 @@ async function runStorageMigrate(app: Awaited<ReturnType<typeof buildApp>>): Pro
   return 0;
 }
 
-const COMMANDS = new Set([
-  'admin:create',
-  'migrate',
-  'seed',
-  'import:discuzq',
-  'search:reindex',
-  'topics:extract',
-  'storage:migrate',
-]);
-
-/** A progress bar per stage (tables, then files), as the seed command shows. */
-async function progressBar(): Promise<{
+/** The one progress bar of the commands: a bar per stage (seed's kinds, import's tables, backup's parts). */
+async function progressBar(pad = 8): Promise<{
   update: (stage: string, done: number, total: number) => void;
   stop: () => void;
 }> {
@@ -176,9 +124,9 @@ async function progressBar(): Promise<{
       if (s !== stage) {
         if (stage) bar.stop();
         stage = s;
-        bar.start(total, 0, { stage: s.padEnd(8) });
+        bar.start(total, 0, { stage: s.padEnd(pad) });
       }
-      bar.update(done, { stage: s.padEnd(8) });
+      bar.update(done, { stage: s.padEnd(pad) });
     },
     stop: () => stage && bar.stop(),
   };
@@ -192,7 +140,7 @@ async function runBackupCommand(): Promise<number> {
   const { openDatabase } = await import('./platform/db/db.js');
   const { createBackup, restoreBackup, BackupRefused, defaultBackupDir } =
     await import('./features/backups/index.js');
-  const config = loadConfig(process.env, { web: 'off', logLevel: 'warn' });
+  const config = loadConfig(process.env, CLI_CONFIG);
   const database = await openDatabase(config, (m) => console.warn(`embedded PostgreSQL: ${m}`));
   const bar = await progressBar();
   const t0 = Date.now();
@@ -216,7 +164,7 @@ async function runBackupCommand(): Promise<number> {
     }
     const file = args.find((a) => !a.startsWith('--'));
     if (!file) {
-      console.error(usage);
+      console.error(commandHelp(command!));
       return 2;
     }
     const m = await restoreBackup({
@@ -242,12 +190,23 @@ async function runBackupCommand(): Promise<number> {
   }
 }
 
+/** The app (loaded on demand, so `--help` starts at once). */
+async function buildApp(config: ReturnType<typeof loadConfig>): Promise<FastifyInstance> {
+  return (await import('./app.js')).buildApp(config);
+}
+
 async function main(): Promise<number> {
+  // Before anything is loaded or opened: help touches no database.
+  const help = helpFor(command, args);
+  if (help) {
+    console.log(help);
+    return 0;
+  }
   if (command === 'fake:oauth') {
     const { startFakes } = await import('./features/oauth/fake-cli.js');
     const settings = await startFakes(num('wechat-port', 7801), num('oidc-port', 7802));
     if (args.includes('--apply')) {
-      const app = await buildApp(loadConfig(process.env, { web: 'off', logLevel: 'warn' }));
+      const app = await buildApp(loadConfig(process.env, CLI_CONFIG));
       await app.forum.settings.set(settings);
       await app.close();
       console.log('site settings now point at the fakes');
@@ -256,17 +215,18 @@ async function main(): Promise<number> {
     return new Promise(() => {});
   }
   if (command === 'backup' || command === 'restore') return runBackupCommand();
-  if (!COMMANDS.has(command ?? '')) {
+  if (!command || !HELP[command]) {
+    if (command) console.error(`unknown command: ${command}`);
     console.log(usage);
     return command ? 2 : 0;
   }
-  const app = await buildApp(loadConfig(process.env, { web: 'off', logLevel: 'warn' }));
+  const app = await buildApp(loadConfig(process.env, CLI_CONFIG));
   try {
     if (command === 'admin:create') {
       const username = flag('username') ?? args[0];
       const password = flag('password') ?? args[1];
       if (!username || !password) {
-        console.error(usage);
+        console.error(commandHelp(command!));
         return 2;
       }
       const id = await app.forum.install.createAdmin(username, password);

@@ -31,6 +31,7 @@ import { mountOAuth } from './features/oauth/index.js';
 import { startCaptcha } from './features/captcha/index.js';
 import { mountTwoFactor } from './features/two-factor/index.js';
 import { mountBackups } from './features/backups/index.js';
+import { mountJobsAdmin } from './features/jobs/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -116,4 +117,5 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   await mountOAuth({ ...ctx, sms });
   // operations: scheduled backups (one instance at a time) and their state on the admin dashboard
   mountBackups({ ...ctx, version: VERSION });
+  mountJobsAdmin(ctx);
 }

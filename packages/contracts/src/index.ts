@@ -30,6 +30,7 @@ export * from './admin-signin.js';
 export * from './admin-misc.js';
 export * from './admin-actions.js';
 export * from './admin-backups.js';
+export * from './admin-jobs.js';
 export * from './admin-content.js';
 export * from './admin-moderation.js';
 export * from './plugins-admin.js';

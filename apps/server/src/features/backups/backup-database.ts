@@ -5,6 +5,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../platform/db/db.js';
 import { appliedMigrations, knownMigrations } from '../../platform/db/migrate.js';
+import { JOBS_SCHEMA } from '../../platform/jobs/index.js';
 import type { BackupManifest, BackupTable } from './manifest.js';
 
 /** The schema whose tables are backed up: the forum's and its plugins' tables all live there. */
@@ -138,9 +139,14 @@ export async function databaseHasRows(database: Database): Promise<boolean> {
   });
 }
 
-/** Empties the database for a restore: the forum's schema and drizzle's record of migrations are dropped. */
+/**
+ * Empties the database for a restore: the forum's schema, drizzle's record of migrations and the job queue's
+ * schema are dropped. Jobs are not in backups (only `public` is): the waiting ones belonged to the database
+ * being replaced, and the next start makes the queue's schema again (runMigrations).
+ */
 export async function resetSchema(database: Database): Promise<void> {
   await database.exec('DROP SCHEMA IF EXISTS drizzle CASCADE');
+  await database.exec(`DROP SCHEMA IF EXISTS ${ident(JOBS_SCHEMA)} CASCADE`);
   await database.exec(`DROP SCHEMA IF EXISTS ${ident(SCHEMA)} CASCADE`);
   await database.exec(`CREATE SCHEMA ${ident(SCHEMA)}`);
   await database.exec(`GRANT USAGE ON SCHEMA ${ident(SCHEMA)} TO PUBLIC`);

@@ -26,6 +26,7 @@ export class Metrics implements JobRecorder {
   private readonly jobRuns: client.Counter<'job'>;
   private readonly jobFailures: client.Counter<'job'>;
   private realtimeCount: () => number = () => 0;
+  private failedJobs: () => Promise<Map<string, number>> = async () => new Map();
 
   constructor(database: Database, cache: GuestCache) {
     const registry = this.registry;
@@ -75,9 +76,22 @@ export class Metrics implements JobRecorder {
         this.set(realtime());
       },
     });
+    const failed = () => this.failedJobs();
+    new client.Gauge({
+      name: 'forum_jobs_failed',
+      help: 'Jobs in the queue that used up their retries (kept 7 days; the admin lists and retries them)',
+      labelNames: ['job'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        // The database out of reach: the gauge is left empty for this scrape rather than failing it.
+        const counts = await failed().catch(() => new Map<string, number>());
+        for (const [job, n] of counts) this.set({ job }, n);
+      },
+    });
     this.jobRuns = new client.Counter({
       name: 'forum_job_runs_total',
-      help: 'Background job runs (order reconciliation, red packet expiry, paid group expiry)',
+      help: 'Background job runs on this instance, by queue (order_reconcile, redpacket_expiry, backup_check, ...)',
       labelNames: ['job'],
       registers: [registry],
     });
@@ -102,6 +116,11 @@ export class Metrics implements JobRecorder {
   /** Where the open realtime channels are counted (the realtime feature, mounted later). */
   watchRealtime(count: () => number): void {
     this.realtimeCount = count;
+  }
+
+  /** Where failed jobs are counted (the job queue, made after the metrics). */
+  watchJobs(failedCounts: () => Promise<Map<string, number>>): void {
+    this.failedJobs = failedCounts;
   }
 
   async run<T>(job: string, fn: () => Promise<T>): Promise<T> {
