@@ -36,6 +36,8 @@ import { LoginMethodSettings } from './pages/login-methods.tsx';
 import { l } from './i18n-login.ts';
 import { StorageSettings } from './pages/storage.tsx';
 import { st } from './i18n-storage.ts';
+import { MailSettings } from './pages/mail.tsx';
+import { ml } from './i18n-mail.ts';
 
 /** Between the parts of a title (the site's own pages use the same). */
 const TITLE_SEPARATOR = ' - ';
@@ -64,6 +66,7 @@ const MENU: Array<{ id: keyof typeof s.menuGroups | 'home'; items: MenuItem[] }>
       { to: '/pay-settings', label: pay.menu },
       { to: '/attachments', label: m.menu.attachments },
       { to: '/storage', label: st.menu },
+      { to: '/mail', label: ml.menu },
       { to: '/stop-words', label: s.menu.stopWords },
       { to: '/templates', label: s.menu.templates },
     ],
@@ -242,6 +245,7 @@ const router = createBrowserRouter(
         { path: 'functions', Component: FunctionSettings },
         { path: 'attachments', Component: AttachmentSettings },
         { path: 'storage', Component: StorageSettings },
+        { path: 'mail', Component: MailSettings },
         { path: 'users', Component: Users },
         { path: 'groups', Component: Groups },
         { path: 'categories', Component: Categories },
