@@ -25,6 +25,7 @@ interface ServerModule {
       smsOutbox?: { lastCode(mobile: string): string | undefined } | null;
     };
     orders: { registerKind(kind: unknown): void };
+    mailNotices: { sendDigests(): Promise<number>; sendEach(): Promise<number> };
   }>;
 }
 interface ConfigModule {
@@ -50,6 +51,8 @@ export interface RunningForum {
   exec(sql: string, params?: unknown[]): Promise<unknown>;
   /** The last text message code sent to a phone (start with `SMS_PROVIDER: 'console'`). */
   smsCode(mobile: string): string | undefined;
+  /** Runs the daily notification digest now (it waits for its hour otherwise); answers how many were queued. */
+  mailDigests(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -120,6 +123,7 @@ export async function startForum(env: Record<string, string> = {}): Promise<Runn
       await app.forum.users.sessionsChanged();
     },
     smsCode: (mobile) => app.forum.smsOutbox?.lastCode(mobile),
+    mailDigests: () => app.mailNotices.sendDigests(),
     exec: (sql, params) => app.forum.database.exec(sql, params),
     async moveUser(userId, groupId) {
       await app.forum.database.exec(`UPDATE group_user SET group_id = $2 WHERE user_id = $1`, [

@@ -105,7 +105,7 @@ function frame(ctx: MailContext, site: string, body: string, foot = ''): string 
 <body style="margin:0;padding:0;background:#f4f5f7;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2329">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:8px">
-<tr><td style="padding:20px 24px 0;font-size:18px;font-weight:600"><a href="${esc(ctx.origin)}/" style="color:#1f2329;text-decoration:none">${esc(site)}</a></td></tr>
+<tr><td style="padding:20px 24px 0;font-size:18px;font-weight:600">${ctx.origin ? `<a href="${esc(ctx.origin)}/" style="color:#1f2329;text-decoration:none">${esc(site)}</a>` : esc(site)}</td></tr>
 <tr><td style="padding:12px 24px 24px;font-size:15px;line-height:1.6">${body}</td></tr></table>
 ${foot ? `<p style="max-width:560px;margin:12px auto 0;font-size:12px;line-height:1.5;color:#8a8f99">${foot}</p>` : ''}
 </td></tr></table></body></html>`;
