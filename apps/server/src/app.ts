@@ -22,6 +22,7 @@ import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouter, type AdminAudit, type Guard } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
 import { untrackedJobs } from './platform/metrics/metrics.js';
+import { Jobs } from './platform/jobs/index.js';
 import { installMetrics } from './platform/metrics/metrics.plugin.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
 import { registerAdminApp } from './platform/web/admin.plugin.js';
@@ -97,7 +98,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw err;
   }
   const inflight = new InFlight();
+  // Filled once metrics are known (below); stopped before the pool closes, so running handlers can finish.
+  const jobsRef: { jobs?: Jobs } = {};
   app.addHook('onClose', async () => {
+    await jobsRef.jobs?.stop();
     await inflight.close();
     await bus.close();
     if (redis) await redis.quit().catch(() => {});
@@ -109,6 +113,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const guestCache = new GuestCache(bus);
   // Before any route: its timing hook applies to the routes registered after it.
   const metrics = await installMetrics(app, config, database, guestCache);
+  const jobs = new Jobs(database, config.jobs, metrics ?? untrackedJobs, app.log);
+  jobsRef.jobs = jobs;
   settings.onChange(() => guestCache.clearLocal());
   groups.onChange(() => guestCache.clearLocal());
   // One storage for every uploaded file; it follows the admin's COS switch unless STORAGE_URL fixes it.
@@ -147,7 +153,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     storage,
     personalPages,
     metrics,
-    jobs: metrics ?? untrackedJobs,
+    jobs,
   });
 
   await app.register(import('@fastify/cookie'));
@@ -206,6 +212,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     audit: adminAudit,
   });
   await mountFeatures({ ...app.forum, app, route, adminAudit, guards });
+  // Every feature has registered its workers and schedules: create the queues, start working.
+  await jobs.start();
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Readiness asks the database itself: 503 (with Retry-After) while it is out of reach, so a balancer looks away.

@@ -7,6 +7,9 @@ import { StorageConfigError } from './platform/storage-url.js';
 // storage:migrate, backup, restore.
 const [command, ...args] = process.argv.slice(2);
 
+/** The app as a command needs it: no pages, quiet logs, and no job workers (jobs are the server's to run). */
+const CLI_CONFIG = { web: 'off', logLevel: 'warn', jobs: { work: false, pollSeconds: 2 } } as const;
+
 function flag(name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
@@ -192,7 +195,7 @@ async function runBackupCommand(): Promise<number> {
   const { openDatabase } = await import('./platform/db/db.js');
   const { createBackup, restoreBackup, BackupRefused, defaultBackupDir } =
     await import('./features/backups/index.js');
-  const config = loadConfig(process.env, { web: 'off', logLevel: 'warn' });
+  const config = loadConfig(process.env, CLI_CONFIG);
   const database = await openDatabase(config, (m) => console.warn(`embedded PostgreSQL: ${m}`));
   const bar = await progressBar();
   const t0 = Date.now();
@@ -247,7 +250,7 @@ async function main(): Promise<number> {
     const { startFakes } = await import('./features/oauth/fake-cli.js');
     const settings = await startFakes(num('wechat-port', 7801), num('oidc-port', 7802));
     if (args.includes('--apply')) {
-      const app = await buildApp(loadConfig(process.env, { web: 'off', logLevel: 'warn' }));
+      const app = await buildApp(loadConfig(process.env, CLI_CONFIG));
       await app.forum.settings.set(settings);
       await app.close();
       console.log('site settings now point at the fakes');
@@ -260,7 +263,7 @@ async function main(): Promise<number> {
     console.log(usage);
     return command ? 2 : 0;
   }
-  const app = await buildApp(loadConfig(process.env, { web: 'off', logLevel: 'warn' }));
+  const app = await buildApp(loadConfig(process.env, CLI_CONFIG));
   try {
     if (command === 'admin:create') {
       const username = flag('username') ?? args[0];

@@ -4,7 +4,8 @@ import type { GuestCache } from './platform/cache/guest-cache.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/db.js';
 import type { PersonalPageRules } from './platform/web/page-key.js';
-import type { JobRecorder, Metrics } from './platform/metrics/metrics.js';
+import type { Metrics } from './platform/metrics/metrics.js';
+import type { Jobs } from './platform/jobs/index.js';
 import type { AttachmentStorage } from './features/attachments/index.js';
 import type { ForumService } from './features/forum/index.js';
 import type { GroupsService } from './features/groups/index.js';
@@ -33,8 +34,8 @@ export interface ForumServices {
   personalPages: PersonalPageRules;
   /** The Prometheus registry, when METRICS_TOKEN or METRICS_PORT turned metrics on. */
   metrics: Metrics | null;
-  /** Background jobs run through this, so their runs and failures are counted. */
-  jobs: JobRecorder;
+  /** The one job queue (pg-boss): send, work, schedule; see platform/jobs. */
+  jobs: Jobs;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseStorageUrl, type ObjectStoreTarget } from './storage-url.js';
+import type { JobsConfig } from './jobs/jobs.js';
 
 /** Server configuration, read once from the environment with defaults. */
 export interface Config {
@@ -42,6 +43,8 @@ export interface Config {
    * else `DATA_DIR/uploads` on this machine.
    */
   storage: ObjectStoreTarget | undefined;
+  /** The job queue: whether this process runs jobs (JOBS_WORK=off: only sends them) and its idle poll. */
+  jobs: JobsConfig;
 }
 
 /** Requests allowed per window, per user (or IP for guests) and route class. */
@@ -117,6 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: int(env.METRICS_PORT, 0),
     storage: parseStorageUrl(env),
+    jobs: {
+      work: env.JOBS_WORK !== 'off',
+      pollSeconds: Math.max(0.5, Number(env.JOBS_POLL_SECONDS) || 2),
+    },
   };
   return { ...base, ...overrides, rateLimit: { ...base.rateLimit, ...overrides.rateLimit } };
 }

@@ -2,12 +2,15 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BackupRun } from '@forum/contracts';
 import type { Database } from '../../platform/db/db.js';
+import type { Jobs } from '../../platform/jobs/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { BACKUP_TAG, backupDirOf, keepOf, scheduleOf, type BackupSchedule } from './backup-settings.js';
 import { ARCHIVE_NAME, createBackup } from './create-backup.js';
 
 /** How often the job looks whether a backup is due. */
 export const CHECK_EVERY_MS = 10 * 60_000;
+/** The longest a scheduled backup may run before the queue marks it failed. */
+const BACKUP_EXPIRE_SECONDS = 6 * 3600;
 /** After a failed run the schedule tries again this much later (not at every check). */
 export const RETRY_AFTER_MS = 60 * 60_000;
 /** Serialises backups across instances: "back" in ASCII. */
@@ -181,17 +184,12 @@ export class BackupJob {
     for (const a of archivesIn(dir).slice(keep)) rmSync(path.join(dir, a.name), { force: true });
   }
 
-  /** Runs `tick` on an unref'd timer; the returned function stops it. */
-  start(): () => void {
-    let busy = false;
-    const timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      this.tick()
-        .catch((err: unknown) => this.d.log.error({ err }, 'backup check failed'))
-        .finally(() => (busy = false));
-    }, CHECK_EVERY_MS);
-    timer.unref();
-    return () => clearInterval(timer);
+  /**
+   * Looks whether a backup is due every CHECK_EVERY_MS on one instance (the job queue's schedule). A run may
+   * take long: the queue fails (and does not retry) a check still running after BACKUP_EXPIRE_SECONDS.
+   */
+  scheduleOn(jobs: Jobs): void {
+    jobs.work('backup_check', () => this.tick(), { expireInSeconds: BACKUP_EXPIRE_SECONDS });
+    jobs.schedule('backup_check', { everyMs: CHECK_EVERY_MS });
   }
 }

@@ -30,8 +30,7 @@ export function mountBackups(
     version: ctx.version,
     log: ctx.app.log,
   });
-  const stop = job.start();
-  ctx.app.addHook('onClose', async () => stop());
+  job.scheduleOn(ctx.jobs);
   registerBackupRoutes(ctx.route, job, (key) => ctx.settings.get(key, BACKUP_TAG));
   ctx.app.decorate('backups', job);
   return job;

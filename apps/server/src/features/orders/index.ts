@@ -1,4 +1,4 @@
-import type { JobRecorder } from '../../platform/metrics/metrics.js';
+import type { Jobs } from '../../platform/jobs/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Config } from '../../platform/config.js';
@@ -13,7 +13,7 @@ import { rechargeKind } from './recharge.kind.js';
 import { registerNotifyRoutes } from './providers/notify.routes.js';
 import { SandboxProvider } from './providers/sandbox.js';
 import { WechatPayProvider } from './providers/wechat-pay.js';
-import { startReconcileJob } from './reconcile.js';
+import { scheduleReconcile } from './reconcile.js';
 
 /** Orders feature: order kinds, payments by wallet or provider, pay passwords (issue 12 item 2). */
 export { OrderService } from './orders.service.js';
@@ -46,7 +46,7 @@ export function mountOrders(ctx: {
   settings: SettingsService;
   config: Config;
   ledger: Ledger;
-  jobs?: JobRecorder;
+  jobs: Jobs;
 }): { orders: OrderService } {
   const payPasswords = new PayPasswords(ctx.database.db, ctx.settings);
   const orders = new OrderService(ctx.database.db, ctx.ledger, ctx.gate, payPasswords, (err) =>
@@ -59,12 +59,7 @@ export function mountOrders(ctx: {
   orders.registerProvider(sandbox);
   orders.registerProvider(wechat);
   registerNotifyRoutes(ctx.app, { db: ctx.database.db, orders, sandbox, wechat });
-  const stop = startReconcileJob(
-    orders,
-    (err) => ctx.app.log.error({ err }, 'order reconciliation failed'),
-    ctx.jobs,
-  );
-  ctx.app.addHook('onClose', async () => stop());
+  scheduleReconcile(orders, ctx.jobs);
   ctx.app.decorate('orders', orders);
   ctx.app.decorate('payProviders', { sandbox, wechat });
   return { orders };

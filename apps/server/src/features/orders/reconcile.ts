@@ -1,5 +1,5 @@
 import type { OrderService } from './orders.service.js';
-import { untrackedJobs, type JobRecorder } from '../../platform/metrics/metrics.js';
+import type { Jobs } from '../../platform/jobs/index.js';
 
 /** How often the job runs. */
 export const RECONCILE_MS = 60_000;
@@ -28,21 +28,11 @@ export async function reconcileOrders(
   return { paid, expired };
 }
 
-/** Runs the pass on an unref'd timer; the returned function stops it (on app close). */
-export function startReconcileJob(
-  orders: OrderService,
-  log: (err: unknown) => void,
-  jobs: JobRecorder = untrackedJobs,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    jobs
-      .run('order_reconcile', () => reconcileOrders(orders))
-      .catch(log)
-      .finally(() => (running = false));
-  }, RECONCILE_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/**
+ * Runs the pass once a minute across all instances. The queue holds one waiting and one running pass at most
+ * (a slow provider does not stack passes), and a failure is logged and counted there.
+ */
+export function scheduleReconcile(orders: OrderService, jobs: Jobs): void {
+  jobs.work('order_reconcile', () => reconcileOrders(orders));
+  jobs.schedule('order_reconcile', { everyMs: RECONCILE_MS });
 }

@@ -1,7 +1,7 @@
-import { untrackedJobs, type JobRecorder } from '../../platform/metrics/metrics.js';
 import { OrderType } from '@forum/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/db.js';
+import type { Jobs } from '../../platform/jobs/index.js';
 import type { Route } from '../../platform/http/router.js';
 import type { GroupsService } from '../groups/index.js';
 import type { Notify } from '../notifications/index.js';
@@ -32,7 +32,7 @@ export function mountPaidSite(ctx: {
   app: FastifyInstance;
   database: Database;
   route: Route;
-  jobs?: JobRecorder;
+  jobs: Jobs;
   groups: GroupsService;
   settings: SettingsService;
   users: UsersService;
@@ -47,13 +47,9 @@ export function mountPaidSite(ctx: {
   ctx.orders.registerKind(siteJoinKind(OrderType.RENEW, ctx.settings, changed, ctx.notify));
   ctx.orders.registerKind(paidGroups.kind());
   registerPaidSiteRoutes(ctx.route, paidGroups);
-  const jobs = ctx.jobs ?? untrackedJobs;
-  const job = setInterval(
-    () => void jobs.run('paid_group_expiry', () => paidGroups.expireDue()).catch(() => {}),
-    EXPIRY_EVERY_MS,
-  );
-  job.unref();
-  ctx.app.addHook('onClose', async () => clearInterval(job));
+  // Once a minute across all instances (the job queue lets one run per period through).
+  ctx.jobs.work('paid_group_expiry', () => paidGroups.expireDue());
+  ctx.jobs.schedule('paid_group_expiry', { everyMs: EXPIRY_EVERY_MS });
   ctx.app.decorate('paidGroups', paidGroups);
   return paidGroups;
 }

@@ -1,6 +1,6 @@
-import { untrackedJobs, type JobRecorder } from '../../platform/metrics/metrics.js';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/db.js';
+import type { Jobs } from '../../platform/jobs/index.js';
 import type { Route } from '../../platform/http/router.js';
 import type { Notify } from '../notifications/index.js';
 import type { OrderService } from '../orders/index.js';
@@ -33,7 +33,7 @@ export function mountRedPackets(ctx: {
   database: Database;
   ledger: Ledger;
   orders: OrderService;
-  jobs?: JobRecorder;
+  jobs: Jobs;
   threads: ThreadsFeature;
   /** Members paid from a red packet or bounty are told once the money has committed. */
   notify: Notify;
@@ -48,13 +48,8 @@ export function mountRedPackets(ctx: {
   ctx.orders.registerKind(mergedOrderKind([redPackets.escrowSpec(), rewards.escrowSpec()]));
   ctx.threads.addPostListener((e) => redPackets.onPost(e));
   registerRedPacketRoutes(ctx.route, { redPackets, rewards });
-  const job = setInterval(() => {
-    const jobs = ctx.jobs ?? untrackedJobs;
-    void jobs
-      .run('redpacket_expiry', () => Promise.all([redPackets.expireDue(), rewards.expireDue()]))
-      .catch((err: unknown) => ctx.app.log.warn({ err }, 'red packet / bounty expiry failed'));
-  }, EXPIRY_EVERY_MS);
-  job.unref();
-  ctx.app.addHook('onClose', async () => clearInterval(job));
+  // Once a minute across all instances; a failure is logged and counted by the queue.
+  ctx.jobs.work('redpacket_expiry', () => Promise.all([redPackets.expireDue(), rewards.expireDue()]));
+  ctx.jobs.schedule('redpacket_expiry', { everyMs: EXPIRY_EVERY_MS });
   ctx.app.decorate('redPackets', { redPackets, rewards });
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './db.js';
+import { installJobsSchema } from '../jobs/schema.js';
 
 /** Advisory lock key shared by every instance: "forum" in ASCII. */
 export const MIGRATION_LOCK_KEY = 0x666f72756d;
@@ -20,6 +21,8 @@ export async function runMigrations(database: Database, after?: () => Promise<vo
     await database.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     await migrate(database.db as never, { migrationsFolder });
+    // The job queue's own schema (pg-boss), made under the same lock: never two instances at once.
+    await installJobsSchema(database);
     if (after) await after();
   });
 }

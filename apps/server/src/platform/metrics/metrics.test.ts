@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { reconcileOrders } from '../../features/orders/reconcile.js';
+import type { FastifyInstance } from 'fastify';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { freePort } from '../db/embedded/wait.js';
 
@@ -8,6 +8,15 @@ afterEach(async () => {
   await t?.close();
   t = null;
 });
+
+/** Waits (up to 15 s) until a job reaches `state`. */
+async function waitForState(app: FastifyInstance, name: string, id: string, state: string): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    if ((await app.forum.jobs.stateOf(name, id))?.state === state) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${name} never reached ${state}`);
+}
 
 /** The value of one sample line (`name{labels} value`), or undefined when absent. */
 function sample(text: string, line: RegExp): number | undefined {
@@ -44,13 +53,13 @@ describe('GET /metrics', () => {
     for (let i = 0; i < 2; i++) await app.inject({ method: 'GET', url: '/api/v3/thread.list?perPage=5' });
     await app.inject({ method: 'GET', url: '/api/v3/thread.detail?threadId=999999' });
     await app.inject({ method: 'GET', url: '/api/v3/no-such-call' });
-    // One job run through the recorder as the timers run it, and one that fails.
-    await app.forum.jobs.run('order_reconcile', () =>
-      reconcileOrders((app as unknown as { orders: Parameters<typeof reconcileOrders>[0] }).orders),
-    );
-    await expect(
-      app.forum.jobs.run('redpacket_expiry', () => Promise.reject(new Error('boom'))),
-    ).rejects.toThrow('boom');
+    // One job run through the queue (the real reconciliation), and one that fails with no retry left.
+    const jobs = app.forum.jobs;
+    const ok = await jobs.send('order_reconcile');
+    jobs.work('metrics_boom', () => Promise.reject(new Error('boom')), { retryLimit: 0 });
+    const bad = await jobs.send('metrics_boom');
+    await waitForState(app, 'order_reconcile', ok!, 'completed');
+    await waitForState(app, 'metrics_boom', bad!, 'failed');
 
     const res = await app.inject({
       method: 'GET',
@@ -90,7 +99,8 @@ describe('GET /metrics', () => {
     expect(sample(text, /^forum_realtime_connections /)).toBe(0);
     expect(sample(text, /^forum_job_runs_total\{job="order_reconcile"\}/)).toBe(1);
     expect(sample(text, /^forum_job_failures_total\{job="order_reconcile"\}/)).toBeUndefined();
-    expect(sample(text, /^forum_job_failures_total\{job="redpacket_expiry"\}/)).toBe(1);
+    expect(sample(text, /^forum_job_runs_total\{job="metrics_boom"\}/)).toBe(1);
+    expect(sample(text, /^forum_job_failures_total\{job="metrics_boom"\}/)).toBe(1);
     // Process defaults: memory, event-loop lag.
     expect(sample(text, /^process_resident_memory_bytes /)).toBeGreaterThan(0);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
