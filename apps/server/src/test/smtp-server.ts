@@ -54,6 +54,8 @@ export async function startSmtp(auth?: { user: string; pass: string }): Promise<
     allowInsecureAuth: true,
     authOptional: !auth,
     logger: false,
+    // The forum's pooled connections stay open: close() should not wait 30 s for them.
+    closeTimeout: 200,
     onAuth(a, _session, cb) {
       if (auth && a.username === auth.user && a.password === auth.pass) return cb(null, { user: a.username });
       return cb(new Error('Invalid username or password'));

@@ -88,6 +88,8 @@ export class Mailer {
     const t = nodemailer.createTransport({
       pool: true,
       maxConnections: 2,
+      // The job queue retries (with backoff, counted, visible); the pool's own requeues would hide failures.
+      maxRequeues: 0,
       host: smtp.host,
       port: smtp.port,
       secure: smtp.secure === 'tls',
