@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { mailTest } from '@forum/contracts';
-import { Button, toast } from '@forum/ui';
+import { Button } from '@forum/ui';
 import { run } from '../api.ts';
 import { ml } from '../i18n-mail.ts';
 import { SettingsForm } from './settings.tsx';
@@ -63,7 +63,6 @@ function TestSend() {
       ? { ok: true, text: ml.testOk }
       : { ok: false, text: r.queued ? ml.testQueued : `${ml.testFailed}${r.error ?? ''}` };
     setResult(res);
-    if (res.ok) toast.success(res.text);
   };
   return (
     <section className="admin-mail-test" data-testid="admin-mail-test">

@@ -89,7 +89,12 @@ export function EmailSection() {
           {t('email.pending', { email: status.pending.email, time: when(status.pending.expiresAt) })}
         </p>
       )}
-      <form className="my-settings__form" noValidate onSubmit={(e) => void send(e)} data-testid="email-form">
+      <form
+        className="my-settings__form email-form"
+        noValidate
+        onSubmit={(e) => void send(e)}
+        data-testid="email-form"
+      >
         <TextField
           label={t('email.address')}
           name="email"
