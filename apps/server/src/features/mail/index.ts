@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Route } from '../../platform/http/router.js';
+import type { Jobs } from '../../platform/jobs/index.js';
 import type { ForumServices } from '../../services.js';
 import { EmailAccountService, mailAvailable, type MailSite } from './email-account.service.js';
 import { MailAdmin } from './mail-admin.js';
@@ -31,7 +32,7 @@ export function mountMail(
   ctx: Pick<ForumServices, 'config' | 'database' | 'settings' | 'users' | 'forum'> & {
     app: FastifyInstance;
     route: Route;
-    jobs: MailJobs & { schedule(name: string, when: { everyMs: number }): void };
+    jobs: MailJobs & Pick<Jobs, 'schedule'>;
   },
 ): void {
   const mailer = new Mailer(ctx.settings);

@@ -1,4 +1,5 @@
 import type { Tx } from '../../platform/db/db.js';
+import type { Jobs } from '../../platform/jobs/index.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
 
 /** The job that sends one message. */
@@ -7,26 +8,8 @@ export const MAIL_JOB = 'mail_send';
 export const MAIL_RETRIES = 6;
 const RETRY_DELAY_SECONDS = 60;
 
-/** What the mail queue needs of the forum's job queue (platform/jobs). */
-export interface MailJobs {
-  send(
-    name: string,
-    data: object,
-    options?: { tx?: Tx; retryLimit?: number; startAfter?: Date | number; singletonKey?: string },
-  ): Promise<string | null>;
-  work<T extends object>(
-    name: string,
-    handler: (data: T, job: { id: string; attempt: number; retryLimit: number }) => Promise<unknown>,
-    options?: {
-      retryLimit?: number;
-      retryDelaySeconds?: number;
-      retryBackoff?: boolean;
-      expireInSeconds?: number;
-    },
-  ): void;
-  stateOf(name: string, id: string): Promise<{ state: string; retryCount: number } | null>;
-  failed(limit?: number): Promise<Array<{ id: string; error: string }>>;
-}
+/** What the mail queue needs of the forum's job queue. */
+export type MailJobs = Pick<Jobs, 'send' | 'work' | 'stateOf' | 'failed'>;
 
 /** How a queued message ended, as far as a waiter saw. */
 export interface MailOutcome {

@@ -48,9 +48,11 @@ const WORDS = {
     notifySubject: '{site}：你有 {count} 条新通知',
     notifyIntro: '你不在的时候，{site} 有新的通知：',
     digestSubject: '{site} 每日摘要：{count} 条未读通知',
+    digestSubjectOne: '{site} 每日摘要：1 条未读通知',
     digestIntro: '这是你在 {site} 过去一天的未读通知：',
     more: '还有 {count} 条，请到网站查看。',
     messages: '你还有 {count} 条未读私信。',
+    messagesOne: '你还有 1 条未读私信。',
     open: '查看',
     openSite: '打开 {site}',
     whyEach: '你收到这封邮件，是因为你选择了在离开时逐条接收通知邮件。',
@@ -77,9 +79,11 @@ const WORDS = {
     notifySubject: '{site}: {count} new notifications',
     notifyIntro: 'While you were away, {site} has news for you:',
     digestSubject: '{site} daily digest: {count} unread notifications',
+    digestSubjectOne: '{site} daily digest: 1 unread notification',
     digestIntro: 'Your unread notifications on {site} from the past day:',
     more: 'And {count} more on the site.',
     messages: 'You also have {count} unread private messages.',
+    messagesOne: 'You also have 1 unread private message.',
     open: 'Open',
     openSite: 'Open {site}',
     whyEach: 'You get this email because you chose to hear of each notification by email while away.',
@@ -180,14 +184,17 @@ export function noticesMail(
   const first = v.notices[0];
   const subject =
     v.kind === 'digest'
-      ? fill(w.digestSubject, { site, count: v.total })
+      ? fill(v.total === 1 ? w.digestSubjectOne : w.digestSubject, { site, count: v.total })
       : v.total === 1 && first
         ? fill(w.notifyOneSubject, { site, title: first.title })
         : fill(w.notifySubject, { site, count: v.total });
   const intro = fill(v.kind === 'digest' ? w.digestIntro : w.notifyIntro, { site });
   const hello = fill(w.hello, { name: v.name });
   const more = v.total > v.notices.length ? fill(w.more, { count: v.total - v.notices.length }) : '';
-  const messages = v.unreadMessages > 0 ? fill(w.messages, { count: v.unreadMessages }) : '';
+  const messages =
+    v.unreadMessages > 0
+      ? fill(v.unreadMessages === 1 ? w.messagesOne : w.messages, { count: v.unreadMessages })
+      : '';
   const why = v.kind === 'digest' ? w.whyDigest : w.whyEach;
   const items = v.notices
     .map(

@@ -376,6 +376,16 @@ describe('notification email while away', () => {
     expect((await call(t.app, 'GET', '/api/v3/users/email', { token: u.token })).Data.notify).toBe('off');
   });
 
+  it('follows the language the member switched to on the site', async () => {
+    const u = await verifiedMember();
+    expect((await post('lang', { lang: 'en' }, u.token)).Code).toBe(0);
+    await notice(u.userId, 30);
+    expect(await t.app.mailNotices.sendDigests()).toBeGreaterThanOrEqual(1);
+    const m = await smtp.waitFor((x) => to(u.email)(x) && x.parsed.subject!.includes('daily digest'));
+    expect(m.parsed.subject).toBe('Test Forum daily digest: 1 unread notification');
+    expect(m.parsed.text).toContain('New follower');
+  });
+
   it('off: nothing is mailed', async () => {
     const u = await verifiedMember();
     await post('email.notify', { notify: 'off' }, u.token);
