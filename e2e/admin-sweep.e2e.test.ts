@@ -26,6 +26,7 @@ const PAGES: Array<[path: string, zh: string, en: string]> = [
   ['login-methods', '登录方式', 'Login methods'],
   ['pay-settings', '支付设置', 'Payment settings'],
   ['attachments', '附件设置', 'Attachments'],
+  ['mail', '邮件设置', 'Email'],
   ['stop-words', '敏感词', 'Stop words'],
   ['templates', '通知模板', 'Notification templates'],
   ['users', '用户管理', 'Users'],

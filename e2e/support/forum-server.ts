@@ -26,6 +26,7 @@ interface ServerModule {
       jobs: RunningForum['jobs'];
     };
     orders: { registerKind(kind: unknown): void };
+    mailNotices: { sendDigests(): Promise<number>; sendEach(): Promise<number> };
   }>;
 }
 interface ConfigModule {
@@ -61,6 +62,8 @@ export interface RunningForum {
   };
   /** The last text message code sent to a phone (start with `SMS_PROVIDER: 'console'`). */
   smsCode(mobile: string): string | undefined;
+  /** Runs the daily notification digest now (it waits for its hour otherwise); answers how many were queued. */
+  mailDigests(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -132,6 +135,7 @@ export async function startForum(env: Record<string, string> = {}): Promise<Runn
     },
     smsCode: (mobile) => app.forum.smsOutbox?.lastCode(mobile),
     jobs: app.forum.jobs,
+    mailDigests: () => app.mailNotices.sendDigests(),
     exec: (sql, params) => app.forum.database.exec(sql, params),
     async moveUser(userId, groupId) {
       await app.forum.database.exec(`UPDATE group_user SET group_id = $2 WHERE user_id = $1`, [

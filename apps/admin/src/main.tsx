@@ -38,6 +38,8 @@ import { StorageSettings } from './pages/storage.tsx';
 import { st } from './i18n-storage.ts';
 import { Jobs } from './pages/jobs.tsx';
 import { jb } from './i18n-jobs.ts';
+import { MailSettings } from './pages/mail.tsx';
+import { ml } from './i18n-mail.ts';
 
 /** Between the parts of a title (the site's own pages use the same). */
 const TITLE_SEPARATOR = ' - ';
@@ -66,6 +68,7 @@ const MENU: Array<{ id: keyof typeof s.menuGroups | 'home'; items: MenuItem[] }>
       { to: '/pay-settings', label: pay.menu },
       { to: '/attachments', label: m.menu.attachments },
       { to: '/storage', label: st.menu },
+      { to: '/mail', label: ml.menu },
       { to: '/stop-words', label: s.menu.stopWords },
       { to: '/templates', label: s.menu.templates },
     ],
@@ -246,6 +249,7 @@ const router = createBrowserRouter(
         { path: 'attachments', Component: AttachmentSettings },
         { path: 'storage', Component: StorageSettings },
         { path: 'jobs', Component: Jobs },
+        { path: 'mail', Component: MailSettings },
         { path: 'users', Component: Users },
         { path: 'groups', Component: Groups },
         { path: 'categories', Component: Categories },

@@ -32,6 +32,7 @@ import { startCaptcha } from './features/captcha/index.js';
 import { mountTwoFactor } from './features/two-factor/index.js';
 import { mountBackups } from './features/backups/index.js';
 import { mountJobsAdmin } from './features/jobs/index.js';
+import { mountMail } from './features/mail/index.js';
 import { VERSION } from './version.js';
 
 /** What a feature gets when it is mounted: the app, the route function and the shared services. */
@@ -115,6 +116,8 @@ export async function mountFeatures(ctx: FeatureContext): Promise<void> {
   await mountTwoFactor(ctx);
   // WeChat official-account login (H5, pc QR, binding) and OpenID Connect
   await mountOAuth({ ...ctx, sms });
+  // operations: email over SMTP from the job queue (verified addresses, reset by email, notification email)
+  mountMail(ctx);
   // operations: scheduled backups (one instance at a time) and their state on the admin dashboard
   mountBackups({ ...ctx, version: VERSION });
   mountJobsAdmin(ctx);

@@ -24,6 +24,7 @@ export * from './features/redpackets/redpackets.table.js';
 export * from './features/paid-site/paid-site.table.js';
 export * from './features/invites/invites.table.js';
 export * from './features/sms/sms.table.js';
+export * from './features/mail/mail.table.js';
 export * from './features/captcha/captcha.table.js';
 export * from './features/two-factor/two-factor.table.js';
 export * from './features/oauth/oauth.table.js';

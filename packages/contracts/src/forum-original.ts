@@ -11,6 +11,8 @@ export const forumOriginalGroups = {
     /** Not in the original: a generic OpenID Connect provider, and its button's name. */
     oidcOpen: z.boolean(),
     oidcName: z.string(),
+    /** Not in the original: the site sends email (password reset by email, verified addresses). */
+    mailOpen: z.boolean(),
     offiaccountOpen: z.boolean(),
     miniprogramOpen: z.boolean(),
     oplatformOpen: z.boolean(),

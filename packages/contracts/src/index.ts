@@ -50,3 +50,4 @@ export * from './sms.js';
 export * from './two-factor.js';
 export * from './wechat.js';
 export * from './oidc.js';
+export * from './mail.js';

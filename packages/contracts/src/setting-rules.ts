@@ -113,6 +113,19 @@ export const SETTING_RULES: Record<string, z.ZodType<string, string>> = {
     .string()
     .regex(/^$|^\*{6}$|-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'must be a PEM private key'),
   wxpay_platform_public_key: z.string().regex(/^$|-----BEGIN PUBLIC KEY-----/, 'must be a PEM public key'),
+  // Email (SMTP): 'tls' connects encrypted (port 465), 'starttls' upgrades and requires it (587), 'none' only for
+  // a relay on the same machine or network.
+  mail_open: bool,
+  mail_host: z.string().regex(/^$|^[A-Za-z0-9.-]{1,253}$|^\[[0-9A-Fa-f:.]+\]$/, 'must be a host name'),
+  mail_port: int(1, 65_535),
+  mail_secure: oneOf('tls', 'starttls', 'none'),
+  mail_username: text(200),
+  mail_from: z
+    .string()
+    .regex(/^$|^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/, 'must be an email address'),
+  mail_from_name: text(60),
+  mail_digest_hour: int(0, 23),
+  site_url: z.string().regex(/^$|^https?:\/\/[^\s"'<>]+$/, 'must be an http(s) address'),
   wxpay_api_base: z.string().regex(/^$|^https?:\/\/[^\s/]+\/?$/, 'must be an http(s) origin'),
 };
 
@@ -140,6 +153,9 @@ export function settingsCrossProblem(next: (key: string) => string): string | nu
   }
   if (next('qcloud_cos') === '1' && !(next('qcloud_cos_bucket_name') && next('qcloud_cos_bucket_area'))) {
     return 'qcloud_cos_bucket_name: COS storage needs its bucket and region';
+  }
+  if (next('mail_open') === '1' && !(next('mail_host') && next('mail_from'))) {
+    return 'mail_host: sending email needs the SMTP server and the from address';
   }
   if (next('site_close') === '1' && !next('site_close_msg').trim()) {
     return 'site_close_msg: a closed site needs a message for its visitors';

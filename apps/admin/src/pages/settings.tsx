@@ -21,7 +21,7 @@ export interface Field {
   key: string;
   label: string;
   /** `select` and `radio` pick one of `options`, `checks` several (stored comma-separated); `bool` is a switch. */
-  kind: 'text' | 'textarea' | 'bool' | 'number' | 'picture' | 'select' | 'radio' | 'checks';
+  kind: 'text' | 'textarea' | 'bool' | 'number' | 'picture' | 'select' | 'radio' | 'checks' | 'password';
   /** The values an enumeration takes, each with what it means: `[value, label]`. */
   options?: ReadonlyArray<readonly [string, string]>;
   rows?: number;
@@ -29,6 +29,8 @@ export interface Field {
   tag?: string;
   /** A line under the field (a warning, a unit). */
   hint?: string;
+  /** The value the form offers when none is stored (saved with the form). */
+  fallback?: string;
 }
 
 /** Uploads a site picture; the server saves the setting and answers with it. */
@@ -74,7 +76,7 @@ function LoadedForm({
     defaultValues: Object.fromEntries(
       fields.map((f) => {
         const v = byKey.get(f.key)?.value ?? '';
-        const first = f.kind === 'select' || f.kind === 'radio' ? f.options?.[0]?.[0] : undefined;
+        const first = f.kind === 'select' || f.kind === 'radio' ? f.options?.[0]?.[0] : f.fallback;
         return [f.key, v === '' && first !== undefined ? first : v];
       }),
     ),
@@ -156,6 +158,9 @@ function LoadedForm({
                     }}
                   />
                 </span>
+              ) : f.kind === 'password' ? (
+                // A stored secret reads back as ****** (the mask saved back keeps it).
+                <input type="password" autoComplete="new-password" {...form.register(f.key)} />
               ) : f.kind === 'textarea' ? (
                 <textarea rows={f.rows ?? 4} {...form.register(f.key)} />
               ) : (

@@ -25,6 +25,8 @@ export const LOGIN_FLOW_PATHS = [
   '/user/rebind',
   '/user/wx-rebind-action',
   '/user/oidc-callback',
+  '/user/verify-email',
+  '/user/unsubscribe',
   '/forum/partner-invite',
   '/install',
 ] as const;

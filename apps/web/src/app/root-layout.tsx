@@ -17,7 +17,14 @@ import { H5Tabbar, showsTabbar } from '../layouts/h5-tabbar.tsx';
 import { Footer } from '../layouts/footer.tsx';
 import type { Lang } from '../i18n/i18n.ts';
 import { LANG_COOKIE } from '../i18n/i18n.ts';
-import { getBrowserApi, SESSION_ENDED_EVENT, setPreferenceCookie, THEME_COOKIE, type Theme } from './api.ts';
+import {
+  callNamed,
+  getBrowserApi,
+  SESSION_ENDED_EVENT,
+  setPreferenceCookie,
+  THEME_COOKIE,
+  type Theme,
+} from './api.ts';
 import { safeLocalStorage, safeSessionStorage } from './storage.ts';
 import { HeadManager } from './head-manager.tsx';
 import { RETURN_KEY } from './login-return.ts';
@@ -65,6 +72,8 @@ export function RootLayout() {
       void i18n.changeLanguage(next);
       document.documentElement.lang = next === 'en' ? 'en' : 'zh-CN';
       setPreferenceCookie(LANG_COOKIE, next);
+      // A member's emails are written in the language they read the site in.
+      if (readCookie(document.cookie, UID_COOKIE)) void callNamed('userLangSet', { lang: next });
     },
     [i18n],
   );

@@ -158,7 +158,22 @@ export const routes: RouteObject[] = [
         'wechat',
       ]),
       ...PHONE_PAGES.map(([path, file, load, title]) =>
-        page(path, `src/features/user/${file}.tsx`, load, title, ['account', 'phone', 'security']),
+        page(path, `src/features/user/${file}.tsx`, load, title, ['account', 'phone', 'security', 'email']),
+      ),
+      // Email links: confirm an address, stop notification email (no login needed for either).
+      page(
+        'user/verify-email',
+        'src/features/user/verify-email-page.tsx',
+        () => import('../features/user/verify-email-page.tsx'),
+        'email.verifyTitle',
+        ['account', 'email'],
+      ),
+      page(
+        'user/unsubscribe',
+        'src/features/user/unsubscribe-page.tsx',
+        () => import('../features/user/unsubscribe-page.tsx'),
+        'email.unsubscribeTitle',
+        ['account', 'email'],
       ),
       ...WECHAT_PAGES.map(([path, file, load, title]) =>
         page(path, `src/features/user/${file}.tsx`, load, title, ['account', 'phone', 'security', 'wechat']),
@@ -256,7 +271,7 @@ export const routes: RouteObject[] = [
         'src/features/my/my-page.tsx',
         () => import('../features/my/my-page.tsx'),
         'placeholder.my',
-        ['my', 'people', 'threads', 'paid', 'security', 'wechat'],
+        ['my', 'people', 'threads', 'paid', 'security', 'wechat', 'email'],
       ),
       // issue 12: the wallet pages and the pay dialog's host page
       page(

@@ -27,7 +27,7 @@ export const enPhone = {
     rebindSubmit: 'Change',
     rebound: 'Phone number changed',
     resetOff:
-      'This site has no text-message verification, so passwords cannot be reset here. Please ask the site administrator to reset yours.',
+      'This site has no text-message or email verification, so passwords cannot be reset here. Please ask the site administrator to reset yours.',
     backToLogin: 'Back to login',
     resetTitle: 'Reset password',
     newPassword: 'New password',

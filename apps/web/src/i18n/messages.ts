@@ -18,7 +18,8 @@ export type Namespace =
   | 'cash'
   | 'phone'
   | 'security'
-  | 'wechat';
+  | 'wechat'
+  | 'email';
 
 type Loader = () => Promise<object>;
 
@@ -41,6 +42,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     phone: () => import('./zh-phone.ts').then((m) => m.zhPhone),
     security: () => import('./zh-security.ts').then((m) => m.zhSecurity),
     wechat: () => import('./zh-wechat.ts').then((m) => m.zhWechat),
+    email: () => import('./zh-email.ts').then((m) => m.zhEmail),
   },
   en: {
     account: () => import('./en-account.ts').then((m) => m.enAccount),
@@ -59,6 +61,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     phone: () => import('./en-phone.ts').then((m) => m.enPhone),
     security: () => import('./en-security.ts').then((m) => m.enSecurity),
     wechat: () => import('./en-wechat.ts').then((m) => m.enWechat),
+    email: () => import('./en-email.ts').then((m) => m.enEmail),
   },
 };
 

@@ -26,7 +26,7 @@ export const zhPhone = {
     verifySubmit: '下一步',
     rebindSubmit: '更换',
     rebound: '手机号已更换',
-    resetOff: '本站没有开启短信验证，无法自助找回密码。请联系站点管理员重置密码。',
+    resetOff: '本站没有开启短信或邮件验证，无法自助找回密码。请联系站点管理员重置密码。',
     backToLogin: '返回登录',
     resetTitle: '找回密码',
     newPassword: '新密码',

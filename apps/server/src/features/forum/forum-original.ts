@@ -33,13 +33,19 @@ export function originalSetSite(s: SettingsService) {
  * The original's other `forum` groups. The mini-program, Tencent Cloud, maps and UCenter are services this forum does not
  * offer: their switches read off, so the original clients never start a flow (QR login, SMS) we do not serve.
  */
-export function originalGroups(s: SettingsService, counts: SiteCounts, perms: OtherPermissions) {
+export function originalGroups(
+  s: SettingsService,
+  counts: SiteCounts,
+  perms: OtherPermissions,
+  mailOpen = false,
+) {
   const num = (key: string) => Number(s.get(key)) || 0;
   const wechat = s.bool('offiaccount_close') && s.get('offiaccount_app_id') !== '';
   return {
     passport: {
       oidcOpen: s.bool('oidc_enabled') && s.get('oidc_issuer') !== '' && s.get('oidc_client_id') !== '',
       oidcName: s.get('oidc_name'),
+      mailOpen,
       // Official-account login works when switched on with an app id (issue 13: H5, pc QR, binding).
       offiaccountOpen: wechat,
       miniprogramOpen: false,

@@ -24,6 +24,8 @@ export class ForumService {
   pluginStates: () => Record<string, boolean> = () => ({});
   /** Enabled plugins whose web part browsers load at runtime (the plugins feature replaces it). */
   runtimePlugins: () => Array<{ name: string; url: string }> = () => [];
+  /** Whether the site sends email (the mail feature replaces it). */
+  mailOpen: () => boolean = () => false;
 
   constructor(
     private readonly settings: SettingsService,
@@ -113,7 +115,7 @@ export class ForumService {
       installed,
       plugins: this.pluginStates(),
       runtimePlugins: this.runtimePlugins(),
-      ...originalGroups(s, counts, otherPermissions),
+      ...originalGroups(s, counts, otherPermissions, this.mailOpen()),
     };
   }
 

@@ -89,6 +89,20 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   backup_keep: { tag: 'backup', value: '7' },
   backup_dir: { tag: 'backup', value: '' },
   two_factor_secret: { tag: 'two_factor', value: '' },
+  /** Email over SMTP (features/mail): on/off, server, port, 'tls' | 'starttls' | 'none', login, sender. */
+  mail_open: { tag: 'mail', value: '0' },
+  mail_host: { tag: 'mail', value: '' },
+  mail_port: { tag: 'mail', value: '587' },
+  mail_secure: { tag: 'mail', value: 'starttls' },
+  mail_username: { tag: 'mail', value: '' },
+  mail_password: { tag: 'mail', value: '' },
+  mail_from: { tag: 'mail', value: '' },
+  /** The sender's name ('' = the site name). */
+  mail_from_name: { tag: 'mail', value: '' },
+  /** The hour (0-23, the server's time zone) the daily digest goes out. */
+  mail_digest_hour: { tag: 'mail', value: '9' },
+  /** Signs the unsubscribe links in notification email (made on first use). */
+  mail_secret: { tag: 'mail', value: '' },
   qcloud_sms: { tag: 'qcloud', value: '0' },
   qcloud_secret_id: { tag: 'qcloud', value: '' },
   qcloud_secret_key: { tag: 'qcloud', value: '' },

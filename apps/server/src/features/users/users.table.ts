@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   integer,
   pgTable,
   serial,
@@ -43,6 +44,15 @@ export const users = pgTable(
     /** Bitmask: 1 WeChat, 2 QQ, 4 phone. */
     bindType: smallint('bind_type').notNull().default(0),
     usernameBout: integer('username_bout').notNull().default(0),
+    /** The member's verified email address ('' none); an address awaiting its link is in `email_tokens`. */
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Notification email while away: `off`, `each` (as they come, when unread for a while) or `digest` (daily). */
+    emailNotify: varchar('email_notify', { length: 8 }).notNull().default('digest'),
+    /** The newest notification id already told by email (each or digest), so none is mailed twice. */
+    emailNotifiedId: bigint('email_notified_id', { mode: 'number' }).notNull().default(0),
+    /** The member's language for email ('zh', 'en'; '' not known yet: the site's default, Chinese). */
+    lang: varchar('lang', { length: 8 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +64,14 @@ export const users = pgTable(
       .on(t.mobile)
       .where(sql`${t.mobile} <> ''`),
     index('users_status_idx').on(t.status),
+    // One account per verified address (case-insensitive), so a password reset by email finds one account.
+    uniqueIndex('users_email_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+    // The notification email runs look for members with a choice and an address.
+    index('users_email_notify_idx')
+      .on(t.emailNotify)
+      .where(sql`${t.email} <> ''`),
     // Substring search (users.list) on any script: trigram GIN over the lower-cased names.
     index('users_nickname_trgm_idx').using('gin', sql`lower(${t.nickname}) gin_trgm_ops`),
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),

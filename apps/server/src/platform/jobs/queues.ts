@@ -10,4 +10,7 @@ export const FORUM_QUEUES = [
   'paid_group_expiry',
   'realtime_prune',
   'backup_check',
+  'mail_send',
+  'mail_notify_each',
+  'mail_digest',
 ] as const;

@@ -7,6 +7,7 @@ import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { act } from '../threads/thread-call.ts';
 import { AvatarCropper } from './avatar-cropper.tsx';
+import { EmailSection } from './email-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 
 /** Longest signature (contracts `SIGNATURE_MAX`; a value import would pull the validators into this chunk). */
@@ -173,6 +174,8 @@ export function MySettings() {
       </section>
 
       <SecuritySection />
+
+      {forum.passport.mailOpen && <EmailSection />}
 
       <section className="my-settings__section">
         <h2 className="my-settings__title">{t('my.preferences')}</h2>

@@ -57,8 +57,8 @@ export function Component() {
           onChange={setPassword}
           autoComplete="current-password"
         />
-        {/* Text messages are the forum's only password reset: the link shows where it can work. */}
-        {forum.qcloud.qcloudSms && (
+        {/* A reset by text message or by email: the link shows where one of them works. */}
+        {(forum.qcloud.qcloudSms || forum.passport.mailOpen) && (
           <Link className="auth-forgot" to="/user/reset-password" data-testid="forgot-password">
             {t('phone.forgot')}
           </Link>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { smsResetPassword } from '@forum/contracts';
 import { Button, toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
@@ -7,17 +7,44 @@ import { useSite } from '../../app/site-context.tsx';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { PasswordField } from './account-fields.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { EmailResetRequest, NewPasswordFields } from './email-reset.tsx';
 import { MobileField, SmsCodeField } from './phone-fields.tsx';
 import { stopIfEmpty } from './required-fields.ts';
 
 /**
- * `/user/reset-password`: a new password for the account bound to a phone; then log in again. Text messages are
- * the only reset the forum has (no e-mail on accounts), so with SMS off the page says who can help instead.
+ * `/user/reset-password`: a new password by a text-message code or by an emailed link, whichever the site offers
+ * (both: email first, with a switch). `?token=` is the emailed link itself: the new password form. With neither
+ * on, the page says who can help instead.
  */
 export function Component() {
   const { platform, forum } = useSite();
-  if (!forum.qcloud.qcloudSms) return <NoResetMethod variant={platform} />;
-  return <SmsReset variant={platform} />;
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const sms = forum.qcloud.qcloudSms;
+  const mail = forum.passport.mailOpen;
+  if (token) return <NewPasswordFields variant={platform} token={token} />;
+  if (!sms && !mail) return <NoResetMethod variant={platform} />;
+  const by = mail && (!sms || params.get('by') !== 'phone') ? 'email' : 'phone';
+  // Both on: a link under the form switches to the other way.
+  const other = sms && mail ? (by === 'email' ? 'phone' : 'email') : null;
+  return (
+    <>
+      {by === 'email' ? <EmailResetRequest variant={platform} /> : <SmsReset variant={platform} />}
+      {other && <MethodSwitch to={other} />}
+    </>
+  );
+}
+
+/** The link to the other way of resetting, under the card. */
+function MethodSwitch({ to }: { to: 'email' | 'phone' }) {
+  const { t } = useTranslation();
+  return (
+    <p className="auth-links">
+      <Link to={`/user/reset-password?by=${to}`} replace data-testid="reset-switch">
+        {to === 'email' ? t('email.resetByEmail') : t('email.resetByPhone')}
+      </Link>
+    </p>
+  );
 }
 
 /** No self-service reset on this site: ask the administrator; back to login. */
