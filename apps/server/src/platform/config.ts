@@ -1,8 +1,15 @@
 import path from 'node:path';
 import { parseStorageUrl, type ObjectStoreTarget } from './storage-url.js';
-import type { JobsConfig } from './jobs/jobs.js';
 
 /** Server configuration, read once from the environment with defaults. */
+/** The job queue's settings (JOBS_WORK, JOBS_POLL_SECONDS). */
+export interface JobsConfig {
+  /** Whether this process runs jobs; CLI commands only send them. */
+  work: boolean;
+  /** How often an idle queue looks for work (a send from this process wakes it at once). */
+  pollSeconds: number;
+}
+
 export interface Config {
   port: number;
   host: string;

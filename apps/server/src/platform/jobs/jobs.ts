@@ -3,6 +3,7 @@ import type { Database, Tx } from '../db/db.js';
 import type { JobRecorder } from '../metrics/metrics.js';
 import { JOBS_SCHEMA } from './schema.js';
 import { txExecutor, type JobsExecutor } from './tx-executor.js';
+import type { JobsConfig } from '../config.js';
 
 /** How to send one job. */
 export interface SendOptions {
@@ -53,13 +54,8 @@ export interface FailedJob {
   failedAt: string;
 }
 
-/** The queue's settings (config.ts: JOBS_WORK, JOBS_POLL_SECONDS). */
-export interface JobsConfig {
-  /** Whether this process runs jobs; CLI commands only send them. */
-  work: boolean;
-  /** How often an idle queue looks for work (a send from this process wakes it at once). */
-  pollSeconds: number;
-}
+/** The queue's settings (config.ts: JOBS_WORK, JOBS_POLL_SECONDS); defined there, the lowest layer. */
+export type { JobsConfig };
 
 type Log = {
   warn(obj: object, msg: string): void;
