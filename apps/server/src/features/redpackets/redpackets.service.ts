@@ -127,6 +127,10 @@ export class RedPackets {
     postId: number | null,
     condition: number,
   ): Promise<bigint | null> {
+    // Most threads have no packet: one plain read says so, without a transaction or a row lock (every reply and
+    // like asks). Who owns a packet and its condition are fixed once it is open; the locked read below decides.
+    const seen = await repo.packetByThread(this.db, threadId);
+    if (!seen || seen.condition !== condition || seen.userId === userId) return null;
     const got = await inTransaction(this.db, async (tx) => {
       const p = await repo.packetByThread(tx, threadId, true);
       if (!p || p.condition !== condition || p.userId === userId) return null;

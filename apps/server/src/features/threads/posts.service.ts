@@ -1,5 +1,6 @@
 import { Code, POST_TEXT_MAX, type AttachmentItem, type PostItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { Notice } from '../notifications/index.js';
 import { hasBoundPhone, hasBoundWechat } from '../users/index.js';
 import type { Tx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
@@ -121,14 +122,11 @@ export class PostsService {
         },
         counted,
       );
-      await this.deps.notify(
+      return this.afterReply(
+        post,
         replyNotices(thread, post, prepared.text, { parent: null, comment: null, mentioned: [] }),
+        this.present(actor, thread, [post], { fresh: true, authors: author ? [author] : [] }),
       );
-      this.deps.events.emit('post.created', { postId: post.id, threadId: thread.id, userId });
-      await this.replied(post);
-      return (
-        await this.present(actor, thread, [post], { fresh: true, authors: author ? [author] : [] })
-      )[0]!;
     }
     let mentioned: number[] = [];
     const post = await inTransaction(this.deps.db, async (tx) => {
@@ -177,11 +175,28 @@ export class PostsService {
       mentioned = await this.deps.content.recordMentions(tx, row.id, userId, html, prepared.text);
       return row;
     });
-    await this.deps.notify(replyNotices(thread, post, prepared.text, { parent, comment: target, mentioned }));
-    this.deps.events.emit('post.created', { postId: post.id, threadId: thread.id, userId });
-    await this.replied(post);
-    // A new post has no comments or likes yet: only its author and files are loaded to present it.
-    return (await this.present(actor, thread, [post], { fresh: true }))[0]!;
+    return this.afterReply(
+      post,
+      replyNotices(thread, post, prepared.text, { parent, comment: target, mentioned }),
+      // A new post has no comments or likes yet: only its author and files are loaded to present it.
+      this.present(actor, thread, [post], { fresh: true }),
+    );
+  }
+
+  /**
+   * What follows a committed reply, side by side rather than one after another (issue 30 item 4): its
+   * notifications (group-committed with other replies'), the red packet check and its presentation. All three
+   * are awaited, so the notifications are stored before the writer hears "done": a process that dies after
+   * the acknowledgement has lost nothing. None of the first two throws (see ThreadsDeps).
+   */
+  private async afterReply(
+    post: PostRow,
+    notices: Notice[],
+    presented: Promise<PostItem[]>,
+  ): Promise<PostItem> {
+    this.deps.events.emit('post.created', { postId: post.id, threadId: post.threadId, userId: post.userId });
+    const [items] = await Promise.all([presented, this.deps.notify(notices), this.replied(post)]);
+    return items[0]!;
   }
 
   /**
