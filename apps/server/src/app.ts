@@ -19,6 +19,7 @@ import { AppError } from './platform/http/errors.js';
 import { rewriteOriginalClientUrl } from './platform/http/original-clients.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { installRateLimit } from './platform/http/rate-limit.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { createRouter, type AdminAudit, type Guard } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
 import { untrackedJobs } from './platform/metrics/metrics.js';
@@ -26,6 +27,7 @@ import { installMetrics } from './platform/metrics/metrics.plugin.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
 import { registerAdminApp } from './platform/web/admin.plugin.js';
 import { isGroupPage, PersonalPageRules, type PageViewer } from './platform/web/page-key.js';
+import { PageOverlays } from './platform/web/page-overlay.js';
 import { ConfiguredStorage, LocalStorage } from './features/attachments/index.js';
 import { ForumService } from './features/forum/index.js';
 import { GroupsService } from './features/groups/index.js';
@@ -132,7 +134,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     () => guestCache.current(),
   );
   forum.addCounter(async () => ({ users: await countUsers(database.db) }));
-  const personalPages = new PersonalPageRules();
+  const personalPages = new PersonalPageRules(() => guestCache.current());
+  const pageOverlays = new PageOverlays();
   app.decorate('forum', {
     config,
     database,
@@ -146,16 +149,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     forum,
     storage,
     personalPages,
+    pageOverlays,
     metrics,
     jobs: metrics ?? untrackedJobs,
   });
 
   await app.register(import('@fastify/cookie'));
-  await app.register(import('@fastify/helmet'), {
-    // The page CSP is set by the web layer (it needs a nonce and the admin's statistics snippet).
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  // helmet's defaults as a fixed list; the page CSP is set by the web layer (hashes, the statistics snippet).
+  installSecurityHeaders(app);
   await installRateLimit(app, config.rateLimit, redis, config.busNamespace);
 
   // Group renders of pages call the API in-process as "a member of group G, nobody in particular". Only this
@@ -178,9 +179,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // The free-experience group sees its own old threads beyond its window: its lists are personal.
     if (!actor || actor.userId == null || actor.status !== 0 || actor.groupId === GroupId.TRIAL)
       return { kind: 'personal' };
-    if (!isGroupPage(req.url) || (await personalPages.holdFor({ ...actor, userId: actor.userId })))
-      return { kind: 'personal' };
-    return { kind: 'group', groupId: actor.groupId, isAdmin: actor.isAdmin };
+    const member = { ...actor, userId: actor.userId };
+    if (!isGroupPage(req.url) || (await personalPages.holdFor(member))) return { kind: 'personal' };
+    return { kind: 'group', groupId: actor.groupId, isAdmin: actor.isAdmin, member };
   };
 
   const contracts: CallContract[] = [];
@@ -236,6 +237,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     guestCache,
     viewerOf,
     viewAs,
+    overlays: pageOverlays,
     unavailable: () => (database.availability.up ? null : RETRY_AFTER_SECONDS),
   });
   // The admin app is a static build: served wherever the site's pages are built (production, browser tests).

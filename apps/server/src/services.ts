@@ -4,6 +4,7 @@ import type { GuestCache } from './platform/cache/guest-cache.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/db.js';
 import type { PersonalPageRules } from './platform/web/page-key.js';
+import type { PageOverlays } from './platform/web/page-overlay.js';
 import type { JobRecorder, Metrics } from './platform/metrics/metrics.js';
 import type { AttachmentStorage } from './features/attachments/index.js';
 import type { ForumService } from './features/forum/index.js';
@@ -31,6 +32,8 @@ export interface ForumServices {
   storage: AttachmentStorage;
   /** Rules that make a member's pages their own rather than their group's (features add theirs). */
   personalPages: PersonalPageRules;
+  /** Makes a member's viewer overlay for the page layer to splice into their group's page (threads provides). */
+  pageOverlays: PageOverlays;
   /** The Prometheus registry, when METRICS_TOKEN or METRICS_PORT turned metrics on. */
   metrics: Metrics | null;
   /** Background jobs run through this, so their runs and failures are counted. */

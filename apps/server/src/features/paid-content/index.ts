@@ -1,3 +1,4 @@
+import type { Bus } from '../../platform/cache/bus.js';
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
 import type { PersonalPageRules } from '../../platform/web/page-key.js';
@@ -9,6 +10,7 @@ import { paidContentKinds } from './paid-content.kinds.js';
 import { hasAnyPurchase, purchasesOf } from './paid-content.repository.js';
 import { registerPaidContentRoutes } from './paid-content.routes.js';
 import { PurchasesService } from './paid-content.service.js';
+import { PurchaseFlags } from './purchase-flags.js';
 
 /** Paid content (issue 12 item 3): paid threads and attachments, tips, the revenue split, my purchases, income notices. */
 export { threadPurchases } from './paid-content.table.js';
@@ -20,6 +22,7 @@ export { incomeNotices } from './income-notices.js';
 export function mountPaidContent(ctx: {
   route: Route;
   database: Database;
+  bus: Bus;
   settings: SettingsService;
   orders: OrderService;
   threads: ThreadsFeature;
@@ -27,9 +30,17 @@ export function mountPaidContent(ctx: {
   /** Authors and inviters are told of each payment once it has committed. */
   notify: Notify;
 }): void {
-  for (const kind of paidContentKinds(ctx)) ctx.orders.registerKind(kind);
-  ctx.threads.setPurchases(purchasesOf);
   // A group's shared page shows paid threads cut: a member who bought something gets pages rendered for them.
-  ctx.personalPages.add((actor) => hasAnyPurchase(ctx.database.db, actor.userId));
+  // Asked on every member page: known per instance, told of each purchase (purchase-flags.ts).
+  const flags = new PurchaseFlags(
+    (userId) => hasAnyPurchase(ctx.database.db, userId),
+    ctx.bus,
+    // Every instance hears of a purchase: the buyer's kept answer about their pages goes.
+    (userId) => ctx.personalPages.forget(userId),
+  );
+  for (const kind of paidContentKinds({ ...ctx, bought: (userId) => flags.bought(userId) }))
+    ctx.orders.registerKind(kind);
+  ctx.threads.setPurchases(purchasesOf);
+  ctx.personalPages.add((actor) => flags.has(actor.userId));
   registerPaidContentRoutes(ctx.route, new PurchasesService(ctx.database.db));
 }

@@ -6,6 +6,7 @@ import type { Gate } from '../../platform/access/gate.js';
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
+import type { PageOverlays } from '../../platform/web/page-overlay.js';
 import { CategoriesService, registerCategoriesRoutes } from '../categories/index.js';
 import type { ForumService } from '../forum/index.js';
 import type { GroupsService } from '../groups/index.js';
@@ -32,10 +33,10 @@ import { registerThreadsRoutes } from './threads.routes.js';
 import { ThreadsWriter } from './threads-write.service.js';
 import { registerBuiltInToms, TomRegistry } from './toms.registry.js';
 import { registerVoteTom, VotesService } from './votes.service.js';
-import { registerOverlayRoutes } from './overlay.routes.js';
+import { registerOverlayRoutes, type OverlayOf } from './overlay.routes.js';
 import { ThreadsOverlay } from './threads-overlay.service.js';
 import type { Actor } from '../../platform/auth/actor.js';
-import type { ForumData } from '@forum/contracts';
+import { viewerOverlay, type ForumData } from '@forum/contracts';
 import type { Notice } from '../notifications/index.js';
 
 /** Threads feature: threads, content blocks, replies, reactions (plus categories, topics and reports it mounts). */
@@ -109,6 +110,7 @@ export async function mountThreads(ctx: {
     pinnedThread?: (userId: number) => Promise<number | null>;
   };
   personalPages: PersonalPageRules;
+  pageOverlays: PageOverlays;
   config: { dataDir: string; publicUrl?: string | undefined };
   storage: AttachmentStorage;
 }): Promise<ThreadsFeature> {
@@ -178,9 +180,27 @@ export async function mountThreads(ctx: {
       return captchaBox.provider;
     },
   });
-  registerOverlayRoutes(ctx.route, {
-    overlay: new ThreadsOverlay(deps, reader, posts),
-    currentUser: (actor) => ctx.users.currentUser(actor),
+  const overlay = new ThreadsOverlay(deps, reader, posts);
+  const overlayOf: OverlayOf = async (actor, threadIds, postIds, changedOnly) => {
+    const [user, own] = await Promise.all([
+      actor.isGuest ? null : ctx.users.currentUser(actor),
+      overlay.text(actor, threadIds, postIds, changedOnly),
+    ]);
+    return { parts: [user, own], json: () => `{"user":${JSON.stringify(user)},${own}}` };
+  };
+  registerOverlayRoutes(ctx.route, { overlayOf });
+  // A member's group page carries their overlay inline: the same one, for the ids the page lists (a page
+  // names the same address for every member, so its parse is remembered).
+  const asked = new Map<string, { threadIds?: number[]; postIds?: number[] }>();
+  ctx.pageOverlays.provide((actor, query) => {
+    let input = asked.get(query);
+    if (!input) {
+      input = viewerOverlay.input.parse(Object.fromEntries(new URLSearchParams(query)));
+      if (asked.size >= 1_000) asked.clear();
+      asked.set(query, input);
+    }
+    // The page holds the group's copy of every item: only what differs for the member travels with it.
+    return overlayOf(actor, input.threadIds ?? [], input.postIds ?? [], true);
   });
   // A group render leaves out what only its author may see: such members get their pages rendered for them.
   ctx.personalPages.add(

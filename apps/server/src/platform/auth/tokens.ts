@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
 /** Access and refresh tokens live 30 days (reference §1.1). */
@@ -15,7 +15,8 @@ export function newToken(): string {
 
 /** Tokens are stored only as SHA-256 hashes, so a database leak does not leak sessions. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot hash: asked on every signed-in request, and cheaper than a Hash object each time.
+  return hash('sha256', token, 'hex');
 }
 
 /** The token a request carries and how: Bearer header first, then the cookie, then `?token=`. */

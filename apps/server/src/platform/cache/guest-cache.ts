@@ -61,6 +61,19 @@ export class GuestCache {
     this.bytes += bytes;
   }
 
+  /** An entry grew after it was stored (a page made its plain bytes): counts `bytes` as its size now. */
+  grew(key: string, data: unknown, bytes: number): void {
+    const e = this.entries.get(key);
+    if (!e || e.data !== data) return;
+    this.bytes += bytes - e.bytes;
+    e.bytes = bytes;
+    while (this.bytes > this.maxBytes && this.entries.size > 1) {
+      const oldest = this.entries.keys().next().value!;
+      if (oldest === key) break;
+      this.drop(oldest);
+    }
+  }
+
   private drop(key: string): void {
     const e = this.entries.get(key);
     if (!e) return;

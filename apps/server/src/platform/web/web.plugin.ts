@@ -10,8 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashedPageCsp, pageCsp } from './csp.js';
 import { injectFetch, type InjectFetch } from './inject-fetch.js';
 import { prodAssets, type PageAssets } from './page-assets.js';
-import { pageBytes, readyPage, sendReadyPage, type ReadyPage } from './page-cache.js';
+import { MemberTails } from './member-tails.js';
+import { pageBytes, readyPage, sendReadyPage, type MemberTail, type ReadyPage } from './page-cache.js';
 import { pageKey, withoutLogin, type PageViewer } from './page-key.js';
+import type { PageOverlays } from './page-overlay.js';
+import { accepts, pickEncoding } from '../http/stored-body.js';
 
 /** Options for mounting the server-rendered site. */
 export interface WebOptions {
@@ -27,6 +30,8 @@ export interface WebOptions {
   viewAs?: (groupId: number) => Record<string, string>;
   /** Seconds to wait while the database is out of reach (pages answer 503 then), or null while it answers. */
   unavailable?: () => number | null;
+  /** Members' overlays, spliced into their group's pages (else the page asks for its overlay). */
+  overlays?: PageOverlays;
 }
 
 /** The web app's server entry, loaded by file path (apps never import each other as packages). */
@@ -37,9 +42,9 @@ interface WebEntry {
     fetch: InjectFetch;
     nonce: string;
     assets: PageAssets;
-    /** A group render: the page carries no personal data and asks for the viewer overlay. */
+    /** A group render: the page carries no personal data; each member's overlay goes at its end. */
     shared?: boolean;
-  }): Promise<{ status: number; redirect?: string; body?: Readable }>;
+  }): Promise<{ status: number; redirect?: string; body?: Readable; overlay?: string }>;
   renderFallbackError(headers: Record<string, string | undefined>): string;
   renderUnavailable(headers: Record<string, string | undefined>, retryAfterSeconds: number): string;
 }
@@ -147,7 +152,7 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     const key = cache ? pageKey(req, viewer) : null;
     if (cache && key) {
       const hit = cache.get(key, 'page') as ReadyPage | undefined;
-      if (hit) return sendReadyPage(req, reply, hit);
+      if (hit) return sendPage(req, reply, hit, viewer, key);
     }
     // A page already rendered is still served above; anything else would only find the database gone.
     if (opts.unavailable?.() != null) return sendUnavailable(req, reply, prodEntry!);
@@ -158,8 +163,9 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       shared = renderShared(req, viewer, key, cache).finally(() => rendering.delete(key));
       rendering.set(key, shared);
     }
-    let out: Rendered | ReadyPage = shared ? await shared : await renderHtml(req, newNonce(), viewer);
-    if ('br' in out) return sendReadyPage(req, reply, out);
+    const first: Rendered | ReadyPage = shared ? await shared : await renderHtml(req, newNonce(), viewer);
+    if ('body' in first) return sendPage(req, reply, first, viewer, key!);
+    let out: Rendered = first;
     // A group render that is not a plain page (a pending thread of the viewer's own, a redirect) is redone for
     // the person: only what every member of the group would see is ever shared.
     if (viewer.kind === 'group' && out.kind === 'html' && out.status !== 200)
@@ -193,6 +199,36 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
   }
 
   const rendering = new Map<string, Promise<Rendered | ReadyPage>>();
+  const tails = new MemberTails();
+
+  /** A stored page as this viewer gets it: a member's with their overlay at its end. */
+  async function sendPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    page: ReadyPage,
+    viewer: PageViewer,
+    key: string,
+  ) {
+    const header = req.headers['accept-encoding'];
+    // The plain bytes are made on the first request that takes no compression: the budget counts them then.
+    if (!page.body.hasPlain && page.body.encodingFor(pickEncoding(header)) === 'identity') {
+      page.body.identity();
+      opts.guestCache?.grew(key, page, pageBytes(page));
+    }
+    let tail: MemberTail | undefined;
+    const tailKey = viewer.kind === 'group' && viewer.member ? `${viewer.member.userId}|${key}` : '';
+    if (page.overlay !== undefined && viewer.kind === 'group' && viewer.member) {
+      const query = page.overlay.slice(page.overlay.indexOf('?') + 1);
+      try {
+        const source = await opts.overlays?.of(viewer.member, query);
+        if (source) tail = await tails.get(tailKey, source, accepts(header, 'gzip'));
+      } catch (err) {
+        // The page still works without it: it asks for its overlay itself.
+        req.log.warn({ err }, 'viewer overlay for a page failed');
+      }
+    }
+    return sendReadyPage(req, reply, page, tail, (bytes) => tails.grew(tailKey, bytes));
+  }
   // Only a render needs a nonce (React marks its scripts with it); the policy lists hashes, not the nonce.
   const newNonce = () => randomBytes(16).toString('base64');
 
@@ -208,13 +244,13 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     const storable =
       out.kind === 'html' && (out.status === 200 || (viewer.kind === 'guest' && out.status === 404));
     if (!storable) return out;
-    const page = await readyPage(out.status, out.html);
+    const page = await readyPage(out.status, out.html, out.overlay);
     cache.set(key, page, generation, pageBytes(page));
     return page;
   }
 
   type Rendered =
-    | { kind: 'html'; status: number; html: string }
+    | { kind: 'html'; status: number; html: string; overlay?: string }
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'failed'; html: string };
 
@@ -238,7 +274,8 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       const chunks: Buffer[] = [];
       for await (const chunk of result.body)
         chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-      return { kind: 'html', status: result.status, html: Buffer.concat(chunks).toString('utf8') };
+      const html = Buffer.concat(chunks).toString('utf8');
+      return { kind: 'html', status: result.status, html, overlay: result.overlay };
     } catch (err) {
       req.log.error({ err }, 'page render failed');
       return { kind: 'failed', html: prodEntry!.renderFallbackError(headers) };

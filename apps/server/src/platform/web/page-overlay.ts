@@ -1,0 +1,32 @@
+import type { Actor } from '../auth/actor.js';
+
+/** A member's viewer overlay for a group-shared page, as the feature that makes it hands it over. */
+export interface OverlaySource {
+  /**
+   * What the text is made of, by identity (the member's user record, their cached part): while the same parts
+   * come back, the text is the same and what was built from it (the compressed tail of a page) still holds.
+   */
+  parts: readonly unknown[];
+  /** The overlay's data as JSON text: `{"user":…,"threads":[…],"posts":[…]}`. */
+  json(): string;
+}
+
+type Provider = (actor: Actor & { userId: number }, query: string) => Promise<OverlaySource>;
+
+/**
+ * Where the page layer gets a member's overlay to splice into their group's page (so a member's view is one
+ * request): the threads feature provides it; without one, pages ask for it from their script instead.
+ */
+export class PageOverlays {
+  private provider: Provider | null = null;
+
+  /** Sets who makes overlays (one provider). */
+  provide(fn: Provider): void {
+    this.provider = fn;
+  }
+
+  /** The overlay for an address's query (`threadIds=…&postIds=…`), or null when nobody provides one. */
+  of(actor: Actor & { userId: number }, query: string): Promise<OverlaySource> | null {
+    return this.provider ? this.provider(actor, query) : null;
+  }
+}
