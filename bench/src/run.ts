@@ -11,7 +11,7 @@ import { measureDelivery } from './delivery.js';
 import { registerMembers } from './members.js';
 import { prepareMoney } from './money.js';
 import { printReport, type DeliveryRow, type Row, type TargetResult } from './report.js';
-import { scenarios, type Scenario } from './scenarios.js';
+import { requestHeaders, scenarios, type Scenario } from './scenarios.js';
 import { childrenPssMb, cpuMs, freePort, rssMb, startNode, stop, waitFor } from './proc.js';
 
 // `npm run bench`: the built server on a seeded database vs a bare Fastify route, loopback only. It measures the
@@ -26,8 +26,6 @@ const dataset = {
   replies: Number(process.env.BENCH_REPLIES ?? 100000),
   big: Number(process.env.BENCH_BIG_THREAD ?? 100000),
 };
-// What every browser (and CDN) sends: reads are measured as they ask, unless a row says `identity`.
-const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
 // Only the rows whose names contain one of these words (comma-separated; `delivery` for the realtime rows): all by default.
 const onlyRows = (process.env.BENCH_ROWS ?? '')
   .split(',')
@@ -253,9 +251,13 @@ async function runTarget(
           await fetch(`${base}/thread/${threadId}`, { headers: { cookie: `access_token=${token}` } })
         ).text()
       : '';
-    // A group-shared page either asks for its viewer overlay from its first script or carries it inline.
+    // A group-shared page names its viewer overlay's address; it carries the overlay inline (one request per
+    // view) or asks for it from its first script (two).
     const overlayOf = (html: string) =>
-      /__forumOverlay=fetch\("([^"]+)"/.exec(html)?.[1]?.replace(/\\u0026/g, '&') ?? null;
+      (
+        /__forumOverlay=fetch\("([^"]+)"/.exec(html)?.[1] ?? /data-overlay="([^"]+)"/.exec(html)?.[1]
+      )?.replace(/\\u0026|&amp;|&#38;/g, '&') ?? null;
+    const inline = (html: string) => html.includes('id="forum-overlay"');
     const overlayPath = overlayOf(home);
     const threadOverlayPath = overlayOf(threadPage);
     // The money rows: funded payers with open pay sessions (the administrator credits their wallets).
@@ -270,18 +272,11 @@ async function runTarget(
       web,
       overlayPath,
       threadOverlayPath,
+      overlayInline: { home: inline(home), thread: inline(threadPage) },
       pairs,
     };
     for (const s of scenarios(ctx).filter((row) => wanted(row.name))) {
-      const headers: Record<string, string> = {
-        ...(s.method === 'GET' && !s.identity ? BROWSER_ENCODING : {}),
-        ...(s.auth
-          ? s.page
-            ? { cookie: `access_token=${token}` }
-            : { authorization: `Bearer ${token}` }
-          : {}),
-      };
-      const r = await measure(base + s.path, s, headers, server.pid!);
+      const r = await measure(base + s.path, s, requestHeaders(s, token), server.pid!);
       pgPeak = Math.max(pgPeak, childrenPssMb(server.pid!, 'postgres'));
       rows.push({
         name: s.name,

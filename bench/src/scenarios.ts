@@ -11,10 +11,12 @@ export interface BenchContext {
   bigThreadPages: number;
   /** True when the SSR site is mounted (built web bundles exist). */
   web: boolean;
-  /** The viewer overlay a member's home page asks for (its ids), when the site is mounted and it asks for one. */
+  /** The viewer overlay a member's home page names (its ids), when the site is mounted. */
   overlayPath: string | null;
-  /** The overlay a member's thread page asks for, when it asks for one (a page may carry its overlay inline). */
+  /** The overlay a member's thread page names, when the site is mounted. */
   threadOverlayPath: string | null;
+  /** Whether a member's copy of each page carries its overlay inline (else the page asks for it). */
+  overlayInline: { home: boolean; thread: boolean };
   /** Sender/recipient pairs of fresh members for private messages (many, so no one dialog is a hot spot). */
   pairs: Array<{ token: string; recipientId: number }>;
 }
@@ -47,6 +49,17 @@ export interface Scenario {
   opUnit?: string;
   /** Further reads made in turn with the first on each connection (a page, then the overlay it asks for). */
   alsoGet?: string[];
+}
+
+/** What every browser (and CDN) sends: reads are measured as they ask, unless a row says `identity`. */
+export const BROWSER_ENCODING = 'gzip, deflate, br';
+
+/** A row's request headers: the browser's accept-encoding on reads, the member's cookie or Bearer token. */
+export function requestHeaders(s: Scenario, token: string): Record<string, string> {
+  return {
+    ...(s.method === 'GET' && !s.identity ? { 'accept-encoding': BROWSER_ENCODING } : {}),
+    ...(s.auth ? (s.page ? { cookie: `access_token=${token}` } : { authorization: `Bearer ${token}` }) : {}),
+  };
 }
 
 const q = (o: Record<string, string | number>) =>
@@ -96,8 +109,13 @@ export function scenarios(ctx: BenchContext): Scenario[] {
       ...both('thread page', `/thread/${ctx.threadId}`, true),
       ...both('topic list page', '/topic', true),
       ...both('search page', `/search?${q({ keyword: '论坛' })}`, true),
-      memberView('home page /', '/', ctx.overlayPath, 'home page /'),
-      memberView('thread page', `/thread/${ctx.threadId}`, ctx.threadOverlayPath, 'thread page'),
+      memberView('home page /', '/', ctx.overlayInline.home ? null : ctx.overlayPath, 'home page /'),
+      memberView(
+        'thread page',
+        `/thread/${ctx.threadId}`,
+        ctx.overlayInline.thread ? null : ctx.threadOverlayPath,
+        'thread page',
+      ),
     );
     if (ctx.overlayPath)
       list.push({
