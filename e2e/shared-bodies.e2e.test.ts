@@ -59,11 +59,12 @@ async function post(path: string, body: unknown, token: string) {
   return json.Data;
 }
 
-const asMember = (who: keyof typeof tokens, encoding?: string) => ({
+const asMember = (who: keyof typeof tokens, encoding?: string): Record<string, string> => ({
   cookie: `access_token=${tokens[who]}`,
   ...(encoding ? { 'accept-encoding': encoding } : {}),
 });
-const asGuest = (encoding?: string) => (encoding ? { 'accept-encoding': encoding } : {});
+const asGuest = (encoding?: string): Record<string, string> =>
+  encoding ? { 'accept-encoding': encoding } : {};
 
 /** An API reply without what differs per reply (its request id and time). */
 const steady = (text: string) => text.replace(/,"RequestId":"[^"]*","RequestTime":"[^"]*"/, '');
