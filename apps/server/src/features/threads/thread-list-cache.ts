@@ -36,6 +36,8 @@ export class ThreadListCache {
   private readonly viewerParts = new Map<string, { at: number; gen: number; value: unknown }>();
   private readonly texts = new Map<string, { at: number; gen: number; value: string }>();
   private textBytes = 0;
+  /** Loads under way, by key and generation: concurrent misses (the herd after a write) share one. */
+  private readonly loading = new Map<string, Promise<unknown>>();
 
   constructor(
     /** The guest cache's write generation: any write anywhere makes every entry stale. */
@@ -69,7 +71,7 @@ export class ThreadListCache {
     const gen = this.generation();
     const hit = this.lists.get(key);
     if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value as T;
-    const value = await load();
+    const value = await this.once(`s${key}`, gen, load);
     if (gen === this.generation()) {
       if (this.lists.size >= this.maxEntries) this.lists.delete(this.lists.keys().next().value!);
       this.lists.set(key, { at: Date.now(), gen, value });
@@ -86,7 +88,7 @@ export class ThreadListCache {
     const hit = this.viewerParts.get(key);
     // Capped in time as well: a purchase changes a member's view of a paid thread without a write that clears.
     if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value as T;
-    const value = await load();
+    const value = await this.once(`v${key}`, gen, load);
     if (gen === this.generation()) {
       if (this.viewerParts.size >= 5_000) this.viewerParts.clear();
       this.viewerParts.set(key, { at: Date.now(), gen, value });
@@ -102,7 +104,7 @@ export class ThreadListCache {
     const gen = this.generation();
     const hit = this.texts.get(key);
     if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const value = await load();
+    const value = await this.once(`o${key}`, gen, load);
     if (gen !== this.generation()) return value;
     this.dropText(key);
     const bytes = value.length * 2;
@@ -158,12 +160,26 @@ export class ThreadListCache {
     });
   }
 
+  /**
+   * Runs `load` once for every concurrent miss of one key in one generation: fifty members opening a page
+   * right after a write read it once, not fifty times (and build no fifty copies).
+   */
+  private once<T>(key: string, gen: number, load: () => Promise<T>): Promise<T> {
+    const k = `${gen}\u0000${key}`;
+    let p = this.loading.get(k) as Promise<T> | undefined;
+    if (!p) {
+      p = load().finally(() => this.loading.delete(k));
+      this.loading.set(k, p);
+    }
+    return p;
+  }
+
   /** A per-user yes/no kept until the next write. */
   private async flag(key: string, load: () => Promise<boolean>): Promise<boolean> {
     const gen = this.generation();
     const hit = this.hidden.get(key);
     if (hit && hit.gen === gen) return hit.value;
-    const value = await load();
+    const value = await this.once(`f${key}`, gen, load);
     if (this.hidden.size >= 10_000) this.hidden.clear();
     this.hidden.set(key, { gen, value });
     return value;

@@ -108,7 +108,7 @@ export class ThreadsOverlay {
       `${groupKey(actor)}|posts|${ids.join(',')}`,
       () => this.groupReplies(group, ids),
     );
-    const liked = await this.deps.lists.viewerPart(`${me}|liked|${ids.join(',')}`, () =>
+    const liked = await this.deps.lists.viewerPart(`likes|${me}|${ids.join(',')}`, () =>
       likedPostIds(this.deps.db, me, shared.postIds),
     );
     const out = new Map<number, PostItem>();

@@ -38,15 +38,18 @@ export class GzipTemplate {
       history.push(pieces[i]!);
       if (i < widths.length) history.push(Buffer.alloc(widths[i]!));
     }
-    const segments = await Promise.all(
-      pieces.map((p, i) =>
-        deflateRaw(p, {
+    // One piece at a time: each deflate holds its own window and dictionary (a few hundred KB of native
+    // memory), and a page has a few dozen pieces.
+    const segments: Buffer[] = [];
+    for (let i = 0; i < pieces.length; i++) {
+      segments.push(
+        await deflateRaw(pieces[i]!, {
           level: 6,
           finishFlush: zlib.constants.Z_SYNC_FLUSH,
           ...(contexts[i]!.length ? { dictionary: contexts[i] } : {}),
         }),
-      ),
-    );
+      );
+    }
     return new GzipTemplate(
       segments,
       pieces.map((p) => crc32(p)),
