@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import qs from 'qs';
@@ -6,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { Code, GroupId, type CallContract } from '@forum/contracts';
 import { Gate } from './platform/access/gate.js';
 import type { Actor } from './platform/auth/actor.js';
-import { tokenFromRequest } from './platform/auth/tokens.js';
+import { tokenFromHeaders, tokenFromRequest } from './platform/auth/tokens.js';
 import { memoryBus, redisBus, type Bus } from './platform/cache/bus.js';
 import { GuestCache } from './platform/cache/guest-cache.js';
 import { InFlight } from './platform/http/inflight.js';
@@ -28,6 +29,7 @@ import { registerWebPages } from './platform/web/web.plugin.js';
 import { registerAdminApp } from './platform/web/admin.plugin.js';
 import { isGroupPage, PersonalPageRules, type PageViewer } from './platform/web/page-key.js';
 import { PageOverlays } from './platform/web/page-overlay.js';
+import { FastPages } from './platform/web/fast-pages.js';
 import { ConfiguredStorage, LocalStorage } from './features/attachments/index.js';
 import { ForumService } from './features/forum/index.js';
 import { GroupsService } from './features/groups/index.js';
@@ -45,7 +47,10 @@ const VIEW_AS_HEADER = 'x-forum-view-as';
 
 /** Builds the whole server: database, migrations, bootstrap, API, docs and (optionally) the SSR site. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  // Cached guest pages are answered before Fastify once the web layer is mounted (fast-pages.ts).
+  const fastPages = new FastPages();
   const app = Fastify({
+    serverFactory: (handler, options) => fastPages.server(handler, options),
     logger: loggerOptions(config),
     bodyLimit: config.bodyLimit,
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -111,6 +116,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const guestCache = new GuestCache(bus);
   // Before any route: its timing hook applies to the routes registered after it.
   const metrics = await installMetrics(app, config, database, guestCache);
+  fastPages.observe(metrics, app.log);
   settings.onChange(() => guestCache.clearLocal());
   groups.onChange(() => guestCache.clearLocal());
   // One storage for every uploaded file; it follows the admin's COS switch unless STORAGE_URL fixes it.
@@ -163,6 +169,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // process knows the secret, and only reads honour it, so no client can ask to be someone's group.
   const viewAsSecret = randomBytes(24).toString('base64url');
   const viewAs = (groupId: number) => ({ [VIEW_AS_HEADER]: `${viewAsSecret}:${groupId}` });
+  // The free-experience group sees its own old threads beyond its window: its lists are personal.
+  const sharesGroupPages = (actor: Actor) =>
+    actor.userId != null && actor.status === 0 && actor.groupId !== GroupId.TRIAL;
   const viewerOf = async (req: FastifyRequest): Promise<PageViewer> => {
     const t = tokenFromRequest(req);
     if (!t) return { kind: 'guest' };
@@ -176,11 +185,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         return { kind: 'guest', staleLogin: true };
       actor = null;
     }
-    // The free-experience group sees its own old threads beyond its window: its lists are personal.
-    if (!actor || actor.userId == null || actor.status !== 0 || actor.groupId === GroupId.TRIAL)
-      return { kind: 'personal' };
-    const member = { ...actor, userId: actor.userId };
+    if (!actor || !sharesGroupPages(actor)) return { kind: 'personal' };
+    const member = { ...actor, userId: actor.userId! };
     if (!isGroupPage(req.url) || (await personalPages.holdFor(member))) return { kind: 'personal' };
+    return { kind: 'group', groupId: actor.groupId, isAdmin: actor.isAdmin, member };
+  };
+  // The same decision from what is kept (the session, the rules' answer), without waiting: pages' fast path.
+  // Null when something is not at hand, or for anyone whose pages are their own; the route then decides.
+  const peekViewer = (req: IncomingMessage): PageViewer | null => {
+    const t = tokenFromHeaders(req.headers);
+    if (t === null) return { kind: 'guest' };
+    const actor = t && users.peekActor(t.token, t.via);
+    if (!actor || !sharesGroupPages(actor) || !isGroupPage(req.url ?? '/')) return null;
+    const member = { ...actor, userId: actor.userId! };
+    if (personalPages.peek(member) !== false) return null;
     return { kind: 'group', groupId: actor.groupId, isAdmin: actor.isAdmin, member };
   };
 
@@ -238,6 +256,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     viewerOf,
     viewAs,
     overlays: pageOverlays,
+    fastPages,
+    peekViewer,
     unavailable: () => (database.availability.up ? null : RETRY_AFTER_SECONDS),
   });
   // The admin app is a static build: served wherever the site's pages are built (production, browser tests).

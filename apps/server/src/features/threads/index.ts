@@ -107,6 +107,8 @@ export async function mountThreads(ctx: {
   forum: ForumService;
   users: {
     currentUser(actor: Actor): Promise<ForumData['user']>;
+    /** The current user when cached (no query), else undefined. */
+    peekCurrentUser?(actor: Actor): ForumData['user'] | undefined;
     pinnedThread?: (userId: number) => Promise<number | null>;
   };
   personalPages: PersonalPageRules;
@@ -181,27 +183,42 @@ export async function mountThreads(ctx: {
     },
   });
   const overlay = new ThreadsOverlay(deps, reader, posts);
+  // A member's overlay: their user record and their kept part, as one JSON text when someone needs it.
+  const source = (user: ForumData['user'], own: string) => ({
+    parts: [user, own],
+    json: () => `{"user":${JSON.stringify(user)},${own}}`,
+  });
   const overlayOf: OverlayOf = async (actor, threadIds, postIds, changedOnly) => {
     const [user, own] = await Promise.all([
       actor.isGuest ? null : ctx.users.currentUser(actor),
       overlay.text(actor, threadIds, postIds, changedOnly),
     ]);
-    return { parts: [user, own], json: () => `{"user":${JSON.stringify(user)},${own}}` };
+    return source(user, own);
   };
   registerOverlayRoutes(ctx.route, { overlayOf });
   // A member's group page carries their overlay inline: the same one, for the ids the page lists (a page
   // names the same address for every member, so its parse is remembered).
   const asked = new Map<string, { threadIds?: number[]; postIds?: number[] }>();
-  ctx.pageOverlays.provide((actor, query) => {
-    let input = asked.get(query);
-    if (!input) {
-      input = viewerOverlay.input.parse(Object.fromEntries(new URLSearchParams(query)));
-      if (asked.size >= 1_000) asked.clear();
-      asked.set(query, input);
-    }
-    // The page holds the group's copy of every item: only what differs for the member travels with it.
-    return overlayOf(actor, input.threadIds ?? [], input.postIds ?? [], true);
-  });
+  ctx.pageOverlays.provide(
+    (actor, query) => {
+      let input = asked.get(query);
+      if (!input) {
+        input = viewerOverlay.input.parse(Object.fromEntries(new URLSearchParams(query)));
+        if (asked.size >= 1_000) asked.clear();
+        asked.set(query, input);
+      }
+      // The page holds the group's copy of every item: only what differs for the member travels with it.
+      return overlayOf(actor, input.threadIds ?? [], input.postIds ?? [], true);
+    },
+    // The same, from what is kept, when all of it is (pages' fast path).
+    (actor, query) => {
+      const input = asked.get(query);
+      const user = input && ctx.users.peekCurrentUser?.(actor);
+      if (!input || user === undefined) return null;
+      const own = overlay.peekText(actor, input.threadIds ?? [], input.postIds ?? [], true);
+      return own === undefined ? null : source(user, own);
+    },
+  );
   // A group render leaves out what only its author may see: such members get their pages rendered for them.
   ctx.personalPages.add(
     async (actor) =>

@@ -100,6 +100,12 @@ export class ThreadListCache {
    * A member's own text (their viewer overlay as JSON), until the next write or `ttlMs`, within a byte budget
    * (oldest first out). The same string comes back while it holds, so what is built from it can be kept too.
    */
+  /** A member's kept text when it is fresh, without loading (pages' fast path); else undefined. */
+  peekText(key: string): string | undefined {
+    const hit = this.texts.get(key);
+    return hit && hit.gen === this.generation() && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
   async ownText(key: string, load: () => Promise<string>): Promise<string> {
     const gen = this.generation();
     const hit = this.texts.get(key);

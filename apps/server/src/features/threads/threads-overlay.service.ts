@@ -48,8 +48,13 @@ export class ThreadsOverlay {
       return `"threads":${threads},"posts":${JSON.stringify(posts)}`;
     };
     if (actor.isGuest || actor.userId == null) return load();
-    const key = `ov${changedOnly ? 'c' : ''}|${actor.userId}|${threadIds.join(',')}|${postIds.join(',')}`;
-    return this.deps.lists.ownText(key, load);
+    return this.deps.lists.ownText(textKey(actor.userId, threadIds, postIds, changedOnly), load);
+  }
+
+  /** {@link text} when it is kept and fresh, without reading anything (pages' fast path); else undefined. */
+  peekText(actor: Actor, threadIds: number[], postIds: number[], changedOnly = false): string | undefined {
+    if (actor.isGuest || actor.userId == null) return undefined;
+    return this.deps.lists.peekText(textKey(actor.userId, threadIds, postIds, changedOnly));
   }
 
   /** The threads among `ids` the actor may see, presented for them (order of `ids`). */
@@ -156,6 +161,11 @@ export class ThreadsOverlay {
       .from(postsTable)
       .where(and(inArray(postsTable.id, ids), visiblePosts(actor.userId, actor.isAdmin)));
   }
+}
+
+/** Where a member's overlay text is kept. */
+function textKey(userId: number, threadIds: number[], postIds: number[], changedOnly: boolean): string {
+  return `ov${changedOnly ? 'c' : ''}|${userId}|${threadIds.join(',')}|${postIds.join(',')}`;
 }
 
 /** Whose view a group shares: the group, and whether its members administer. */

@@ -43,6 +43,17 @@ export class GuestCache {
     return e.data;
   }
 
+  /**
+   * Like `get`, but a miss is not counted: a look before the real lookup (the fast path for pages, whose
+   * misses go on to the route, which counts them).
+   */
+  peek(key: string, kind: 'api' | 'page' = 'api'): unknown {
+    const e = this.entries.get(key);
+    if (!e || Date.now() - e.at > this.ttlMs) return undefined;
+    this.stats[kind].hits++;
+    return e.data;
+  }
+
   /** The generation a read started in: a reply computed across a clear must not be stored. */
   current(): number {
     return this.generation;

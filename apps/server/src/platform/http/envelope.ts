@@ -118,6 +118,7 @@ export async function storeReply(req: FastifyRequest, data: SerializedData): Pro
 
 /** Sends a stored reply in the coding the reader takes, its request id and time appended uncompressed. */
 export function sendStored(req: FastifyRequest, reply: FastifyReply, stored: StoredReply) {
+  stored.body.hit();
   const enc = stored.body.encodingFor(pickEncoding(req.headers['accept-encoding']));
   reply.code(200).type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   if (enc !== 'identity') reply.header('content-encoding', enc);

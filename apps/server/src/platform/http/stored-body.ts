@@ -3,11 +3,15 @@ import zlib from 'node:zlib';
 import { combineOp, crc32, crc32Combine } from './crc32.js';
 
 const gzipAsync = promisify(zlib.gzip);
+const gunzipAsync = promisify(zlib.gunzip);
 const brotliAsync = promisify(zlib.brotliCompress);
 const C = zlib.constants;
 
 /** The content codings a stored body is kept in. */
 export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Replies sent from one stored body before it is compressed again at brotli's best quality. */
+const POPULAR_AFTER = 100;
 
 /** Bodies smaller than this are sent as they are: compressing them saves less than the headers cost. */
 export const MIN_COMPRESSED_BYTES = 512;
@@ -125,17 +129,46 @@ export async function deflateTail(tail: Buffer): Promise<DeflatedTail> {
  * then the end marker (and gzip's checksum, combined from the stored one).
  */
 export class StoredBody {
+  private hits = 0;
+
   private constructor(
     /** The plain bytes: kept for API replies; a page makes them on the first identity request. */
     private plain: Buffer | null,
     /** A complete gzip member, or null for a small body sent plain. */
     readonly gzip: Buffer | null,
-    /** A complete brotli stream, or null for a small body sent plain. */
-    readonly br: Buffer | null,
+    /** A complete brotli stream, or null for a small body sent plain (made smaller once it is popular). */
+    private brotli: Buffer | null,
     /** CRC-32 and length of the plain bytes. */
     readonly crc: number,
     readonly length: number,
   ) {}
+
+  /** The brotli copy. */
+  get br(): Buffer | null {
+    return this.brotli;
+  }
+
+  /**
+   * Counts a reply sent from this body. One read this often (a popular page between two writes) gets brotli's
+   * best quality, once, off the event loop: a tenth or so smaller for every later reader, for tens of
+   * milliseconds of a worker thread. Bodies that a write replaces sooner never pay it.
+   */
+  hit(): void {
+    if (++this.hits === POPULAR_AFTER && this.brotli) void this.improve();
+  }
+
+  private async improve(): Promise<void> {
+    try {
+      const plain = this.plain ?? (await gunzipAsync(this.gzip!));
+      const best = await brotliAsync(plain, {
+        finishFlush: C.BROTLI_OPERATION_FLUSH,
+        params: { [C.BROTLI_PARAM_QUALITY]: 11, [C.BROTLI_PARAM_SIZE_HINT]: plain.length },
+      });
+      if (best.length + 1 < this.brotli!.length) this.brotli = Buffer.concat([best, BROTLI_END]);
+    } catch {
+      // The quality-5 copy stays.
+    }
+  }
 
   /**
    * Compresses `plain` once, off the event loop (brotli quality 5 and gzip level 6 take a few milliseconds for
@@ -163,7 +196,7 @@ export class StoredBody {
 
   /** Bytes held in memory. */
   get bytes(): number {
-    return (this.plain?.length ?? 0) + (this.gzip?.length ?? 0) + (this.br?.length ?? 0);
+    return (this.plain?.length ?? 0) + (this.gzip?.length ?? 0) + (this.brotli?.length ?? 0);
   }
 
   /** Whether the plain bytes are held (a page makes them on the first identity request). */

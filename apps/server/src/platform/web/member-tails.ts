@@ -39,6 +39,14 @@ export class MemberTails {
 
   constructor(private readonly maxBytes = 8 * 1024 * 1024) {}
 
+  /** The member's kept tail when it still holds (same parts; deflated if asked), else undefined. */
+  peek(key: string, source: OverlaySource, deflate: boolean): MemberTail | undefined {
+    const hit = this.entries.get(key);
+    return hit && sameParts(hit.parts, source.parts) && (hit.tail.deflated || !deflate)
+      ? hit.tail
+      : undefined;
+  }
+
   /** The member's tail for a page (`key`), deflated when `deflate` (the client takes gzip). */
   async get(key: string, source: OverlaySource, deflate: boolean): Promise<MemberTail> {
     const hit = this.entries.get(key);

@@ -23,7 +23,7 @@ export interface MemberTail {
   plain: Buffer;
   deflated: DeflatedTail | null;
   /** The last reply made with it: sent again as it is while the page and the coding asked are the same. */
-  sent?: { page: ReadyPage; choice: string; enc: Encoding; bytes: Buffer };
+  sent?: { page: ReadyPage; br: Buffer | null; choice: string; enc: Encoding; bytes: Buffer };
 }
 
 /**
@@ -47,7 +47,7 @@ export function pageBytes(p: ReadyPage): number {
 const END = Buffer.from(DOCUMENT_END);
 
 /** A member's copy of a group page: the stored bytes and their tail, made once per page and coding. */
-function memberReply(
+export function memberReply(
   page: ReadyPage,
   tail: MemberTail,
   accepted: Encoding,
@@ -56,7 +56,8 @@ function memberReply(
 ): { enc: Encoding; bytes: Buffer } {
   const choice = `${accepted}|${accepts(header, 'gzip')}`;
   const kept = tail.sent;
-  if (kept && kept.page === page && kept.choice === choice) return kept;
+  // Made again when the page's brotli copy was made smaller meanwhile (StoredBody.hit).
+  if (kept && kept.page === page && kept.br === page.body.br && kept.choice === choice) return kept;
   let enc = accepted;
   let bytes: Buffer;
   if (
@@ -66,7 +67,7 @@ function memberReply(
     enc = 'gzip';
     bytes = page.body.withDeflatedTail(tail.deflated);
   } else bytes = page.body.withTail(enc, tail.plain);
-  tail.sent = { page, choice, enc, bytes };
+  tail.sent = { page, br: page.body.br, choice, enc, bytes };
   made?.(bytes.length - (kept?.bytes.length ?? 0));
   return tail.sent;
 }
@@ -92,6 +93,7 @@ export function sendReadyPage(
   made?: (bytes: number) => void,
 ) {
   const header = req.headers['accept-encoding'];
+  page.body.hit();
   let enc = page.body.encodingFor(pickEncoding(header));
   let bytes: Buffer;
   if (page.overlay === undefined) bytes = page.body.body(enc);

@@ -1,4 +1,5 @@
 import type { Actor } from '../auth/actor.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
 /** Who a page is rendered for: every guest alike, every member of one group alike, or this person only. */
@@ -42,7 +43,10 @@ function cookie(header: string, name: keyof typeof COOKIE_PATTERNS): string {
  * What a shared page depends on besides the URL and the viewer class: phone or not, the language (header and
  * cookie) and the theme cookie. Other cookies (the login token, analytics) do not change the render.
  */
-export function pageKey(req: FastifyRequest, viewer: PageViewer): string | null {
+export function pageKey(
+  req: Pick<FastifyRequest, 'url' | 'headers'> | { url: string; headers: IncomingHttpHeaders },
+  viewer: PageViewer,
+): string | null {
   if (viewer.kind === 'personal') return null;
   const c = req.headers.cookie ?? '';
   const who = viewer.kind === 'guest' ? 'guest' : `g${viewer.groupId}${viewer.isAdmin ? 'a' : ''}`;
@@ -100,6 +104,17 @@ export class PersonalPageRules {
       this.answers.set(actor.userId, { gen, at: Date.now(), as, value });
     }
     return value;
+  }
+
+  /** The kept answer for this member, or undefined when there is none (no waiting: pages' fast path). */
+  peek(actor: Actor & { userId: number }): boolean | undefined {
+    const hit = this.answers.get(actor.userId);
+    const fresh =
+      hit &&
+      hit.gen === this.generation() &&
+      hit.as === `${actor.groupId}|${actor.isAdmin ? 1 : 0}` &&
+      Date.now() - hit.at < this.ttlMs;
+    return fresh ? hit.value : undefined;
   }
 
   /** Drops a member's answer: something that changes it happened without a write (a purchase). */

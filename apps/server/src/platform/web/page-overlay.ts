@@ -12,6 +12,8 @@ export interface OverlaySource {
 }
 
 type Provider = (actor: Actor & { userId: number }, query: string) => Promise<OverlaySource>;
+/** The same overlay when everything it is made of is at hand (cached), without waiting; else null. */
+type Peek = (actor: Actor & { userId: number }, query: string) => OverlaySource | null;
 
 /**
  * Where the page layer gets a member's overlay to splice into their group's page (so a member's view is one
@@ -19,10 +21,17 @@ type Provider = (actor: Actor & { userId: number }, query: string) => Promise<Ov
  */
 export class PageOverlays {
   private provider: Provider | null = null;
+  private peeker: Peek | null = null;
 
-  /** Sets who makes overlays (one provider). */
-  provide(fn: Provider): void {
+  /** Sets who makes overlays (one provider), and how to find one already at hand. */
+  provide(fn: Provider, peek?: Peek): void {
     this.provider = fn;
+    this.peeker = peek ?? null;
+  }
+
+  /** The overlay when it is at hand without waiting (pages' fast path), else null. */
+  peek(actor: Actor & { userId: number }, query: string): OverlaySource | null {
+    return this.peeker ? this.peeker(actor, query) : null;
   }
 
   /** The overlay for an address's query (`threadIds=…&postIds=…`), or null when nobody provides one. */
