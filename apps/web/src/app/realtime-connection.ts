@@ -38,9 +38,15 @@ export function connect({ deliver, setCounts, lastEventId }: ChannelSink): () =>
   let failures = 0;
   let everOpened = false;
 
-  void getJson<UnreadCounts>('/api/v3/unreadnotification').then((r) => {
-    if (!closed && r?.Code === 0 && r.Data) setCounts(r.Data);
-  });
+  // The counts come first on every (re)connect: a login that died meanwhile answers -4011 or -3001 here (and the
+  // reply clears the dead cookie, which the page frame notices), so no socket is opened only to be refused.
+  const connectAfterCounts = async () => {
+    const r = await getJson<UnreadCounts>('/api/v3/unreadnotification');
+    if (closed) return;
+    if (r?.Code === 0 && r.Data) setCounts(r.Data);
+    if (r?.Code === -4011 || r?.Code === -3001) return;
+    open();
+  };
 
   const poll = async () => {
     if (closed) return;
@@ -87,10 +93,10 @@ export function connect({ deliver, setCounts, lastEventId }: ChannelSink): () =>
         return;
       }
       const delay = BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)]!;
-      timer = setTimeout(open, delay);
+      timer = setTimeout(() => void connectAfterCounts(), delay);
     };
   };
-  open();
+  void connectAfterCounts();
 
   return () => {
     closed = true;

@@ -112,7 +112,13 @@ export function RootLayout() {
     return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
   }, []);
   useEffect(() => {
-    if (!sessionEnded || navigation.state !== 'idle') return;
+    if (navigation.state !== 'idle') return;
+    // Any reply may have cleared the dead cookie first (a plugin's or the overlay's own fetch), so the dispatcher
+    // then never sees -4011: the uid marker left only in local storage tells the same story.
+    const stored = safeLocalStorage()?.getItem(UID_STORAGE_KEY);
+    const cookieGone = !!stored && !readCookie(document.cookie, UID_COOKIE);
+    if (!sessionEnded && !cookieGone) return;
+    if (cookieGone) safeLocalStorage()?.removeItem(UID_STORAGE_KEY);
     setSessionEnded(false);
     void revalidate();
   }, [sessionEnded, navigation.state, revalidate]);

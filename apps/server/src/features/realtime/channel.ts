@@ -73,7 +73,12 @@ export function serveChannel(
     if (!token) return refuse(socket, 401, 'Unauthorized');
     void resolve(token).then(
       (actor) => {
-        if (!actor || actor.userId === null) return refuse(socket, 401, 'Unauthorized');
+        // A token that died (logout elsewhere, revoked, lapsed) gets the socket and at once the "session ended"
+        // close the client stops on: a refused handshake would be a console error on every member's dead tab.
+        if (!actor || actor.userId === null) {
+          wss.handleUpgrade(req, socket, head, (ws) => ws.close(4001, 'session ended'));
+          return;
+        }
         const userId = actor.userId;
         wss.handleUpgrade(req, socket, head, (ws) => {
           alive.add(ws);

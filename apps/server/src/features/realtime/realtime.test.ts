@@ -118,6 +118,10 @@ describe('realtime channel', () => {
     await s.opened;
     await call(t.app, 'POST', '/api/v3/users/logout', { token: u.token });
     expect(await s.closed).toBe(4001);
+    // Its dead token, offered again, is told the session ended (not a refused handshake).
+    const again = openSocket(base, u.token);
+    await again.opened;
+    expect(await again.closed).toBe(4001);
   });
 
   it('serves the same channel as server-sent events', async () => {
