@@ -13,6 +13,14 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** `npm run forum -- ...args` as the script runs it; answers the exit code and output. */
 function forum(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return forumWith({}, ...args);
+}
+
+/** The same with some of the environment replaced (an absent value removes the variable). */
+function forumWith(
+  over: Record<string, string | undefined>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -24,6 +32,7 @@ function forum(...args: string[]): Promise<{ code: number; stdout: string; stder
           NODE_ENV: 'test',
           DATA_DIR: dataDir,
           DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+          ...over,
         },
         encoding: 'utf8',
         timeout: 60_000,
@@ -72,5 +81,12 @@ describe('npm run forum -- --help', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown command: no-such-command');
     expect(r.stdout).toContain('<command>');
+  }, 60_000);
+
+  it('a backup of a DATA_DIR without a database refuses, without making one', async () => {
+    const r = await forumWith({ DATABASE_URL: undefined }, 'backup', '--to', path.join(dataDir, 'nowhere'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('holds no forum database');
+    expect(readdirSync(dataDir)).toEqual([]);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { commandHelp, HELP, helpFor, usage } from './cli-help.js';
 import { VERSION } from './version.js';
@@ -141,6 +142,13 @@ async function runBackupCommand(): Promise<number> {
   const { createBackup, restoreBackup, BackupRefused, defaultBackupDir } =
     await import('./features/backups/index.js');
   const config = loadConfig(process.env, CLI_CONFIG);
+  // A backup of a DATA_DIR without a database would start a new, empty one only to archive nothing.
+  if (command === 'backup' && !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pg'))) {
+    console.error(
+      `refused: ${config.dataDir} holds no forum database: set DATA_DIR (or DATABASE_URL) as the server has it`,
+    );
+    return 1;
+  }
   const database = await openDatabase(config, (m) => console.warn(`embedded PostgreSQL: ${m}`));
   const bar = await progressBar();
   const t0 = Date.now();

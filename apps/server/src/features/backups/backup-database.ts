@@ -6,7 +6,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../platform/db/db.js';
 import { appliedMigrations, knownMigrations } from '../../platform/db/migrate.js';
 import { JOBS_SCHEMA } from '../../platform/jobs/index.js';
-import type { BackupManifest, BackupTable } from './manifest.js';
+import { BackupRefused, type BackupManifest, type BackupTable } from './manifest.js';
 
 /** The schema whose tables are backed up: the forum's and its plugins' tables all live there. */
 const SCHEMA = 'public';
@@ -80,6 +80,11 @@ export async function dumpDatabase(
       const tables = await tablesOf(client);
       const exec: Database['exec'] = (sql, params) => client.query(sql, params as unknown[]);
       const applied = await appliedMigrations(exec);
+      // A database the forum never started on (a wrong DATA_DIR or DATABASE_URL) holds nothing worth an archive.
+      if (!applied.length)
+        throw new BackupRefused(
+          'this database has no forum in it (no migrations applied): check DATA_DIR or DATABASE_URL',
+        );
       const tags = new Map(knownMigrations().map((m) => [m.when, m.tag]));
       const migrations = applied.map((m) => ({ tag: tags.get(m.when) ?? `unknown-${m.when}`, ...m }));
       const hasPluginMigrations = tables.some((t) => t.name === 'plugin_migrations');
