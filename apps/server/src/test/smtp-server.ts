@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -6,6 +10,8 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   from: string;
   to: string[];
+  /** Whether the message came over TLS (implicit or after STARTTLS). */
+  secure: boolean;
   raw: string;
   parsed: ParsedMail;
   /** A header as it came (unfolded), lower-case name. */
@@ -40,17 +46,51 @@ function rawHeaders(raw: string): Map<string, string> {
   return out;
 }
 
+/** A throwaway self-signed certificate for 127.0.0.1, made at test time (no private key is committed). */
+export function selfSignedCert(): { key: string; cert: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'smtp-cert-'));
+  try {
+    execFileSync(
+      'openssl',
+      // prettier-ignore
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+        '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      { stdio: 'pipe' },
+    );
+    return {
+      key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+      cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+    };
+  } catch (err) {
+    throw new Error(`the TLS mail tests need the openssl command to make a certificate: ${String(err)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** How the test server speaks: a login it requires, and TLS (`implicit`: port-465 style; `starttls`: offered). */
+export interface SmtpOptions {
+  auth?: { user: string; pass: string };
+  tls?: 'implicit' | 'starttls';
+  /** The certificate for `tls` (default: a new self-signed one). */
+  cert?: { key: string; cert: string };
+}
+
 /**
- * Starts smtp-server without TLS (the forum's `mail_secure = none`), with a login when `auth` is given
- * (anything else is refused, as a real server would).
+ * Starts smtp-server, without TLS by default (the forum's `mail_secure = none`), with a login when `auth` is
+ * given (anything else is refused, as a real server would).
  */
-export async function startSmtp(auth?: { user: string; pass: string }): Promise<TestSmtp> {
+export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
+  const { auth, tls } = options;
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   let refuse = { n: 0, code: 550, text: 'refused by the test' };
+  const disabled = [...(tls === 'starttls' ? [] : ['STARTTLS']), ...(auth ? [] : ['AUTH'])];
   const server = new SMTPServer({
-    secure: false,
-    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    secure: tls === 'implicit',
+    ...(tls ? (options.cert ?? selfSignedCert()) : {}),
+    disabledCommands: disabled,
     allowInsecureAuth: true,
     authOptional: !auth,
     logger: false,
@@ -76,6 +116,7 @@ export async function startSmtp(auth?: { user: string; pass: string }): Promise<
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
+            secure: session.secure,
             raw,
             parsed,
             header: (name) => headers.get(name.toLowerCase()),
@@ -86,6 +127,8 @@ export async function startSmtp(auth?: { user: string; pass: string }): Promise<
       });
     },
   });
+  // A client that drops the connection (a refused certificate) is the forum's failure, seen on its side.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
@@ -113,7 +156,9 @@ export async function startSmtp(auth?: { user: string; pass: string }): Promise<
         mail_open: '1',
         mail_host: '127.0.0.1',
         mail_port: String(port),
-        mail_secure: 'none',
+        mail_secure: tls === 'implicit' ? 'tls' : tls === 'starttls' ? 'starttls' : 'none',
+        // The test certificate is self-signed: only a TLS server's settings relax the check.
+        mail_tls_verify: tls ? '0' : '1',
         mail_username: auth?.user ?? '',
         mail_password: auth?.pass ?? '',
         mail_from: 'forum@example.test',

@@ -123,7 +123,7 @@ describe('administrator mail settings and test send', () => {
   });
 
   it('reports a wrong SMTP password', async () => {
-    const locked = await startSmtp({ user: 'forum', pass: 'right' });
+    const locked = await startSmtp({ auth: { user: 'forum', pass: 'right' } });
     await t.app.forum.settings.set(locked.settings({ mail_username: 'forum', mail_password: 'wrong' }));
     try {
       const r = await call(t.app, 'POST', '/api/backAdmin/mail.test', {

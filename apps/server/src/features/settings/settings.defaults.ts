@@ -94,6 +94,8 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   mail_host: { tag: 'mail', value: '' },
   mail_port: { tag: 'mail', value: '587' },
   mail_secure: { tag: 'mail', value: 'starttls' },
+  /** '0' accepts any certificate from the SMTP server (a self-signed relay); verified by default. */
+  mail_tls_verify: { tag: 'mail', value: '1' },
   mail_username: { tag: 'mail', value: '' },
   mail_password: { tag: 'mail', value: '' },
   mail_from: { tag: 'mail', value: '' },
