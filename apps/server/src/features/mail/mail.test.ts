@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../test/smtp-server.js';
 import { JOBS_SCHEMA } from '../../platform/jobs/index.js';
+import { localDayHour } from './digest-time.js';
 import { ONE_CLICK_PATH } from './mail-notices.js';
 import { MAIL_JOB } from './mail-queue.js';
 
@@ -384,6 +385,30 @@ describe('notification email while away', () => {
     const m = await smtp.waitFor((x) => to(u.email)(x) && x.parsed.subject!.includes('daily digest'));
     expect(m.parsed.subject).toBe('Test Forum daily digest: 1 unread notification');
     expect(m.parsed.text).toContain('New follower');
+  });
+
+  it('the scheduled check sends the digests once a local day, at or after the digest hour', async () => {
+    const u = await verifiedMember();
+    await notice(u.userId, 30);
+    const tz = 'Asia/Kathmandu';
+    const now = new Date();
+    const { day, hour } = localDayHour(now, tz);
+    await t.app.forum.settings.set([
+      { key: 'mail_digest_hour', value: String(Math.min(hour + 1, 23)), tag: 'mail' },
+      { key: 'mail_digest_day', value: '', tag: 'mail' },
+    ]);
+    try {
+      if (hour < 23) expect(await t.app.mailNotices.digestCheck(now, tz)).toBe(0);
+      await t.app.forum.settings.set([{ key: 'mail_digest_hour', value: String(hour), tag: 'mail' }]);
+      expect(await t.app.mailNotices.digestCheck(now, tz)).toBeGreaterThanOrEqual(1);
+      expect(t.app.forum.settings.get('mail_digest_day')).toBe(day);
+      await smtp.waitFor((x) => to(u.email)(x) && x.parsed.subject!.includes('每日摘要'));
+      // A later notification waits for tomorrow's digest, even if the digest hour comes again (fall back).
+      await notice(u.userId, 1);
+      expect(await t.app.mailNotices.digestCheck(now, tz)).toBe(0);
+    } finally {
+      await t.app.forum.settings.set([{ key: 'mail_digest_hour', value: '9', tag: 'mail' }]);
+    }
   });
 
   it('off: nothing is mailed', async () => {
