@@ -29,6 +29,8 @@ export interface TestSmtp {
   settings(extra?: Record<string, string>): Array<{ key: string; value: string; tag: string }>;
   /** Refuses the next `n` messages with a 4xx/5xx answer (`code` and text), to test retries and failures. */
   refuseNext(n: number, code?: number, text?: string): void;
+  /** Refuses this recipient at RCPT TO with `code` (a mailbox that does not exist: 550). */
+  refuseRecipient(address: string, code?: number, text?: string): void;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   let refuse = { n: 0, code: 550, text: 'refused by the test' };
+  const refusedRcpt = new Map<string, { code: number; text: string }>();
   const disabled = [...(tls === 'starttls' ? [] : ['STARTTLS']), ...(auth ? [] : ['AUTH'])];
   const server = new SMTPServer({
     secure: tls === 'implicit',
@@ -99,6 +102,13 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
     onAuth(a, _session, cb) {
       if (auth && a.username === auth.user && a.password === auth.pass) return cb(null, { user: a.username });
       return cb(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, cb) {
+      const r = refusedRcpt.get(address.address.toLowerCase());
+      if (!r) return cb();
+      const err = new Error(r.text) as Error & { responseCode: number };
+      err.responseCode = r.code;
+      return cb(err);
     },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
@@ -167,6 +177,9 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
       }).map(([key, value]) => ({ key, value, tag: key === 'site_url' ? 'default' : 'mail' })),
     refuseNext(n, code = 550, text = 'refused by the test') {
       refuse = { n, code, text };
+    },
+    refuseRecipient(address, code = 550, text = '5.1.1 no such mailbox') {
+      refusedRcpt.set(address.toLowerCase(), { code, text });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

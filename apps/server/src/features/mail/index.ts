@@ -8,6 +8,7 @@ import { MailNotices } from './mail-notices.js';
 import { MailQueue, type MailJobs } from './mail-queue.js';
 import { registerMailRoutes, registerOneClick } from './mail.routes.js';
 import { Mailer } from './mailer.js';
+import { markBounced } from './mail.repository.js';
 
 /** Email (operations issue): SMTP from the job queue, verified addresses, reset by email, notification email. */
 export { emailTokens } from './mail.table.js';
@@ -37,10 +38,10 @@ export function mountMail(
 ): void {
   const mailer = new Mailer(ctx.settings);
   ctx.app.addHook('onClose', async () => mailer.close());
-  const queue = new MailQueue(ctx.jobs, mailer, ctx.app.log);
+  const db = ctx.database.db;
+  const queue = new MailQueue(ctx.jobs, mailer, ctx.app.log, (to, reply) => markBounced(db, to, reply));
   queue.start();
   const site: MailSite = { settings: ctx.settings, publicUrl: ctx.config.publicUrl, queue };
-  const db = ctx.database.db;
   const account = new EmailAccountService(db, site, ctx.users);
   registerMailRoutes(ctx.route, account, new MailAdmin(site));
   registerOneClick(ctx.app, account);

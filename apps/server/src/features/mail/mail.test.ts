@@ -411,6 +411,55 @@ describe('notification email while away', () => {
     }
   });
 
+  it('a permanent refusal of the address (5xx at RCPT TO) marks it: not retried, nothing more sent to it', async () => {
+    const u = await verifiedMember();
+    const jobs = async () =>
+      rows(
+        `SELECT state, data->'mail'->>'kind' AS kind FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->'mail'->>'to' = $2`,
+        [MAIL_JOB, u.email],
+      );
+    const bounce = async () =>
+      (await rows(`SELECT email_bounce FROM users WHERE id = $1`, [u.userId]))[0]!.email_bounce;
+    smtp.refuseRecipient(u.email, 550, '5.1.1 mailbox does not exist');
+    await notice(u.userId, 30);
+    expect(await t.app.mailNotices.sendDigests()).toBeGreaterThanOrEqual(1);
+    await expect.poll(bounce, { timeout: 15_000 }).toContain('5.1.1 mailbox does not exist');
+    // Done with, not waiting for a retry.
+    await expect.poll(async () => (await jobs()).find((j) => j.kind === 'digest')?.state).toBe('completed');
+    // No more digests, and a reset link is not sent either (the same answer as ever).
+    await notice(u.userId, 20);
+    await t.app.mailNotices.sendDigests();
+    expect((await post('email.reset.send', { email: u.email })).Code).toBe(0);
+    expect((await jobs()).map((j) => j.kind)).toEqual(['verify', 'digest']);
+    // A new address the member confirms clears the mark.
+    const email = address();
+    // (Past the one-link-a-minute limit.)
+    await rows(`UPDATE email_tokens SET created_at = created_at - interval '2 minutes' WHERE user_id = $1`, [
+      u.userId,
+    ]);
+    expect((await post('email.set', { email }, u.token)).Code).toBe(0);
+    const m = await smtp.waitFor(to(email));
+    expect((await post('email.verify', { token: tokenIn(m, '/user/verify-email') })).Code).toBe(0);
+    expect(await bounce()).toBe('');
+  });
+
+  it('a 5xx that is not about the address (refused content) leaves it deliverable and is retried', async () => {
+    const u = await verifiedMember();
+    smtp.refuseNext(1, 554, '5.7.1 message rejected');
+    await post('email.reset.send', { email: u.email });
+    const state = async () =>
+      (
+        await rows(
+          `SELECT state FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->'mail'->>'to' = $2 AND data->'mail'->>'kind' = 'reset'`,
+          [MAIL_JOB, u.email],
+        )
+      )[0]?.state;
+    await expect.poll(state, { timeout: 15_000 }).toBe('retry');
+    expect((await rows(`SELECT email_bounce FROM users WHERE id = $1`, [u.userId]))[0]!.email_bounce).toBe(
+      '',
+    );
+  });
+
   it('off: nothing is mailed', async () => {
     const u = await verifiedMember();
     await post('email.notify', { notify: 'off' }, u.token);

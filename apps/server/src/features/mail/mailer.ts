@@ -78,10 +78,16 @@ export function smtpError(err: unknown): string {
 /** A failed send: the message says what to fix, `responseCode` is the SMTP reply code when there was one. */
 export class SmtpError extends Error {
   readonly responseCode: number | null;
+  /**
+   * The server refused the recipient for good (a 5xx answer to RCPT TO: no such mailbox, the domain takes no
+   * mail): trying again cannot help. A 5xx elsewhere (login, sender, content) is the forum's to fix, not the address.
+   */
+  readonly recipientRefused: boolean;
   constructor(err: unknown) {
     super(smtpError(err), { cause: err });
-    const code = (err as { responseCode?: unknown }).responseCode;
-    this.responseCode = typeof code === 'number' ? code : null;
+    const e = err as { responseCode?: unknown; command?: unknown };
+    this.responseCode = typeof e.responseCode === 'number' ? e.responseCode : null;
+    this.recipientRefused = e.command === 'RCPT TO' && (this.responseCode ?? 0) >= 500;
   }
 }
 
