@@ -12,6 +12,8 @@ const zh = {
   secureTls: 'SSL/TLS（通常端口 465）',
   secureStarttls: 'STARTTLS（通常端口 587）',
   secureNone: '不加密（仅限本机或内网的中继）',
+  tlsVerify: '校验服务器证书',
+  tlsVerifyHint: '建议保持开启。仅当内网中继使用自签名证书时关闭：关闭后无法识别冒充的服务器。',
   username: '用户名',
   password: '密码',
   from: '发件地址',
@@ -39,6 +41,9 @@ const en: typeof zh = {
   secureTls: 'SSL/TLS (usually port 465)',
   secureStarttls: 'STARTTLS (usually port 587)',
   secureNone: 'None (only a relay on this machine or network)',
+  tlsVerify: 'Verify the server certificate',
+  tlsVerifyHint:
+    'Keep this on. Turn it off only for a relay on your network with a self-signed certificate: an impostor server can no longer be told apart.',
   username: 'User name',
   password: 'Password',
   from: 'From address',

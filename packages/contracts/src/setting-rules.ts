@@ -119,6 +119,7 @@ export const SETTING_RULES: Record<string, z.ZodType<string, string>> = {
   mail_host: z.string().regex(/^$|^[A-Za-z0-9.-]{1,253}$|^\[[0-9A-Fa-f:.]+\]$/, 'must be a host name'),
   mail_port: int(1, 65_535),
   mail_secure: oneOf('tls', 'starttls', 'none'),
+  mail_tls_verify: bool,
   mail_username: text(200),
   mail_from: z
     .string()

@@ -26,6 +26,7 @@ export function MailSettings() {
               ['none', ml.secureNone],
             ],
           },
+          { key: 'mail_tls_verify', label: ml.tlsVerify, kind: 'bool', tag: 'mail', hint: ml.tlsVerifyHint },
           { key: 'mail_port', label: ml.port, kind: 'number', tag: 'mail' },
           { key: 'mail_username', label: ml.username, kind: 'text', tag: 'mail' },
           { key: 'mail_password', label: ml.password, kind: 'password', tag: 'mail' },

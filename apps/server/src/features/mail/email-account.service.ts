@@ -171,7 +171,8 @@ export class EmailAccountService {
   async sendReset(email: string, lang: Lang): Promise<null> {
     this.requireAvailable();
     const account = await repo.accountByEmail(this.db, email);
-    if (!account) return null;
+    // An address the SMTP server refused for good gets nothing (the same answer): it would only bounce again.
+    if (!account || account.emailBounce) return null;
     const token = newToken();
     const origin = siteOrigin(this.site)!;
     await inTransaction(this.db, async (tx) => {

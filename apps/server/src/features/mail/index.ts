@@ -8,17 +8,18 @@ import { MailNotices } from './mail-notices.js';
 import { MailQueue, type MailJobs } from './mail-queue.js';
 import { registerMailRoutes, registerOneClick } from './mail.routes.js';
 import { Mailer } from './mailer.js';
+import { markBounced } from './mail.repository.js';
 
 /** Email (operations issue): SMTP from the job queue, verified addresses, reset by email, notification email. */
 export { emailTokens } from './mail.table.js';
 export { MAIL_JOB } from './mail-queue.js';
 export { MailNotices } from './mail-notices.js';
 
-/** The notification email runs: `each` every five minutes, the digest looked for every hour. */
+/** The notification email runs: `each` every five minutes, the digest looked for every quarter hour. */
 export const EACH_JOB = 'mail_notify_each';
 export const DIGEST_JOB = 'mail_digest';
 const EACH_EVERY_MS = 5 * 60_000;
-const DIGEST_EVERY_MS = 3600_000;
+const DIGEST_EVERY_MS = 15 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,10 +38,10 @@ export function mountMail(
 ): void {
   const mailer = new Mailer(ctx.settings);
   ctx.app.addHook('onClose', async () => mailer.close());
-  const queue = new MailQueue(ctx.jobs, mailer, ctx.app.log);
+  const db = ctx.database.db;
+  const queue = new MailQueue(ctx.jobs, mailer, ctx.app.log, (to, reply) => markBounced(db, to, reply));
   queue.start();
   const site: MailSite = { settings: ctx.settings, publicUrl: ctx.config.publicUrl, queue };
-  const db = ctx.database.db;
   const account = new EmailAccountService(db, site, ctx.users);
   registerMailRoutes(ctx.route, account, new MailAdmin(site));
   registerOneClick(ctx.app, account);
@@ -49,8 +50,9 @@ export function mountMail(
   const notices = new MailNotices(db, site);
   ctx.jobs.work(EACH_JOB, () => notices.sendEach());
   ctx.jobs.schedule(EACH_JOB, { everyMs: EACH_EVERY_MS });
-  // Hourly, and only the run in the digest hour sends (the queue's cron speaks UTC; the hour is local).
-  ctx.jobs.work(DIGEST_JOB, async () => (notices.digestHour() ? notices.sendDigests() : 0));
+  // Every quarter hour, and only the first check of a local day at the digest hour sends (the queue's cron
+  // speaks UTC; the hour is local, in any offset: see digest-time.ts).
+  ctx.jobs.work(DIGEST_JOB, () => notices.digestCheck());
   ctx.jobs.schedule(DIGEST_JOB, { everyMs: DIGEST_EVERY_MS });
   ctx.app.decorate('mailNotices', notices);
 }

@@ -8,6 +8,7 @@ import {
   unsubscribeKey,
   type MailSite,
 } from './email-account.service.js';
+import { digestDayDue } from './digest-time.js';
 import { MAX_LISTED, noticesMail, type MailNotice } from './mail-templates.js';
 import * as repo from './mail.repository.js';
 
@@ -45,9 +46,19 @@ export class MailNotices {
     return this.run('digest', new Date(now.getTime() - DIGEST_WINDOW_MS), now);
   }
 
-  /** Whether `now` is the digest hour (setting `mail_digest_hour`, the server's time zone). */
-  digestHour(now = new Date()): boolean {
-    return now.getHours() === this.site.settings.int('mail_digest_hour', 9);
+  /**
+   * The scheduled digest check: sends the day's digests on the first check at or after the digest hour
+   * (`mail_digest_hour`, the server's time zone) of a local day not done yet, and remembers the day
+   * (`mail_digest_day`). Answers how many were queued.
+   */
+  async digestCheck(now = new Date(), timeZone?: string): Promise<number> {
+    const s = this.site.settings;
+    const day = digestDayDue(now, s.int('mail_digest_hour', 9), s.get('mail_digest_day'), timeZone);
+    if (!day) return 0;
+    // Marked after the sends: a run that failed half-way is taken up by the next check (watermarks skip the sent).
+    const queued = await this.sendDigests(now);
+    await s.set([{ key: 'mail_digest_day', tag: 'mail', value: day }]);
+    return queued;
   }
 
   private async run(kind: 'each' | 'digest', since: Date, before: Date): Promise<number> {

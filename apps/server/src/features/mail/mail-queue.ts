@@ -1,6 +1,6 @@
 import type { Tx } from '../../platform/db/db.js';
 import type { Jobs } from '../../platform/jobs/index.js';
-import type { Mailer, OutgoingMail } from './mailer.js';
+import { SmtpError, type Mailer, type OutgoingMail } from './mailer.js';
 
 /** The job that sends one message. */
 export const MAIL_JOB = 'mail_send';
@@ -27,7 +27,9 @@ export class MailQueue {
   constructor(
     private readonly jobs: MailJobs,
     private readonly mailer: Mailer,
-    private readonly log: { info(obj: object, msg: string): void },
+    private readonly log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+    /** Records an address the SMTP server refused for good (no more mail goes to it). */
+    private readonly refused: (to: string, reply: string) => Promise<void>,
   ) {}
 
   /** Registers the worker. */
@@ -35,8 +37,19 @@ export class MailQueue {
     this.jobs.work<{ mail: OutgoingMail }>(
       MAIL_JOB,
       async ({ mail }) => {
-        const { messageId } = await this.mailer.send(mail);
-        this.log.info({ kind: mail.kind, messageId }, 'mail sent');
+        try {
+          const { messageId } = await this.mailer.send(mail);
+          this.log.info({ kind: mail.kind, messageId }, 'mail sent');
+        } catch (err) {
+          if (!(err instanceof SmtpError && err.recipientRefused)) throw err;
+          // A permanent refusal of the address: marked, not retried (the administrator's test still fails).
+          await this.refused(mail.to, err.message);
+          this.log.warn(
+            { kind: mail.kind, reply: err.message },
+            'mail refused: address marked undeliverable',
+          );
+          if (mail.kind === 'test') throw err;
+        }
       },
       {
         retryLimit: MAIL_RETRIES,

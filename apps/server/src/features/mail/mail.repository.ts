@@ -16,6 +16,8 @@ export interface EmailAccount {
   username: string;
   email: string;
   emailVerifiedAt: Date | null;
+  /** The server's permanent refusal of the address ('' none). */
+  emailBounce: string;
   emailNotify: string;
   lang: string;
   status: number;
@@ -27,6 +29,7 @@ const accountColumns = {
   username: users.username,
   email: users.email,
   emailVerifiedAt: users.emailVerifiedAt,
+  emailBounce: users.emailBounce,
   emailNotify: users.emailNotify,
   lang: users.lang,
   status: users.status,
@@ -133,10 +136,19 @@ export async function setEmail(db: DbOrTx, userId: number, email: string): Promi
     .set({
       email,
       emailVerifiedAt: email ? new Date() : null,
+      emailBounce: '',
       emailNotifiedId: newestNotice(userId),
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
+}
+
+/** Marks a verified address the SMTP server refused for good (any account's, case-insensitive). */
+export async function markBounced(db: DbOrTx, email: string, reply: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailBounce: reply.slice(0, 500) || 'refused' })
+    .where(and(sql`lower(${users.email}) = lower(${email})`, sql`${users.email} <> ''`));
 }
 
 /**
@@ -215,7 +227,8 @@ export async function dueMembers(
            WHERE n.user_id = u.id AND n.read_at IS NULL AND n.id > u.email_notified_id
              AND n.created_at >= ${o.since} AND n.created_at < ${o.before}
         ) d
-       WHERE u.email_notify = ${o.notify} AND u.email <> '' AND u.status = 0 AND d.total > 0
+       WHERE u.email_notify = ${o.notify} AND u.email <> '' AND u.email_bounce = '' AND u.status = 0
+         AND d.total > 0
        ORDER BY u.id
        LIMIT ${o.members}`,
   );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../test/smtp-server.js';
 import { JOBS_SCHEMA } from '../../platform/jobs/index.js';
+import { localDayHour } from './digest-time.js';
 import { ONE_CLICK_PATH } from './mail-notices.js';
 import { MAIL_JOB } from './mail-queue.js';
 
@@ -123,7 +124,7 @@ describe('administrator mail settings and test send', () => {
   });
 
   it('reports a wrong SMTP password', async () => {
-    const locked = await startSmtp({ user: 'forum', pass: 'right' });
+    const locked = await startSmtp({ auth: { user: 'forum', pass: 'right' } });
     await t.app.forum.settings.set(locked.settings({ mail_username: 'forum', mail_password: 'wrong' }));
     try {
       const r = await call(t.app, 'POST', '/api/backAdmin/mail.test', {
@@ -384,6 +385,79 @@ describe('notification email while away', () => {
     const m = await smtp.waitFor((x) => to(u.email)(x) && x.parsed.subject!.includes('daily digest'));
     expect(m.parsed.subject).toBe('Test Forum daily digest: 1 unread notification');
     expect(m.parsed.text).toContain('New follower');
+  });
+
+  it('the scheduled check sends the digests once a local day, at or after the digest hour', async () => {
+    const u = await verifiedMember();
+    await notice(u.userId, 30);
+    const tz = 'Asia/Kathmandu';
+    const now = new Date();
+    const { day, hour } = localDayHour(now, tz);
+    await t.app.forum.settings.set([
+      { key: 'mail_digest_hour', value: String(Math.min(hour + 1, 23)), tag: 'mail' },
+      { key: 'mail_digest_day', value: '', tag: 'mail' },
+    ]);
+    try {
+      if (hour < 23) expect(await t.app.mailNotices.digestCheck(now, tz)).toBe(0);
+      await t.app.forum.settings.set([{ key: 'mail_digest_hour', value: String(hour), tag: 'mail' }]);
+      expect(await t.app.mailNotices.digestCheck(now, tz)).toBeGreaterThanOrEqual(1);
+      expect(t.app.forum.settings.get('mail_digest_day')).toBe(day);
+      await smtp.waitFor((x) => to(u.email)(x) && x.parsed.subject!.includes('每日摘要'));
+      // A later notification waits for tomorrow's digest, even if the digest hour comes again (fall back).
+      await notice(u.userId, 1);
+      expect(await t.app.mailNotices.digestCheck(now, tz)).toBe(0);
+    } finally {
+      await t.app.forum.settings.set([{ key: 'mail_digest_hour', value: '9', tag: 'mail' }]);
+    }
+  });
+
+  it('a permanent refusal of the address (5xx at RCPT TO) marks it: not retried, nothing more sent to it', async () => {
+    const u = await verifiedMember();
+    const jobs = async () =>
+      rows(
+        `SELECT state, data->'mail'->>'kind' AS kind FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->'mail'->>'to' = $2`,
+        [MAIL_JOB, u.email],
+      );
+    const bounce = async () =>
+      (await rows(`SELECT email_bounce FROM users WHERE id = $1`, [u.userId]))[0]!.email_bounce;
+    smtp.refuseRecipient(u.email, 550, '5.1.1 mailbox does not exist');
+    await notice(u.userId, 30);
+    expect(await t.app.mailNotices.sendDigests()).toBeGreaterThanOrEqual(1);
+    await expect.poll(bounce, { timeout: 15_000 }).toContain('5.1.1 mailbox does not exist');
+    // Done with, not waiting for a retry.
+    await expect.poll(async () => (await jobs()).find((j) => j.kind === 'digest')?.state).toBe('completed');
+    // No more digests, and a reset link is not sent either (the same answer as ever).
+    await notice(u.userId, 20);
+    await t.app.mailNotices.sendDigests();
+    expect((await post('email.reset.send', { email: u.email })).Code).toBe(0);
+    expect((await jobs()).map((j) => j.kind)).toEqual(['verify', 'digest']);
+    // A new address the member confirms clears the mark.
+    const email = address();
+    // (Past the one-link-a-minute limit.)
+    await rows(`UPDATE email_tokens SET created_at = created_at - interval '2 minutes' WHERE user_id = $1`, [
+      u.userId,
+    ]);
+    expect((await post('email.set', { email }, u.token)).Code).toBe(0);
+    const m = await smtp.waitFor(to(email));
+    expect((await post('email.verify', { token: tokenIn(m, '/user/verify-email') })).Code).toBe(0);
+    expect(await bounce()).toBe('');
+  });
+
+  it('a 5xx that is not about the address (refused content) leaves it deliverable and is retried', async () => {
+    const u = await verifiedMember();
+    smtp.refuseNext(1, 554, '5.7.1 message rejected');
+    await post('email.reset.send', { email: u.email });
+    const state = async () =>
+      (
+        await rows(
+          `SELECT state FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->'mail'->>'to' = $2 AND data->'mail'->>'kind' = 'reset'`,
+          [MAIL_JOB, u.email],
+        )
+      )[0]?.state;
+    await expect.poll(state, { timeout: 15_000 }).toBe('retry');
+    expect((await rows(`SELECT email_bounce FROM users WHERE id = $1`, [u.userId]))[0]!.email_bounce).toBe(
+      '',
+    );
   });
 
   it('off: nothing is mailed', async () => {

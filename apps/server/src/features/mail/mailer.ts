@@ -20,6 +20,8 @@ export interface SmtpSettings {
   port: number;
   /** `tls`: encrypted from the first byte (465); `starttls`: upgraded, required (587); `none`: plain. */
   secure: 'tls' | 'starttls' | 'none';
+  /** Whether the server's certificate must be valid for its name (off only for a self-signed relay). */
+  tlsVerify: boolean;
   username: string;
   password: string;
   from: string;
@@ -33,6 +35,7 @@ export function smtpSettings(s: SettingsService): SmtpSettings {
     host: s.get('mail_host'),
     port: s.int('mail_port', 587),
     secure: secure === 'tls' || secure === 'none' ? secure : 'starttls',
+    tlsVerify: s.get('mail_tls_verify') !== '0',
     username: s.get('mail_username'),
     password: s.get('mail_password'),
     from: s.get('mail_from'),
@@ -45,10 +48,47 @@ export function smtpComplete(smtp: SmtpSettings): boolean {
   return smtp.host !== '' && smtp.from !== '';
 }
 
-/** An SMTP failure worth telling the administrator: the server's own words, never a password. */
+/** Node's codes for a server certificate that did not pass the check. */
+const CERT_CODES =
+  /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|CERT_|ERR_TLS_CERT_ALTNAME_INVALID)/;
+
+/**
+ * An SMTP failure worth telling the administrator: the server's own words (never a password), after what it
+ * most likely means when it is about encryption, the setting an administrator gets wrong most.
+ */
 export function smtpError(err: unknown): string {
   const e = err as { message?: string; response?: string; code?: string };
-  return (e.response || e.message || String(err)).slice(0, 500);
+  const message = e.message || String(err);
+  const words = (e.response && !message.includes(e.response) ? `${message}: ${e.response}` : message).trim();
+  let hint = '';
+  if (CERT_CODES.test(e.code ?? '') || /certificate/i.test(words))
+    hint =
+      'the SMTP server’s certificate was refused; fix it or the host name, or for a relay on your own network ' +
+      'with a self-signed certificate turn off certificate verification (mail_tls_verify)';
+  else if (/STARTTLS/.test(words))
+    hint =
+      'the SMTP server does not offer STARTTLS, which the chosen encryption requires; choose SSL/TLS if it ' +
+      'encrypts from the start (usually port 465), or check the port';
+  else if (/wrong version number|packet length too long|unknown protocol/i.test(words))
+    hint =
+      'the SMTP server did not answer with TLS; it probably expects STARTTLS (usually port 587), or check the port';
+  return (hint ? `${hint}: ${words}` : words).slice(0, 500);
+}
+
+/** A failed send: the message says what to fix, `responseCode` is the SMTP reply code when there was one. */
+export class SmtpError extends Error {
+  readonly responseCode: number | null;
+  /**
+   * The server refused the recipient for good (a 5xx answer to RCPT TO: no such mailbox, the domain takes no
+   * mail): trying again cannot help. A 5xx elsewhere (login, sender, content) is the forum's to fix, not the address.
+   */
+  readonly recipientRefused: boolean;
+  constructor(err: unknown) {
+    super(smtpError(err), { cause: err });
+    const e = err as { responseCode?: unknown; command?: unknown };
+    this.responseCode = typeof e.responseCode === 'number' ? e.responseCode : null;
+    this.recipientRefused = e.command === 'RCPT TO' && (this.responseCode ?? 0) >= 500;
+  }
 }
 
 /**
@@ -64,14 +104,18 @@ export class Mailer {
   async send(mail: OutgoingMail): Promise<{ messageId: string }> {
     const smtp = smtpSettings(this.settings);
     if (!smtpComplete(smtp)) throw new Error('mail is not configured (mail_host, mail_from)');
-    const info = await this.transportFor(smtp).sendMail({
-      from: { name: smtp.fromName, address: smtp.from },
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      headers: mail.headers,
-    });
+    const info = await this.transportFor(smtp)
+      .sendMail({
+        from: { name: smtp.fromName, address: smtp.from },
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+      })
+      .catch((err: unknown) => {
+        throw new SmtpError(err);
+      });
     return { messageId: info.messageId };
   }
 
@@ -95,6 +139,7 @@ export class Mailer {
       secure: smtp.secure === 'tls',
       requireTLS: smtp.secure === 'starttls',
       ignoreTLS: smtp.secure === 'none',
+      tls: { rejectUnauthorized: smtp.tlsVerify },
       ...(smtp.username ? { auth: { user: smtp.username, pass: smtp.password } } : {}),
       // A server that does not answer fails the job (to be retried), rather than hold a worker for minutes.
       connectionTimeout: 15_000,

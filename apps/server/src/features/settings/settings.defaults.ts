@@ -94,6 +94,8 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   mail_host: { tag: 'mail', value: '' },
   mail_port: { tag: 'mail', value: '587' },
   mail_secure: { tag: 'mail', value: 'starttls' },
+  /** '0' accepts any certificate from the SMTP server (a self-signed relay); verified by default. */
+  mail_tls_verify: { tag: 'mail', value: '1' },
   mail_username: { tag: 'mail', value: '' },
   mail_password: { tag: 'mail', value: '' },
   mail_from: { tag: 'mail', value: '' },
@@ -101,6 +103,8 @@ export const SETTING_DEFAULTS: Record<string, SettingDefault> = {
   mail_from_name: { tag: 'mail', value: '' },
   /** The hour (0-23, the server's time zone) the daily digest goes out. */
   mail_digest_hour: { tag: 'mail', value: '9' },
+  /** The local day (YYYY-MM-DD) whose digests were sent (written by the digest check). */
+  mail_digest_day: { tag: 'mail', value: '' },
   /** Signs the unsubscribe links in notification email (made on first use). */
   mail_secret: { tag: 'mail', value: '' },
   qcloud_sms: { tag: 'qcloud', value: '0' },

@@ -47,6 +47,8 @@ export const users = pgTable(
     /** The member's verified email address ('' none); an address awaiting its link is in `email_tokens`. */
     email: varchar('email', { length: 254 }).notNull().default(''),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The SMTP server's permanent refusal of `email` ('' none): nothing more goes to it until the member sets one. */
+    emailBounce: varchar('email_bounce', { length: 500 }).notNull().default(''),
     /** Notification email while away: `off`, `each` (as they come, when unread for a while) or `digest` (daily). */
     emailNotify: varchar('email_notify', { length: 8 }).notNull().default('digest'),
     /** The newest notification id already told by email (each or digest), so none is mailed twice. */

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "email_bounce" varchar(500) DEFAULT '' NOT NULL;
