@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
 /** The two UI languages; zh is the default. */
@@ -15,15 +14,6 @@ export function langOf(req: FastifyRequest): Lang {
   const chosen = req.cookies?.[LANG_COOKIE];
   if (chosen === 'en' || chosen === 'zh') return chosen;
   return /^en/i.test(req.headers['accept-language'] ?? '') ? 'en' : 'zh';
-}
-
-const LANG_COOKIE_PATTERN = /(?:^|;\s*)forum_lang=([^;]*)/;
-
-/** {@link langOf} from the raw headers: pages answered before Fastify (fast-pages.ts) have no parsed cookies. */
-export function langOfHeaders(headers: IncomingHttpHeaders): Lang {
-  const chosen = LANG_COOKIE_PATTERN.exec(headers.cookie ?? '')?.[1];
-  if (chosen === 'en' || chosen === 'zh') return chosen;
-  return /^en/i.test(headers['accept-language'] ?? '') ? 'en' : 'zh';
 }
 
 /** Picks a message in the reply language. */

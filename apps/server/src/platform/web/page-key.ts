@@ -1,6 +1,7 @@
 import type { Actor } from '../auth/actor.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import type { Lang } from '../http/lang.js';
 
 /** Who a page is rendered for: every guest alike, every member of one group alike, or this person only. */
 export type PageViewer =
@@ -37,6 +38,15 @@ function cookie(header: string, name: keyof typeof COOKIE_PATTERNS): string {
   if (!header) return '';
   const m = COOKIE_PATTERNS[name].exec(header);
   return m ? m[1]! : '';
+}
+
+/**
+ * The language a page is drawn in: the member's chosen one (its cookie), else Chinese. Unlike the API's
+ * `langOf`, never the browser's Accept-Language (the web app ignores it): a member's inline overlay must be in
+ * the page's language.
+ */
+export function pageLang(headers: IncomingHttpHeaders): Lang {
+  return cookie(headers.cookie ?? '', 'forum_lang') === 'en' ? 'en' : 'zh';
 }
 
 /**

@@ -19,11 +19,10 @@ import {
   type MemberTail,
   type ReadyPage,
 } from './page-cache.js';
-import { pageKey, withoutLogin, type PageViewer } from './page-key.js';
+import { pageKey, pageLang, withoutLogin, type PageViewer } from './page-key.js';
 import type { PageOverlays } from './page-overlay.js';
 import type { FastPage, FastPages } from './fast-pages.js';
 import { SECURITY_HEADERS } from '../http/security-headers.js';
-import { langOf, langOfHeaders } from '../http/lang.js';
 import { accepts, pickEncoding, type Encoding } from '../http/stored-body.js';
 
 /** Options for mounting the server-rendered site. */
@@ -237,7 +236,7 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     if (page.overlay !== undefined && viewer.kind === 'group' && viewer.member) {
       const query = page.overlay.slice(page.overlay.indexOf('?') + 1);
       try {
-        const source = await opts.overlays?.of(viewer.member, query, langOf(req));
+        const source = await opts.overlays?.of(viewer.member, query, pageLang(req.headers));
         if (source) tail = await tails.get(tailKey, source, accepts(header, 'gzip'));
       } catch (err) {
         // The page still works without it: it asks for its overlay itself.
@@ -378,7 +377,7 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       }
       if (page.overlay === undefined || !viewer.member) return null;
       const query = page.overlay.slice(page.overlay.indexOf('?') + 1);
-      const source = opts.overlays?.peek(viewer.member, query, langOfHeaders(h));
+      const source = opts.overlays?.peek(viewer.member, query, pageLang(h));
       const tailKey = `${viewer.member.userId}|${key}`;
       const tail = source && tails.peek(tailKey, source, accepts(header, 'gzip'));
       if (!tail) return null;
