@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launch, openContext, shot } from './support/browser.ts';
+import { hydrated, launch, openContext, shot, withoutInlineOverlay } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { api } from './support/forum-api.ts';
 
 // Members' pages are rendered once per group and shared; each person's marks and abilities arrive as the
-// viewer overlay. Two members of different groups, a moderator and a guest read the same pages here: each
-// must see only their own marks and abilities, and nothing personal may show before the overlay.
+// viewer overlay, which the server puts at the end of the member's copy (a page without it asks for it). Two
+// members of different groups, a moderator and a guest read the same pages here: each must see only their
+// own marks and abilities, and nothing personal may show before the overlay.
 let forum: RunningForum;
 let browser: Browser;
 type Who = { name: string; userId: number };
@@ -123,12 +124,16 @@ describe.skipIf(noChromiumReason !== null)(
           [string, Who | null]
         >) {
           const { context, page, errors } = await signIn(kind, who);
-          // The bytes a member gets are their group's: no one's like state, name menu or abilities in them.
+          // The page a member gets is their group's (no one's like state, name menu or abilities rendered in
+          // it), with their own overlay as a data block at its end.
           const raw = await (await context.request.get(`${forum.url}/thread/${threadId}`)).text();
           expect(raw).not.toContain('已赞');
           if (who) {
             expect(raw).toContain('data-viewer="pending"');
             expect(raw).toContain('/api/v3/viewer.overlay?threadIds=');
+            expect(raw).toContain(`"username":"${who.name}"`);
+            for (const other of Object.values(people).filter((p) => p !== who))
+              expect(raw).not.toContain(`"username":"${other.name}"`);
           } else expect(raw).not.toContain('viewer.overlay');
           await page.goto(`${forum.url}/thread/${threadId}`);
           await ready(page);
@@ -171,6 +176,8 @@ describe.skipIf(noChromiumReason !== null)(
         const { context, page, errors } = await signIn(kind, people.alice);
         let release!: () => void;
         const held = new Promise<void>((r) => (release = r));
+        // A page that came without its overlay (the server could not make it) asks for it: held here.
+        await withoutInlineOverlay(page);
         await page.route('**/api/v3/viewer.overlay*', async (route) => {
           await held;
           await route.continue();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hydrated, launch, openContext, shot } from './support/browser.ts';
+import { hydrated, launch, openContext, shot, withoutInlineOverlay } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { api } from './support/forum-api.ts';
 import { openAdmin, toastSaying } from './support/admin.ts';
@@ -111,8 +111,10 @@ describe.skipIf(noChromiumReason !== null)(
 
         // The only seat is taken: a third member sees it full.
         const late = await openMember(browser, forum.url, kind, `迟到${kind}`);
-        // A busy server answers the viewer's overlay late: the card's chunk arrives first and hydrates against the
-        // server's HTML (a locale-dependent date failed here under load: React #418).
+        // A busy server answers the viewer's overlay late (a page without it inline asks for it): the card's
+        // chunk arrives first and hydrates against the server's HTML (a locale-dependent date failed here under
+        // load: React #418).
+        await withoutInlineOverlay(late.page);
         await late.page.route('**/api/v3/viewer.overlay**', async (route) => {
           await new Promise((r) => setTimeout(r, 2500));
           await route.continue();

@@ -10,8 +10,10 @@ export interface Row {
   errors: number;
   /** Throughput as a share of the bare-Fastify ceiling. */
   ratio: number;
-  /** Operations per second where one operation takes several requests (payments). */
+  /** Operations per second where one operation takes several requests (payments, a page and its overlay). */
   opsPerSec?: number;
+  /** What an operation is ('payments', 'views'). */
+  opUnit?: string;
   rssMb: number;
   /** CPU ms per request: the server process, and PostgreSQL (every postgres process of the machine). */
   cpuMs: { server: number; db: number };
@@ -38,6 +40,17 @@ export interface TargetResult {
   pgPeakPssMb: number;
 }
 
+/**
+ * A member row's throughput over its guest row's (same pair name), counting whole operations where a row has
+ * them (a member view is a page and its overlay); undefined for rows without a guest counterpart.
+ */
+export function memberGuestRatio(rows: Row[], row: Row): number | undefined {
+  if (!row.member || !row.pair) return undefined;
+  const guest = rows.find((x) => x.pair === row.pair && !x.member);
+  if (!guest || guest.rps === 0) return undefined;
+  return Math.round(((row.opsPerSec ?? row.rps) / guest.rps) * 100) / 100;
+}
+
 /** Prints each target's rows side by side, the member/guest ratios, and memory. */
 export function printReport(r: {
   connections: number;
@@ -59,22 +72,23 @@ export function printReport(r: {
       line[`${t.label} req/s`] = row.rps;
       line[`${t.label} p99 ms`] = row.p99;
       line[`${t.label} x ceiling`] = row.ratio;
-      if (row.opsPerSec !== undefined) line[`${t.label} payments/s`] = row.opsPerSec;
+      if (row.opsPerSec !== undefined)
+        line[`${t.label} ops/s`] = `${row.opsPerSec} ${row.opUnit ?? ''}`.trim();
+      const ratio = memberGuestRatio(t.rows, row);
+      if (ratio !== undefined) line[`${t.label} member/guest`] = ratio;
       line[`${t.label} CPU ms/req server+db`] = `${row.cpuMs.server}+${row.cpuMs.db}`;
       if (row.errors) line[`${t.label} errors`] = row.errors;
     }
     table[name] = line;
   }
   console.table(table);
+  // Every member row against its guest row (a member view counts the page and its overlay as one).
   const ratios: Record<string, Record<string, string | number>> = {};
   for (const t of r.targets) {
-    for (const guest of t.rows.filter((x) => x.pair && !x.member)) {
-      const member = t.rows.find((x) => x.pair === guest.pair && x.member);
-      if (!member) continue;
-      ratios[guest.pair!] = {
-        ...ratios[guest.pair!],
-        [`${t.label} member/guest`]: Math.round((member.rps / guest.rps) * 100) / 100,
-      };
+    for (const member of t.rows) {
+      const ratio = memberGuestRatio(t.rows, member);
+      if (ratio === undefined) continue;
+      ratios[member.name] = { ...ratios[member.name], [`${t.label} member/guest`]: ratio };
     }
   }
   console.table(ratios);

@@ -11,7 +11,7 @@ import { measureDelivery } from './delivery.js';
 import { registerMembers } from './members.js';
 import { prepareMoney } from './money.js';
 import { printReport, type DeliveryRow, type Row, type TargetResult } from './report.js';
-import { scenarios, type Scenario } from './scenarios.js';
+import { requestHeaders, scenarios, type Scenario } from './scenarios.js';
 import { childrenPssMb, cpuMs, freePort, rssMb, startNode, stop, waitFor } from './proc.js';
 
 // `npm run bench`: the built server on a seeded database vs a bare Fastify route, loopback only. It measures the
@@ -26,7 +26,6 @@ const dataset = {
   replies: Number(process.env.BENCH_REPLIES ?? 100000),
   big: Number(process.env.BENCH_BIG_THREAD ?? 100000),
 };
-const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip' };
 // Only the rows whose names contain one of these words (comma-separated; `delivery` for the realtime rows): all by default.
 const onlyRows = (process.env.BENCH_ROWS ?? '')
   .split(',')
@@ -60,12 +59,12 @@ async function withPeakRss<T>(pid: number, fn: () => Promise<T>): Promise<{ resu
 
 async function measure(
   url: string,
-  s: Pick<Scenario, 'method' | 'body' | 'token' | 'then'>,
+  s: Pick<Scenario, 'method' | 'body' | 'token' | 'then' | 'alsoGet'>,
   headers: Record<string, string>,
   pid: number,
 ) {
   let n = 0;
-  const { body, token, then } = s;
+  const { body, token, then, alsoGet = [] } = s;
   const as = (i: number) => (token ? { authorization: `Bearer ${token(i)}` } : {});
   const cpu0 = cpuMs(pid);
   const { result, rssMb: peak } = await withPeakRss(pid, () =>
@@ -113,6 +112,8 @@ async function measure(
               },
             ]
           : []),
+        // A page's overlay (or any read that follows another on the same connection), made in turn.
+        ...alsoGet.map((p) => ({ method: 'GET' as const, path: p })),
       ],
     }),
   );
@@ -245,7 +246,20 @@ async function runTarget(
     const home = web
       ? await (await fetch(base + '/', { headers: { cookie: `access_token=${token}` } })).text()
       : '';
-    const overlayPath = /__forumOverlay=fetch\("([^"]+)"/.exec(home)?.[1]?.replace(/\\u0026/g, '&') ?? null;
+    const threadPage = web
+      ? await (
+          await fetch(`${base}/thread/${threadId}`, { headers: { cookie: `access_token=${token}` } })
+        ).text()
+      : '';
+    // A group-shared page names its viewer overlay's address; it carries the overlay inline (one request per
+    // view) or asks for it from its first script (two).
+    const overlayOf = (html: string) =>
+      (
+        /__forumOverlay=fetch\("([^"]+)"/.exec(html)?.[1] ?? /data-overlay="([^"]+)"/.exec(html)?.[1]
+      )?.replace(/\\u0026|&amp;|&#38;/g, '&') ?? null;
+    const inline = (html: string) => html.includes('id="forum-overlay"');
+    const overlayPath = overlayOf(home);
+    const threadOverlayPath = overlayOf(threadPage);
     // The money rows: funded payers with open pay sessions (the administrator credits their wallets).
     const money = members.length
       ? await prepareMoney(base, await login(base, 'benchadmin', 'benchadmin1'), { token, threadId }, members)
@@ -257,18 +271,12 @@ async function runTarget(
       bigThreadPages: Math.ceil(dataset.big / 20),
       web,
       overlayPath,
+      threadOverlayPath,
+      overlayInline: { home: inline(home), thread: inline(threadPage) },
       pairs,
     };
     for (const s of scenarios(ctx).filter((row) => wanted(row.name))) {
-      const headers: Record<string, string> = {
-        ...(s.page ? BROWSER_ENCODING : {}),
-        ...(s.auth
-          ? s.page
-            ? { cookie: `access_token=${token}` }
-            : { authorization: `Bearer ${token}` }
-          : {}),
-      };
-      const r = await measure(base + s.path, s, headers, server.pid!);
+      const r = await measure(base + s.path, s, requestHeaders(s, token), server.pid!);
       pgPeak = Math.max(pgPeak, childrenPssMb(server.pid!, 'postgres'));
       rows.push({
         name: s.name,
@@ -276,10 +284,12 @@ async function runTarget(
         member: !!s.auth,
         ...r,
         ratio: Math.round((r.rps / ceilingRps) * 1000) / 1000,
-        ...(s.requestsPerOp ? { opsPerSec: Math.round(r.rps / s.requestsPerOp) } : {}),
+        ...(s.requestsPerOp
+          ? { opsPerSec: Math.round(r.rps / s.requestsPerOp), opUnit: s.opUnit ?? 'operations' }
+          : {}),
       });
       console.log(
-        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} payments/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB, CPU per request: server ${r.cpuMs.server} ms, PostgreSQL ${r.cpuMs.db} ms`,
+        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} ${s.opUnit ?? 'operations'}/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB, CPU per request: server ${r.cpuMs.server} ms, PostgreSQL ${r.cpuMs.db} ms`,
       );
     }
     const deliver = async (name: string, socketBase: string, pid: number) => {

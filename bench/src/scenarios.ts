@@ -11,8 +11,12 @@ export interface BenchContext {
   bigThreadPages: number;
   /** True when the SSR site is mounted (built web bundles exist). */
   web: boolean;
-  /** The viewer overlay a member's home page asks for (its ids), when the site is mounted. */
+  /** The viewer overlay a member's home page names (its ids), when the site is mounted. */
   overlayPath: string | null;
+  /** The overlay a member's thread page names, when the site is mounted. */
+  threadOverlayPath: string | null;
+  /** Whether a member's copy of each page carries its overlay inline (else the page asks for it). */
+  overlayInline: { home: boolean; thread: boolean };
   /** Sender/recipient pairs of fresh members for private messages (many, so no one dialog is a hot spot). */
   pairs: Array<{ token: string; recipientId: number }>;
 }
@@ -24,8 +28,13 @@ export interface Scenario {
   path: string;
   /** Send the logged-in member's token (Bearer for the API, cookie for pages). */
   auth?: boolean;
-  /** A page (HTML) rather than an API call: authenticated by cookie and asking for br/gzip, like a browser. */
+  /** A page (HTML) rather than an API call: authenticated by cookie. */
   page?: boolean;
+  /**
+   * Ask without `accept-encoding` (identity). Every other read asks as browsers do (`gzip, deflate, br`), so a
+   * row measures what a browser or a CDN gets.
+   */
+  identity?: boolean;
   /** Body for writes; gets a per-request counter so each write is distinct. */
   body?: (n: number) => unknown;
   /** Sends request n as another member (Bearer token) instead of the one logged-in member. */
@@ -34,8 +43,23 @@ export interface Scenario {
   pair?: string;
   /** A second request after each first one, built from the first's reply (pay the order just created). */
   then?: { path: string; body: (previous: { Data?: { orderSn?: string } }, n: number) => unknown };
-  /** A row of whole operations (payments): reported as operations/s too, each this many requests. */
+  /** A row of whole operations (payments, member views): reported as operations/s too, each this many requests. */
   requestsPerOp?: number;
+  /** What one operation is, for the report ('payments', 'views'). */
+  opUnit?: string;
+  /** Further reads made in turn with the first on each connection (a page, then the overlay it asks for). */
+  alsoGet?: string[];
+}
+
+/** What every browser (and CDN) sends: reads are measured as they ask, unless a row says `identity`. */
+export const BROWSER_ENCODING = 'gzip, deflate, br';
+
+/** A row's request headers: the browser's accept-encoding on reads, the member's cookie or Bearer token. */
+export function requestHeaders(s: Scenario, token: string): Record<string, string> {
+  return {
+    ...(s.method === 'GET' && !s.identity ? { 'accept-encoding': BROWSER_ENCODING } : {}),
+    ...(s.auth ? (s.page ? { cookie: `access_token=${token}` } : { authorization: `Bearer ${token}` }) : {}),
+  };
 }
 
 const q = (o: Record<string, string | number>) =>
@@ -51,11 +75,31 @@ function both(name: string, path: string, page = false): Scenario[] {
   ];
 }
 
+/**
+ * A member's whole view of a group-shared page: the page and, when the page asks for it, its viewer overlay,
+ * one after the other on each connection as a browser does (views/s). Paired with the guest's page.
+ */
+function memberView(name: string, path: string, overlay: string | null, pair: string): Scenario {
+  return {
+    name: `member view: ${name} + its overlay (${overlay ? '2 requests' : 'overlay inline'})`,
+    method: 'GET',
+    path,
+    page: true,
+    auth: true,
+    pair,
+    alsoGet: overlay ? [overlay] : [],
+    requestsPerOp: overlay ? 2 : 1,
+    opUnit: 'views',
+  };
+}
+
 /** The scenarios measured against the forum server. */
 export function scenarios(ctx: BenchContext): Scenario[] {
+  const threadList = `/api/v3/thread.list?${q({ page: 1, perPage: 20, 'filter[sort]': 1 })}`;
   const list: Scenario[] = [
     ...both('GET /api/v3/forum', '/api/v3/forum'),
-    ...both('thread.list API', `/api/v3/thread.list?${q({ page: 1, perPage: 20, 'filter[sort]': 1 })}`),
+    ...both('thread.list API', threadList),
+    { name: 'thread.list API (guest, identity)', method: 'GET', path: threadList, identity: true },
     ...both('thread.detail API', `/api/v3/thread.detail?threadId=${ctx.threadId}`),
     // What a thread page with tips asks after it is up: the newest tippers (the money rows' setup tips this
     // thread 100 times; without them the list is empty).
@@ -67,15 +111,30 @@ export function scenarios(ctx: BenchContext): Scenario[] {
   if (ctx.web) {
     list.push(
       ...both('home page /', '/', true),
+      { name: 'home page / (guest, identity)', method: 'GET', path: '/', page: true, identity: true },
       ...both('thread page', `/thread/${ctx.threadId}`, true),
       ...both('topic list page', '/topic', true),
       ...both('search page', `/search?${q({ keyword: '论坛' })}`, true),
+      memberView('home page /', '/', ctx.overlayInline.home ? null : ctx.overlayPath, 'home page /'),
+      memberView(
+        'thread page',
+        `/thread/${ctx.threadId}`,
+        ctx.overlayInline.thread ? null : ctx.threadOverlayPath,
+        'thread page',
+      ),
     );
     if (ctx.overlayPath)
       list.push({
         name: 'viewer.overlay of the home page (member)',
         method: 'GET',
         path: ctx.overlayPath,
+        auth: true,
+      });
+    if (ctx.threadOverlayPath)
+      list.push({
+        name: 'viewer.overlay of the thread page (member)',
+        method: 'GET',
+        path: ctx.threadOverlayPath,
         auth: true,
       });
   }
@@ -151,6 +210,7 @@ function moneyScenarios(threadId: number, m: MoneyContext): Scenario[] {
     body: twoCalls ? body : (n) => ({ ...body(n), ...oneCall(n) }),
     ...(twoCalls ? { then: pay } : {}),
     requestsPerOp: twoCalls ? 2 : 1,
+    opUnit: 'payments',
   });
   const tipMany = (n: number) => ({
     type: 2,

@@ -64,3 +64,18 @@ export async function shot(page: Page, name: string, kind: string): Promise<void
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === '1');
 }
+
+/**
+ * Pages in this tab lose the overlay the server puts at their end as they are parsed, as when it could not make
+ * one: each page then asks `viewer.overlay` itself (which a test can hold back to see the page before it).
+ */
+export async function withoutInlineOverlay(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new MutationObserver((_changes, observer) => {
+      const block = document.getElementById('forum-overlay');
+      if (!block) return;
+      block.remove();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import qs from 'qs';
@@ -6,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { Code, GroupId, type CallContract } from '@forum/contracts';
 import { Gate } from './platform/access/gate.js';
 import type { Actor } from './platform/auth/actor.js';
-import { tokenFromRequest } from './platform/auth/tokens.js';
+import { tokenFromHeaders, tokenFromRequest } from './platform/auth/tokens.js';
 import { memoryBus, redisBus, type Bus } from './platform/cache/bus.js';
 import { GuestCache } from './platform/cache/guest-cache.js';
 import { InFlight } from './platform/http/inflight.js';
@@ -19,6 +20,7 @@ import { AppError } from './platform/http/errors.js';
 import { rewriteOriginalClientUrl } from './platform/http/original-clients.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { installRateLimit } from './platform/http/rate-limit.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { createRouter, type AdminAudit, type Guard } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
 import { untrackedJobs } from './platform/metrics/metrics.js';
@@ -27,6 +29,8 @@ import { installMetrics } from './platform/metrics/metrics.plugin.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
 import { registerAdminApp } from './platform/web/admin.plugin.js';
 import { isGroupPage, PersonalPageRules, type PageViewer } from './platform/web/page-key.js';
+import { PageOverlays } from './platform/web/page-overlay.js';
+import { FastPages } from './platform/web/fast-pages.js';
 import { ConfiguredStorage, LocalStorage } from './features/attachments/index.js';
 import { ForumService } from './features/forum/index.js';
 import { GroupsService } from './features/groups/index.js';
@@ -45,7 +49,10 @@ const VIEW_AS_HEADER = 'x-forum-view-as';
 
 /** Builds the whole server: database, migrations, bootstrap, API, docs and (optionally) the SSR site. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  // Cached guest pages are answered before Fastify once the web layer is mounted (fast-pages.ts).
+  const fastPages = new FastPages();
   const app = Fastify({
+    serverFactory: (handler, options) => fastPages.server(handler, options),
     logger: loggerOptions(config),
     bodyLimit: config.bodyLimit,
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -117,6 +124,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const jobs = new Jobs(database, config.jobs, metrics ?? untrackedJobs, app.log);
   jobsRef.jobs = jobs;
   metrics?.watchJobs(() => jobs.failedCounts());
+  fastPages.observe(metrics, app.log);
   settings.onChange(() => guestCache.clearLocal());
   groups.onChange(() => guestCache.clearLocal());
   // One storage for every uploaded file; it follows the admin's COS switch unless STORAGE_URL fixes it.
@@ -140,7 +148,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     () => guestCache.current(),
   );
   forum.addCounter(async () => ({ users: await countUsers(database.db) }));
-  const personalPages = new PersonalPageRules();
+  const personalPages = new PersonalPageRules(() => guestCache.current());
+  const pageOverlays = new PageOverlays();
   app.decorate('forum', {
     config,
     database,
@@ -154,22 +163,23 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     forum,
     storage,
     personalPages,
+    pageOverlays,
     metrics,
     jobs,
   });
 
   await app.register(import('@fastify/cookie'));
-  await app.register(import('@fastify/helmet'), {
-    // The page CSP is set by the web layer (it needs a nonce and the admin's statistics snippet).
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  // helmet's defaults as a fixed list; the page CSP is set by the web layer (hashes, the statistics snippet).
+  installSecurityHeaders(app);
   await installRateLimit(app, config.rateLimit, redis, config.busNamespace);
 
   // Group renders of pages call the API in-process as "a member of group G, nobody in particular". Only this
   // process knows the secret, and only reads honour it, so no client can ask to be someone's group.
   const viewAsSecret = randomBytes(24).toString('base64url');
   const viewAs = (groupId: number) => ({ [VIEW_AS_HEADER]: `${viewAsSecret}:${groupId}` });
+  // The free-experience group sees its own old threads beyond its window: its lists are personal.
+  const sharesGroupPages = (actor: Actor) =>
+    actor.userId != null && actor.status === 0 && actor.groupId !== GroupId.TRIAL;
   const viewerOf = async (req: FastifyRequest): Promise<PageViewer> => {
     const t = tokenFromRequest(req);
     if (!t) return { kind: 'guest' };
@@ -183,12 +193,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         return { kind: 'guest', staleLogin: true };
       actor = null;
     }
-    // The free-experience group sees its own old threads beyond its window: its lists are personal.
-    if (!actor || actor.userId == null || actor.status !== 0 || actor.groupId === GroupId.TRIAL)
-      return { kind: 'personal' };
-    if (!isGroupPage(req.url) || (await personalPages.holdFor({ ...actor, userId: actor.userId })))
-      return { kind: 'personal' };
-    return { kind: 'group', groupId: actor.groupId, isAdmin: actor.isAdmin };
+    if (!actor || !sharesGroupPages(actor)) return { kind: 'personal' };
+    const member = { ...actor, userId: actor.userId! };
+    if (!isGroupPage(req.url) || (await personalPages.holdFor(member))) return { kind: 'personal' };
+    return { kind: 'group', groupId: actor.groupId, isAdmin: actor.isAdmin, member };
+  };
+  // The same decision from what is kept (the session, the rules' answer), without waiting: pages' fast path.
+  // Null when something is not at hand, or for anyone whose pages are their own; the route then decides.
+  const peekViewer = (req: IncomingMessage): PageViewer | null => {
+    const t = tokenFromHeaders(req.headers);
+    if (t === null) return { kind: 'guest' };
+    const actor = t && users.peekActor(t.token, t.via);
+    if (!actor || !sharesGroupPages(actor) || !isGroupPage(req.url ?? '/')) return null;
+    const member = { ...actor, userId: actor.userId! };
+    if (personalPages.peek(member) !== false) return null;
+    return { kind: 'group', groupId: actor.groupId, isAdmin: actor.isAdmin, member };
   };
 
   const contracts: CallContract[] = [];
@@ -247,6 +266,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     guestCache,
     viewerOf,
     viewAs,
+    overlays: pageOverlays,
+    fastPages,
+    peekViewer,
     unavailable: () => (database.availability.up ? null : RETRY_AFTER_SECONDS),
   });
   // The admin app is a static build: served wherever the site's pages are built (production, browser tests).

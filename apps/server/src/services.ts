@@ -4,6 +4,7 @@ import type { GuestCache } from './platform/cache/guest-cache.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/db.js';
 import type { PersonalPageRules } from './platform/web/page-key.js';
+import type { PageOverlays } from './platform/web/page-overlay.js';
 import type { Metrics } from './platform/metrics/metrics.js';
 import type { Jobs } from './platform/jobs/index.js';
 import type { AttachmentStorage } from './features/attachments/index.js';
@@ -32,6 +33,8 @@ export interface ForumServices {
   storage: AttachmentStorage;
   /** Rules that make a member's pages their own rather than their group's (features add theirs). */
   personalPages: PersonalPageRules;
+  /** Makes a member's viewer overlay for the page layer to splice into their group's page (threads provides). */
+  pageOverlays: PageOverlays;
   /** The Prometheus registry, when METRICS_TOKEN or METRICS_PORT turned metrics on. */
   metrics: Metrics | null;
   /** The one job queue (pg-boss): send, work, schedule; see platform/jobs. */

@@ -32,7 +32,7 @@ export interface RenderRequest {
   /** Script and style tags for the environment (Vite dev client or built bundles). */
   assets: PageAssets;
   signal?: AbortSignal;
-  /** Rendered once for every member of a group: no personal data; the page asks for the viewer overlay. */
+  /** Rendered once for every member of a group: no personal data; each member's overlay goes at its end. */
   shared?: boolean;
 }
 
@@ -42,6 +42,8 @@ export interface RenderResult {
   redirect?: string;
   /** The HTML document, streamed. */
   body?: Readable;
+  /** A shared render: the address of its viewer overlay (the server puts each member's at the page's end). */
+  overlay?: string;
 }
 
 const handler = createStaticHandler(routes);
@@ -121,6 +123,13 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
         nonce: req.nonce,
         // Waiting for everything keeps the status code honest and serves complete HTML to crawlers.
         onAllReady() {
+          const overlay = req.shared
+            ? overlayUrl(
+                context.matches
+                  .filter((m) => m.route.id !== 'root')
+                  .map((m) => context.loaderData[m.route.id]),
+              )
+            : undefined;
           const [before, after] = buildDocument({
             lang,
             theme,
@@ -131,13 +140,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
             modules,
             hydration,
             siteStat: root?.forum.setSite.siteStat ?? '',
-            overlay: req.shared
-              ? overlayUrl(
-                  context.matches
-                    .filter((m) => m.route.id !== 'root')
-                    .map((m) => context.loaderData[m.route.id]),
-                )
-              : undefined,
+            overlay,
           });
           const body = new PassThrough();
           body.write(before);
@@ -152,7 +155,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
             },
           });
           stream.pipe(sink);
-          resolve({ status, body });
+          resolve({ status, body, overlay });
         },
         onShellError(error) {
           reject(error instanceof Error ? error : new Error(String(error)));

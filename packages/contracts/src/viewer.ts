@@ -18,8 +18,15 @@ export const viewerOverlayData = z.object({
 export type ViewerOverlayData = z.infer<typeof viewerOverlayData>;
 
 /**
+ * The id of the JSON data block (`<script type="application/json">`) at the end of a member's copy of their
+ * group's page: the server splices the member's overlay reply (`{Code, Data}`) there, so the whole view is one
+ * request; a page without it asks `viewer.overlay` at the address on `<html data-overlay>`.
+ */
+export const OVERLAY_ELEMENT_ID = 'forum-overlay';
+
+/**
  * GET viewer.overlay: a member's page is rendered once for their whole group and shared; the browser reads
- * this right after it (started by the page itself) and lays it over the page. Ids the viewer may not see are
+ * this (inline at the page's end, else asked for by the page) and lays it over the page. Ids the viewer may not see are
  * left out of the answer.
  */
 export const viewerOverlay = defineCall({

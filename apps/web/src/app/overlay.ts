@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
-import type { PostItem, ThreadItem, ViewerOverlayData } from '@forum/contracts';
+import { OVERLAY_ELEMENT_ID, type PostItem, type ThreadItem, type ViewerOverlayData } from '@forum/contracts';
 
 /** Most ids one overlay asks about (the contract's limit). */
 const MAX_IDS = 50;
@@ -76,9 +76,22 @@ export function useViewerData<T>(): T {
   );
 }
 
-declare global {
-  interface Window {
-    /** Started by a group-shared page's first script, so the overlay is on its way before the bundle runs. */
-    __forumOverlay?: Promise<{ Code: number; Data?: ViewerOverlayData } | null>;
+/**
+ * A group-shared page's overlay: the data block the server put at the page's end for this member (one request
+ * for the whole view), else asked for at the address the page names (`data-overlay`).
+ */
+export function pageOverlay(): Promise<{ Code: number; Data?: ViewerOverlayData } | null> {
+  const block = document.getElementById(OVERLAY_ELEMENT_ID)?.textContent;
+  if (block) {
+    try {
+      return Promise.resolve(JSON.parse(block) as { Code: number; Data?: ViewerOverlayData });
+    } catch {
+      // A broken block: ask for it instead.
+    }
   }
+  const url = document.documentElement.dataset.overlay;
+  if (!url) return Promise.resolve(null);
+  return fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+    .then((r) => r.json() as Promise<{ Code: number; Data?: ViewerOverlayData }>)
+    .catch(() => null);
 }

@@ -32,7 +32,7 @@ import { usePlatformSwitch } from './platform-switch.ts';
 import type { RootData } from './root-loader.ts';
 import { checkStorageConsistency, isLoggedIn, readCookie, UID_COOKIE, UID_STORAGE_KEY } from './session.ts';
 import { SiteContext, type SiteState } from './site-context.tsx';
-import { OverlayContext, type OverlayState } from './overlay.ts';
+import { OverlayContext, pageOverlay, type OverlayState } from './overlay.ts';
 import { startRealtime, stopRealtime, useUnreadCounts } from './realtime.ts';
 import { pluginRegistry } from '../plugins/installed-plugins.ts';
 import { PluginHost } from '../plugins/plugin-host.tsx';
@@ -198,8 +198,8 @@ export function RootLayout() {
 }
 
 /**
- * A page rendered for the viewer's whole group becomes theirs here: the overlay its first script requested is
- * laid over the page's data right after hydration, and the personal parts (hidden until then, so nothing
+ * A page rendered for the viewer's whole group becomes theirs here: the overlay the server put at its end (or,
+ * failing that, asked for now) is laid over the page's data right after hydration, and the personal parts (hidden until then, so nothing
  * wrong ever shows) appear. A failed overlay leaves the group's view, which is never more than they may see.
  */
 function useViewerOverlay(data: RootData): OverlayState {
@@ -214,7 +214,7 @@ function useViewerOverlay(data: RootData): OverlayState {
   useEffect(() => {
     if (data.viewer !== 'group') return;
     let live = true;
-    void (window.__forumOverlay ?? Promise.resolve(null)).then((res) => {
+    void pageOverlay().then((res) => {
       if (live) setOverlay(res?.Code === 0 && res.Data ? res.Data : { user: null, threads: [], posts: [] });
     });
     return () => {

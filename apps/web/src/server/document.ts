@@ -21,7 +21,10 @@ export interface DocumentParts {
   modules: string[];
   hydration: string;
   siteStat: string;
-  /** A group-shared page: the viewer overlay's address, fetched by the page's first script. */
+  /**
+   * A group-shared page: its viewer overlay's address. The server puts each member's overlay at the page's end
+   * (a data block); a page without it asks this address after hydration.
+   */
   overlay?: string;
 }
 
@@ -57,23 +60,12 @@ export function serializeHydration(
   return inlineJson({ loaderData, actionData, errors: serialized });
 }
 
-/**
- * Starts the viewer overlay's request while the page is still parsing, so it is back by the time the bundle
- * has hydrated. The address is the same for the whole group (ids of what the page lists), so the script is too.
- */
-function overlayScript(url: string, nonce: string): string {
-  return (
-    `<script nonce="${nonce}">window.__forumOverlay=fetch(${inlineJson(url)},{credentials:"same-origin",` +
-    `headers:{accept:"application/json"}}).then(function(r){return r.json()}).catch(function(){return null})</script>`
-  );
-}
-
 /** The HTML before and after the React stream. */
 export function buildDocument(p: DocumentParts): [string, string] {
   const n = escapeHtml(p.nonce);
   const withNonce = (s: string) => s.replaceAll('__NONCE__', n);
   const before =
-    `<!doctype html><html lang="${p.lang === 'en' ? 'en' : 'zh-CN'}" data-theme="${p.theme}" data-platform="${p.platform}"${p.overlay ? ' data-viewer="pending"' : ''}>` +
+    `<!doctype html><html lang="${p.lang === 'en' ? 'en' : 'zh-CN'}" data-theme="${p.theme}" data-platform="${p.platform}"${p.overlay ? ` data-viewer="pending" data-overlay="${escapeHtml(p.overlay)}"` : ''}>` +
     `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">` +
     `<title>${escapeHtml(p.head.title)}</title>` +
     `<meta name="keywords" content="${escapeHtml(p.head.keywords)}">` +
@@ -83,7 +75,6 @@ export function buildDocument(p: DocumentParts): [string, string] {
     withNonce(p.assets.head) +
     withNonce(p.assets.preload?.(p.modules) ?? '') +
     `</head><body>` +
-    (p.overlay ? overlayScript(p.overlay, n) : '') +
     `<div id="root">`;
   const after =
     `</div><script nonce="${n}">window.__staticRouterHydrationData=${p.hydration};</script>` +

@@ -7,7 +7,10 @@ export function registerForumRoutes(
   route: Route,
   deps: { forum: ForumService; isInstalled: () => boolean },
 ): void {
-  route(forum, { status: 'skip', siteClosedExempt: true, payExempt: true }, async (_input, { actor }) =>
-    deps.forum.forum(actor, deps.isInstalled()),
+  // Guests all get the same reply (no user, the guests' permissions): shared until the next write.
+  route(
+    forum,
+    { status: 'skip', siteClosedExempt: true, payExempt: true, guestCache: true },
+    async (_input, { actor }) => deps.forum.forum(actor, deps.isInstalled()),
   );
 }

@@ -1,3 +1,4 @@
+import type { Bus } from '../../platform/cache/bus.js';
 import type { GuestCache } from '../../platform/cache/guest-cache.js';
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
@@ -10,6 +11,7 @@ import { paidContentKinds } from './paid-content.kinds.js';
 import { hasAnyPurchase, purchasesOf } from './paid-content.repository.js';
 import { registerPaidContentRoutes } from './paid-content.routes.js';
 import { PurchasesService } from './paid-content.service.js';
+import { PurchaseFlags } from './purchase-flags.js';
 import { threadSupporters } from './supporters.service.js';
 
 /** Paid content (issue 12 item 3): paid threads and attachments, tips, the revenue split, my purchases, income notices. */
@@ -25,6 +27,7 @@ export { incomeNotices } from './income-notices.js';
 export function mountPaidContent(ctx: {
   route: Route;
   database: Database;
+  bus: Bus;
   settings: SettingsService;
   orders: OrderService;
   threads: ThreadsFeature;
@@ -34,10 +37,18 @@ export function mountPaidContent(ctx: {
   /** Authors and inviters are told of each payment once it has committed. */
   notify: Notify;
 }): void {
-  for (const kind of paidContentKinds(ctx)) ctx.orders.registerKind(kind);
+  // A group's shared page shows paid threads cut: a member who bought something gets pages rendered for them.
+  // Asked on every member page: known per instance, told of each purchase (purchase-flags.ts).
+  const flags = new PurchaseFlags(
+    (userId) => hasAnyPurchase(ctx.database.db, userId),
+    ctx.bus,
+    // Every instance hears of a purchase: the buyer's kept answer about their pages goes.
+    (userId) => ctx.personalPages.forget(userId),
+  );
+  for (const kind of paidContentKinds({ ...ctx, bought: (userId) => flags.bought(userId) }))
+    ctx.orders.registerKind(kind);
   ctx.threads.setPurchases(purchasesOf);
   ctx.threads.setSupporters(threadSupporters(ctx.database.db));
-  // A group's shared page shows paid threads cut: a member who bought something gets pages rendered for them.
-  ctx.personalPages.add((actor) => hasAnyPurchase(ctx.database.db, actor.userId));
+  ctx.personalPages.add((actor) => flags.has(actor.userId));
   registerPaidContentRoutes(ctx.route, new PurchasesService(ctx.database.db));
 }

@@ -27,6 +27,8 @@ export interface KindDeps {
   notify: Notify;
   database: Pick<Database, 'db'>;
   guestCache: Pick<GuestCache, 'clear'>;
+  /** Told after a thread or its attachments were bought (the buyer's pages become their own). */
+  bought?: (userId: number) => Promise<void>;
 }
 
 /**
@@ -146,7 +148,10 @@ function saleKind(d: KindDeps, type: 3 | 7, l: Loaders): OrderKind {
     // The purchase and the sale count (a second purchase refused), in SQL: one rule for the single path and
     // for batched wallet payments.
     walletBatch: { fulfilSql: 'thread_purchase_fulfil' },
-    afterPaid: tellPaid(d),
+    async afterPaid(order, outcome) {
+      if (order.userId) await d.bought?.(order.userId);
+      await tellPaid(d)(order, outcome);
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import type { Gate } from '../../platform/access/gate.js';
 import type { Bus } from '../../platform/cache/bus.js';
 import type { Database } from '../../platform/db/db.js';
 import type { Route } from '../../platform/http/router.js';
+import type { PageOverlays } from '../../platform/web/page-overlay.js';
 import { CategoriesService, registerCategoriesRoutes } from '../categories/index.js';
 import type { ForumService } from '../forum/index.js';
 import type { GroupsService } from '../groups/index.js';
@@ -33,10 +34,10 @@ import { registerThreadsRoutes } from './threads.routes.js';
 import { ThreadsWriter } from './threads-write.service.js';
 import { registerBuiltInToms, TomRegistry } from './toms.registry.js';
 import { registerVoteTom, VotesService } from './votes.service.js';
-import { registerOverlayRoutes } from './overlay.routes.js';
+import { registerOverlayRoutes, type OverlayOf } from './overlay.routes.js';
 import { ThreadsOverlay } from './threads-overlay.service.js';
 import type { Actor } from '../../platform/auth/actor.js';
-import type { ForumData } from '@forum/contracts';
+import { viewerOverlay, type ForumData } from '@forum/contracts';
 import type { Notice } from '../notifications/index.js';
 
 /** Threads feature: threads, content blocks, replies, reactions (plus categories, topics and reports it mounts). */
@@ -114,9 +115,12 @@ export async function mountThreads(ctx: {
   forum: ForumService;
   users: {
     currentUser(actor: Actor): Promise<ForumData['user']>;
+    /** The current user when cached (no query), else undefined. */
+    peekCurrentUser?(actor: Actor): ForumData['user'] | undefined;
     pinnedThread?: (userId: number) => Promise<number | null>;
   };
   personalPages: PersonalPageRules;
+  pageOverlays: PageOverlays;
   config: { dataDir: string; publicUrl?: string | undefined };
   storage: AttachmentStorage;
 }): Promise<ThreadsFeature> {
@@ -187,10 +191,43 @@ export async function mountThreads(ctx: {
       return captchaBox.provider;
     },
   });
-  registerOverlayRoutes(ctx.route, {
-    overlay: new ThreadsOverlay(deps, reader, posts),
-    currentUser: (actor) => ctx.users.currentUser(actor),
+  const overlay = new ThreadsOverlay(deps, reader, posts);
+  // A member's overlay: their user record and their kept part, as one JSON text when someone needs it.
+  const source = (user: ForumData['user'], own: string) => ({
+    parts: [user, own],
+    json: () => `{"user":${JSON.stringify(user)},${own}}`,
   });
+  const overlayOf: OverlayOf = async (actor, threadIds, postIds, lang, changedOnly) => {
+    const [user, own] = await Promise.all([
+      actor.isGuest ? null : ctx.users.currentUser(actor),
+      overlay.text(actor, threadIds, postIds, lang, changedOnly),
+    ]);
+    return source(user, own);
+  };
+  registerOverlayRoutes(ctx.route, { overlayOf });
+  // A member's group page carries their overlay inline: the same one, for the ids the page lists (a page
+  // names the same address for every member, so its parse is remembered).
+  const asked = new Map<string, { threadIds?: number[]; postIds?: number[] }>();
+  ctx.pageOverlays.provide(
+    (actor, query, lang) => {
+      let input = asked.get(query);
+      if (!input) {
+        input = viewerOverlay.input.parse(Object.fromEntries(new URLSearchParams(query)));
+        if (asked.size >= 1_000) asked.clear();
+        asked.set(query, input);
+      }
+      // The page holds the group's copy of every item: only what differs for the member travels with it.
+      return overlayOf(actor, input.threadIds ?? [], input.postIds ?? [], lang, true);
+    },
+    // The same, from what is kept, when all of it is (pages' fast path).
+    (actor, query, lang) => {
+      const input = asked.get(query);
+      const user = input && ctx.users.peekCurrentUser?.(actor);
+      if (!input || user === undefined) return null;
+      const own = overlay.peekText(actor, input.threadIds ?? [], input.postIds ?? [], lang, true);
+      return own === undefined ? null : source(user, own);
+    },
+  );
   // A group render leaves out what only its author may see: such members get their pages rendered for them.
   ctx.personalPages.add(
     async (actor) =>

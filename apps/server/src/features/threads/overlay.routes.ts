@@ -1,20 +1,29 @@
-import { viewerOverlay, type ForumData } from '@forum/contracts';
+import { viewerOverlay } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import { RawJson } from '../../platform/http/envelope.js';
+import type { Lang } from '../../platform/http/lang.js';
 import type { Route } from '../../platform/http/router.js';
-import type { ThreadsOverlay } from './threads-overlay.service.js';
+import type { OverlaySource } from '../../platform/web/page-overlay.js';
+
+/**
+ * Makes a viewer's overlay for some threads and replies; `changedOnly` (the one a shared page carries inline)
+ * leaves out the items that look the same to the viewer as to their group.
+ */
+export type OverlayOf = (
+  actor: Actor,
+  threadIds: number[],
+  postIds: number[],
+  lang: Lang,
+  changedOnly?: boolean,
+) => Promise<OverlaySource>;
 
 /** Mounts `viewer.overlay`: the person's own facts laid over a page their group shares. */
-export function registerOverlayRoutes(
-  route: Route,
-  d: { overlay: ThreadsOverlay; currentUser: (actor: Actor) => Promise<ForumData['user']> },
-): void {
+export function registerOverlayRoutes(route: Route, d: { overlayOf: OverlayOf }): void {
   // A read that must never be shared: it is the per-person half of a shared page.
-  route(viewerOverlay, {}, async (input, { actor, lang }) => {
-    const [user, threads, posts] = await Promise.all([
-      actor.isGuest ? null : d.currentUser(actor),
-      d.overlay.threads(actor, input.threadIds ?? [], lang),
-      d.overlay.replies(actor, input.postIds ?? []),
-    ]);
-    return { user, threads, posts };
-  });
+  route(
+    viewerOverlay,
+    {},
+    async (input, { actor, lang }) =>
+      new RawJson((await d.overlayOf(actor, input.threadIds ?? [], input.postIds ?? [], lang)).json()),
+  );
 }

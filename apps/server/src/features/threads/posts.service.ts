@@ -322,6 +322,23 @@ export class PostsService {
     return rows.map((p) => presentPost(this.deps.gate, actor, thread, p, bundle));
   }
 
+  /**
+   * What presenting replies needs besides the viewer's likes, read as `group` (a member of a group, nobody in
+   * particular): their first comments, authors and files. A group shares it (the viewer overlay), and each
+   * member lays their likes over it with {@link presentWith}.
+   */
+  async groupBundle(group: Actor, rows: PostRow[]): Promise<{ bundle: PostBundle; postIds: number[] }> {
+    const bundle = await this.bundle(group, rows, true, false);
+    const postIds = [...rows.map((r) => r.id), ...[...bundle.comments.values()].flat().map((c) => c.id)];
+    return { bundle, postIds };
+  }
+
+  /** Replies presented for `actor` from a group's bundle and the actor's likes among them (no query). */
+  presentWith(actor: Actor, thread: ThreadRow, rows: PostRow[], bundle: PostBundle, liked: Set<number>) {
+    const own = { ...bundle, liked };
+    return rows.map((p) => presentPost(this.deps.gate, actor, thread, p, own));
+  }
+
   private async bundle(
     actor: Actor,
     rows: PostRow[],

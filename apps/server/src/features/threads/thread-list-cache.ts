@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, notInArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
+import type { GzipTemplate } from '../../platform/http/gzip-template.js';
 import type { ThreadQuery } from './threads-list.repository.js';
 import type { ThreadItem } from '@forum/contracts';
 import type { ThreadRow } from './threads.repository.js';
@@ -19,6 +20,8 @@ export interface SharedPage {
   items: ThreadItem[];
   /** The items as JSON text without the viewer's marks, made on first use (thread-list-items.ts). */
   texts?: string[];
+  /** Members' replies of this page as compiled gzip templates (envelope.ts `SplicedJson`), made on first use. */
+  templates?: Map<string, Promise<GzipTemplate>>;
 }
 
 /**
@@ -28,15 +31,21 @@ export interface SharedPage {
  * for members with no published-but-hidden threads of their own, which the group's list would leave out.
  */
 export class ThreadListCache {
-  private readonly lists = new Map<string, { at: number; gen: number; value: SharedPage }>();
+  private readonly lists = new Map<string, { at: number; gen: number; value: unknown }>();
   private readonly hidden = new Map<string, { gen: number; value: boolean }>();
-  private readonly viewerParts = new Map<string, { gen: number; value: ViewerPart }>();
+  private readonly viewerParts = new Map<string, { at: number; gen: number; value: unknown }>();
+  private readonly texts = new Map<string, { at: number; gen: number; value: string }>();
+  private textBytes = 0;
+  /** Loads under way, by key and generation: concurrent misses (the herd after a write) share one. */
+  private readonly loading = new Map<string, Promise<unknown>>();
 
   constructor(
     /** The guest cache's write generation: any write anywhere makes every entry stale. */
     private readonly generation: () => number,
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 300,
+    /** Members' overlay texts are large (tens of KB): past this many bytes the oldest go first. */
+    private readonly maxTextBytes = 4 * 1024 * 1024,
   ) {}
 
   /** Whether `q` is the same for every member of the viewer's group. */
@@ -54,12 +63,15 @@ export class ThreadListCache {
     return this.shared(`${groupKey}|${JSON.stringify(shared)}`, () => load(shared));
   }
 
-  /** Any group-shared page by key (the viewer overlay keys its threads by id), via `load` on a miss. */
-  async shared(key: string, load: () => Promise<SharedPage>): Promise<SharedPage> {
+  /**
+   * Anything a group shares by key (the viewer overlay keys its threads and its replies by id), via `load` on a
+   * miss. Keys name what they hold: one key, one type.
+   */
+  async shared<T>(key: string, load: () => Promise<T>): Promise<T> {
     const gen = this.generation();
     const hit = this.lists.get(key);
-    if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const value = await load();
+    if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value as T;
+    const value = await this.once(`s${key}`, gen, load);
     if (gen === this.generation()) {
       if (this.lists.size >= this.maxEntries) this.lists.delete(this.lists.keys().next().value!);
       this.lists.set(key, { at: Date.now(), gen, value });
@@ -71,16 +83,50 @@ export class ThreadListCache {
    * A member's own part of one shared page (their marks; their threads and per-viewer blocks presented for
    * them), until the next write anywhere: only writes change it, theirs included, and each write clears it.
    */
-  async viewerPart(key: string, load: () => Promise<ViewerPart>): Promise<ViewerPart> {
+  async viewerPart<T = ViewerPart>(key: string, load: () => Promise<T>): Promise<T> {
     const gen = this.generation();
     const hit = this.viewerParts.get(key);
-    if (hit && hit.gen === gen) return hit.value;
-    const value = await load();
+    // Capped in time as well: a purchase changes a member's view of a paid thread without a write that clears.
+    if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value as T;
+    const value = await this.once(`v${key}`, gen, load);
     if (gen === this.generation()) {
       if (this.viewerParts.size >= 5_000) this.viewerParts.clear();
-      this.viewerParts.set(key, { gen, value });
+      this.viewerParts.set(key, { at: Date.now(), gen, value });
     }
     return value;
+  }
+
+  /**
+   * A member's own text (their viewer overlay as JSON), until the next write or `ttlMs`, within a byte budget
+   * (oldest first out). The same string comes back while it holds, so what is built from it can be kept too.
+   */
+  /** A member's kept text when it is fresh, without loading (pages' fast path); else undefined. */
+  peekText(key: string): string | undefined {
+    const hit = this.texts.get(key);
+    return hit && hit.gen === this.generation() && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
+  async ownText(key: string, load: () => Promise<string>): Promise<string> {
+    const gen = this.generation();
+    const hit = this.texts.get(key);
+    if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const value = await this.once(`o${key}`, gen, load);
+    if (gen !== this.generation()) return value;
+    this.dropText(key);
+    const bytes = value.length * 2;
+    if (bytes > this.maxTextBytes) return value;
+    while (this.texts.size && this.textBytes + bytes > this.maxTextBytes)
+      this.dropText(this.texts.keys().next().value!);
+    this.texts.set(key, { at: Date.now(), gen, value });
+    this.textBytes += bytes;
+    return value;
+  }
+
+  private dropText(key: string): void {
+    const e = this.texts.get(key);
+    if (!e) return;
+    this.textBytes -= e.value.length * 2;
+    this.texts.delete(key);
   }
 
   /**
@@ -120,12 +166,26 @@ export class ThreadListCache {
     });
   }
 
+  /**
+   * Runs `load` once for every concurrent miss of one key in one generation: fifty members opening a page
+   * right after a write read it once, not fifty times (and build no fifty copies).
+   */
+  private once<T>(key: string, gen: number, load: () => Promise<T>): Promise<T> {
+    const k = `${gen}\u0000${key}`;
+    let p = this.loading.get(k) as Promise<T> | undefined;
+    if (!p) {
+      p = load().finally(() => this.loading.delete(k));
+      this.loading.set(k, p);
+    }
+    return p;
+  }
+
   /** A per-user yes/no kept until the next write. */
   private async flag(key: string, load: () => Promise<boolean>): Promise<boolean> {
     const gen = this.generation();
     const hit = this.hidden.get(key);
     if (hit && hit.gen === gen) return hit.value;
-    const value = await load();
+    const value = await this.once(`f${key}`, gen, load);
     if (this.hidden.size >= 10_000) this.hidden.clear();
     this.hidden.set(key, { gen, value });
     return value;

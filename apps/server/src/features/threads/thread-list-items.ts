@@ -38,9 +38,26 @@ function personal(deps: ThreadsDeps, me: number, r: ThreadRow): boolean {
 /** A group's list page as one member sees it, item by item, as objects or as JSON text. */
 export interface Personalised {
   items(): ThreadItem[];
+  /** Only the items that look different to this member than to the group (their own, or marked by them). */
+  changed(): ThreadItem[];
   /** The items from `start` to `end` as a JSON array, mostly spliced from the group's cached text. */
   json(start: number, end: number): string;
+  /**
+   * The same array as the group's pieces around this member's marks, each marks hole the same width for every
+   * member (a reply is then spliced from the group's compressed template: envelope.ts `SplicedJson`), or null
+   * when an item on it is presented for the member alone (their own thread, a paid one, a vote).
+   */
+  spliced(start: number, end: number): { pieces: string[]; holes: Buffer[] } | null;
 }
+
+/**
+ * A member's marks closing an item, as fixed-width text: `true` is padded to the width of `false` (JSON allows
+ * the space), so every member's hole is as wide as every other's. Eight variants, made once.
+ */
+const MARK_HOLES = Array.from({ length: 8 }, (_, n) => {
+  const b = (bit: number) => ((n >> bit) & 1 ? 'true ' : 'false');
+  return Buffer.from(`,"isLike":${b(0)},"isFavorite":${b(1)},"userStickStatus":${b(2)}}`);
+});
 
 /** The mark fields a member's copy of a shared item differs in; the cached text leaves them out. */
 const MARKS = ['isLike', 'isFavorite', 'userStickStatus'] as const;
@@ -92,6 +109,28 @@ export async function personalise(
   });
   return {
     items: () => page.items.map((i) => mine.get(i.threadId) ?? { ...i, ...marksOf(i) }),
+    changed: () =>
+      page.items.flatMap((i) => {
+        const own = mine.get(i.threadId);
+        if (own) return [own];
+        const k = marksOf(i);
+        return k.isLike || k.isFavorite || k.userStickStatus ? [{ ...i, ...k }] : [];
+      }),
+    spliced(start, end) {
+      const last = Math.min(end, page.items.length);
+      if (page.items.slice(start, last).some((i) => mine.has(i.threadId))) return null;
+      const texts = textsOf(page);
+      const pieces = ['['];
+      const holes: Buffer[] = [];
+      for (let n = start; n < last; n++) {
+        const k = marksOf(page.items[n]!);
+        pieces[pieces.length - 1] += (n > start ? ',' : '') + texts[n];
+        holes.push(MARK_HOLES[(k.isLike ? 1 : 0) | (k.isFavorite ? 2 : 0) | (k.userStickStatus ? 4 : 0)]!);
+        pieces.push('');
+      }
+      pieces[pieces.length - 1] += ']';
+      return { pieces, holes };
+    },
     json(start, end) {
       const texts = textsOf(page);
       const parts: string[] = [];

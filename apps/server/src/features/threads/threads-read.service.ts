@@ -1,7 +1,7 @@
 import { Code, GroupId, TomId, type Page, type RecommendItem, type ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Lang } from '../../platform/http/lang.js';
-import { RawJson } from '../../platform/http/envelope.js';
+import { RawJson, SplicedJson } from '../../platform/http/envelope.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
 import { findPost } from './posts.repository.js';
@@ -174,12 +174,18 @@ export class ThreadsReader {
     const shared = await this.sharedList(actor, q, terms, lang);
     if (shared && asJson) {
       const total = shared.total;
-      return [
-        new RawJson(
-          `{"pageData":${shared.page.json(0, input.perPage)},"currentPage":${input.page},"perPage":${input.perPage},` +
-            `"totalCount":${total},"totalPage":${Math.ceil(total / input.perPage)}}`,
-        ),
-      ];
+      const after =
+        `,"currentPage":${input.page},"perPage":${input.perPage},` +
+        `"totalCount":${total},"totalPage":${Math.ceil(total / input.perPage)}}`;
+      // Usually the group's pieces around the member's marks, sent from the group's compressed template.
+      const spliced = shared.page.spliced(0, input.perPage);
+      if (spliced) {
+        const { pieces, holes } = spliced;
+        pieces[0] = `{"pageData":${pieces[0]}`;
+        pieces[pieces.length - 1] += after;
+        return [new SplicedJson(pieces, holes, (shared.group.templates ??= new Map()))];
+      }
+      return [new RawJson(`{"pageData":${shared.page.json(0, input.perPage)}${after}`)];
     }
     const { total, items } = shared
       ? { total: shared.total, items: shared.page.items() }
@@ -214,8 +220,11 @@ export class ThreadsReader {
       const { rows, total } = await listThreads(this.deps.db, gq);
       return { rows, total, items: await presentList(this.deps, group, rows, terms, lang) };
     });
-    const mine = await personalise(this.deps, { ...actor, userId: me }, page, terms, lang);
-    return { total: page.total, page: mine };
+    return {
+      total: page.total,
+      group: page,
+      page: await personalise(this.deps, { ...actor, userId: me }, page, terms, lang),
+    };
   }
 
   /** `thread.recommends`: the administrator's picks, topped up with the hottest recent threads. */

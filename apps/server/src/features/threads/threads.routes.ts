@@ -65,9 +65,10 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   );
   // On a paid site the preview list (scope 3) is the one list shown before paying (reference §1.10).
   const previewScope = (req: FastifyRequest) => String((req.query as { scope?: unknown })?.scope) === '3';
+  // A member's copy of a group-shared list (the group's page and their marks) is kept for them until a write.
   route(
     threadListServed,
-    { ...guestRead, ...threads, payExempt: previewScope },
+    { ...guestRead, ...threads, memberCache: true, payExempt: previewScope },
     async ({ preload, ...input }, { actor, lang }) =>
       preload ? d.reader.listPreload(actor, input, lang, preload) : d.reader.listServed(actor, input, lang),
   );

@@ -23,7 +23,8 @@ export function registerTopicsRoutes(
   );
   // Counted by the topic page in the browser only; view counts change nothing a cached guest page needs at once.
   route(topicViewCount, { keepsGuestCache: true }, async (input) => topics.view(input.topicId));
-  route(emojiList, { siteClosedExempt: true, payExempt: true, guestCache: true }, async (_input, { req }) =>
+  // The same for everyone: members share it per group as guests do.
+  route(emojiList, { siteClosedExempt: true, payExempt: true, groupCache: true }, async (_input, { req }) =>
     topics.emoji(origin(req)),
   );
   route(topicsBatchUpdate, { admin: true }, async (input) => ({

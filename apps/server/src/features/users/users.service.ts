@@ -340,6 +340,12 @@ export class UsersService {
   }
 
   /** The actor behind a token (cached briefly); no token is a guest; a bad token is -4011. */
+  /** The actor for a token when its session is cached and fresh, without a query (pages' fast path); else null. */
+  peekActor(token: string, via: 'bearer' | 'cookie'): Actor | null {
+    const hit = this.sessions.get(hashToken(token));
+    return hit && Date.now() - hit.at < SESSION_CACHE_MS ? { ...hit.actor, via } : null;
+  }
+
   async resolveActor(token: string | null, via: 'bearer' | 'cookie' | 'none'): Promise<Actor> {
     if (!token) return guestActor(this.groups.permissions(GroupId.GUEST));
     const hash = hashToken(token);
@@ -452,6 +458,14 @@ export class UsersService {
   }
 
   /** The current user's own view, for the forum reply. */
+  /** `currentUser` when it is cached and fresh (no query), else undefined. */
+  peekCurrentUser(actor: Actor): CurrentUser | null | undefined {
+    if (actor.userId == null) return null;
+    const hit = this.currentUsers.get(actor.userId);
+    if (hit && Date.now() - hit.at < SESSION_CACHE_MS && hit.user.group.id === actor.groupId) return hit.user;
+    return undefined;
+  }
+
   async currentUser(actor: Actor): Promise<CurrentUser | null> {
     if (actor.userId == null) return null;
     const hit = this.currentUsers.get(actor.userId);

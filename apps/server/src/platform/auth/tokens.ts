@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
 /** Access and refresh tokens live 30 days (reference §1.1). */
@@ -15,8 +16,35 @@ export function newToken(): string {
 
 /** Tokens are stored only as SHA-256 hashes, so a database leak does not leak sessions. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot hash: asked on every signed-in request, and cheaper than a Hash object each time.
+  return hash('sha256', token, 'hex');
 }
+
+/**
+ * {@link tokenFromRequest} from raw headers (before Fastify has parsed cookies: pages' fast path): the token,
+ * null when there is none, or undefined when the cookie is anything but plain (left to the cookie parser).
+ */
+export function tokenFromHeaders(
+  headers: IncomingHttpHeaders,
+): { token: string; via: 'bearer' | 'cookie' } | null | undefined {
+  const auth = headers.authorization;
+  if (auth && /^Bearer\s+/i.test(auth)) {
+    const token = auth.replace(/^Bearer\s+/i, '').trim();
+    if (token) return { token, via: 'bearer' };
+  }
+  const cookie = headers.cookie;
+  if (!cookie?.includes(`${ACCESS_COOKIE}=`)) return null;
+  const m = ACCESS_COOKIE_VALUE.exec(cookie);
+  const token = m?.[1];
+  if (
+    !token ||
+    /[%"\s]/.test(token) ||
+    cookie.indexOf(`${ACCESS_COOKIE}=`) !== cookie.lastIndexOf(`${ACCESS_COOKIE}=`)
+  )
+    return undefined;
+  return { token, via: 'cookie' };
+}
+const ACCESS_COOKIE_VALUE = /(?:^|;\s*)access_token=([^;]*)/;
 
 /** The token a request carries and how: Bearer header first, then the cookie, then `?token=`. */
 export function tokenFromRequest(req: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {

@@ -43,6 +43,17 @@ export class GuestCache {
     return e.data;
   }
 
+  /**
+   * Like `get`, but a miss is not counted: a look before the real lookup (the fast path for pages, whose
+   * misses go on to the route, which counts them).
+   */
+  peek(key: string, kind: 'api' | 'page' = 'api'): unknown {
+    const e = this.entries.get(key);
+    if (!e || Date.now() - e.at > this.ttlMs) return undefined;
+    this.stats[kind].hits++;
+    return e.data;
+  }
+
   /** The generation a read started in: a reply computed across a clear must not be stored. */
   current(): number {
     return this.generation;
@@ -59,6 +70,19 @@ export class GuestCache {
       this.drop(this.entries.keys().next().value!);
     this.entries.set(key, { at: Date.now(), data, bytes });
     this.bytes += bytes;
+  }
+
+  /** An entry grew after it was stored (a page made its plain bytes): counts `bytes` as its size now. */
+  grew(key: string, data: unknown, bytes: number): void {
+    const e = this.entries.get(key);
+    if (!e || e.data !== data) return;
+    this.bytes += bytes - e.bytes;
+    e.bytes = bytes;
+    while (this.bytes > this.maxBytes && this.entries.size > 1) {
+      const oldest = this.entries.keys().next().value!;
+      if (oldest === key) break;
+      this.drop(oldest);
+    }
   }
 
   private drop(key: string): void {

@@ -5,10 +5,23 @@ import type { Actor } from '../auth/actor.js';
 import { CSRF_COOKIE } from '../auth/tokens.js';
 import { clearSessionCookies } from '../auth/cookies.js';
 import { AppError } from './errors.js';
-import { RawJson, sendOk, sendOkSerialized, type SerializedData } from './envelope.js';
+import {
+  RawJson,
+  sendOk,
+  sendOkSerialized,
+  sendOpenGzip,
+  sendSpliced,
+  sendStored,
+  SplicedJson,
+  storedJson,
+  storeReply,
+  type StoredReply,
+} from './envelope.js';
 import { langOf, type Lang } from './lang.js';
 import { absoluteMediaUrls, fromOriginalClient } from './original-clients.js';
 import type { GuestCache } from '../cache/guest-cache.js';
+import { MemberReplies } from '../cache/member-replies.js';
+import { accepts } from './stored-body.js';
 
 /** Route classes for rate limits. */
 export type RateClass = 'read' | 'write' | 'auth';
@@ -36,6 +49,11 @@ export interface RouteOptions {
   groupCache?: boolean;
   /** Writes clear the guest cache unless they change nothing a guest sees (login, view counts, uploads). */
   keepsGuestCache?: boolean;
+  /**
+   * GET only: a member's reply that the handler spliced from their group's shared parts and their marks
+   * (`SplicedJson`) is kept for that member until the next write (MemberReplies); any other reply is not.
+   */
+  memberCache?: boolean;
   /** Administrators only: anyone else, guests included, gets -4002 before the input is read; writes are logged. */
   admin?: boolean;
   /**
@@ -143,7 +161,8 @@ function hasNul(v: unknown, depth = 0): boolean {
 
 /** A thin way to mount a contract: validate, find the actor, run guards, call the handler, send the envelope. */
 export function createRouter(app: FastifyInstance, kit: RouterKit) {
-  const computing = new Map<string, Promise<SerializedData>>();
+  const computing = new Map<string, Promise<StoredReply>>();
+  const memberReplies = kit.guestCache ? new MemberReplies(() => kit.guestCache!.current()) : null;
   /** The request handler of a contract: everything `route` mounts, without mounting it. */
   function handlerFor<C extends CallContract>(
     contract: C,
@@ -178,12 +197,29 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       const cache = kit.guestCache;
       const shared = actor.isGuest ? options.guestCache || options.groupCache : options.groupCache;
       const cacheable = !!cache && shared === true && req.method === 'GET';
-      // Guests keep their plain key; members' keys start with their group, which fixes what they may see.
+      // Guests keep their plain key; members' keys start with their group, which fixes what they may see. The
+      // host is part of it: some replies name the address asked (absolute URLs when no site URL is set), and a
+      // request with a made-up Host must not fill the cache for everyone else.
       const sharer = actor.isGuest ? '' : `g${actor.groupId}${actor.isAdmin ? 'a' : ''}:`;
-      const cacheKey = cacheable ? `${sharer}${langOf(req)}:${req.url}` : '';
+      const cacheKey = cacheable ? `${sharer}${langOf(req)}:${req.host}${req.url}` : '';
       if (cacheable) {
-        const hit = cache.get(cacheKey, 'api') as SerializedData | undefined;
-        if (hit !== undefined) return original ? sendOriginal(hit.json) : sendOkSerialized(req, reply, hit);
+        const hit = cache.get(cacheKey, 'api') as StoredReply | undefined;
+        if (hit !== undefined) return original ? sendOriginal(storedJson(hit)) : sendStored(req, reply, hit);
+      }
+      // A member's own spliced reply, kept gzip for them (only readers taking gzip get it kept). The original
+      // clients' replies are reshaped from our JSON text instead: they never use the kept gzip.
+      const memberKey =
+        memberReplies &&
+        options.memberCache &&
+        !original &&
+        req.method === 'GET' &&
+        actor.userId != null &&
+        accepts(req.headers['accept-encoding'], 'gzip')
+          ? `${actor.userId}:g${actor.groupId}${actor.isAdmin ? 'a' : ''}:${langOf(req)}:${req.host}${req.url}`
+          : '';
+      if (memberKey) {
+        const kept = memberReplies!.get(memberKey);
+        if (kept) return sendOpenGzip(req, reply, kept);
       }
       const generation = cache?.current() ?? 0;
       const raw = mergedInput(req);
@@ -197,16 +233,16 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
             const result = await handler(input, { actor, lang: langOf(req), req, reply });
             const data: unknown = result instanceof RawJson ? JSON.parse(result.json) : result;
             if (kit.validateResponses) contract.output.parse(data);
-            // Stored as JSON text: compact on the heap, counted against the cache's byte budget (two bytes a
-            // character at most), and sent without serialising again.
-            const stored: SerializedData = { json: JSON.stringify(data ?? null) };
-            cache.set(cacheKey, stored, generation, stored.json.length * 2);
+            // Stored as the reply's bytes, envelope and all, compressed once (gzip and brotli): every hit
+            // sends them as they are, with its request id and time appended (envelope.ts, stored-body.ts).
+            const stored = await storeReply(req, { json: JSON.stringify(data ?? null) });
+            cache.set(cacheKey, stored, generation, stored.body.bytes);
             return stored;
           })().finally(() => computing.delete(cacheKey));
           computing.set(cacheKey, pending);
         }
         const stored = await pending;
-        return original ? sendOriginal(stored.json) : sendOkSerialized(req, reply, stored);
+        return original ? sendOriginal(storedJson(stored)) : sendStored(req, reply, stored);
       }
       const data = await handler(input, { actor, lang: langOf(req), req, reply });
       if (reply.sent) return reply;
@@ -217,6 +253,13 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
         await kit.audit.record({ actor, path: req.url.split('?')[0]!, input, ip: req.ip });
       }
       if (original) return sendOriginal(data instanceof RawJson ? data.json : JSON.stringify(data ?? null));
+      if (data instanceof SplicedJson)
+        return sendSpliced(
+          req,
+          reply,
+          data,
+          memberKey ? (open) => memberReplies!.set(memberKey, open, generation) : undefined,
+        );
       return data instanceof RawJson ? sendOkSerialized(req, reply, data) : sendOk(req, reply, data ?? null);
     };
     const run = (req: FastifyRequest, reply: FastifyReply) =>

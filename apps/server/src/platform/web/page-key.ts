@@ -1,11 +1,14 @@
 import type { Actor } from '../auth/actor.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import type { Lang } from '../http/lang.js';
 
 /** Who a page is rendered for: every guest alike, every member of one group alike, or this person only. */
 export type PageViewer =
   /** `staleLogin`: the request carried a token that no longer holds (revoked, expired, garbage). */
   | { kind: 'guest'; staleLogin?: boolean }
-  | { kind: 'group'; groupId: number; isAdmin: boolean }
+  /** `member`: who asked (their overlay is spliced into the group's page). */
+  | { kind: 'group'; groupId: number; isAdmin: boolean; member?: Actor & { userId: number } }
   | { kind: 'personal' };
 
 const MOBILE_UA = /Mobile|Android|iPhone|iPad|iPod|HarmonyOS|MicroMessenger/i;
@@ -25,16 +28,35 @@ export function isGroupPage(url: string): boolean {
   return !/[?&]tab=following(?:&|$)/.test(url);
 }
 
-function cookie(header: string, name: string): string {
-  const m = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header);
+/** The two cookies a shared page depends on, matched by patterns made once (pageKey runs on every page). */
+const COOKIE_PATTERNS = {
+  forum_lang: /(?:^|;\s*)forum_lang=([^;]*)/,
+  forum_theme: /(?:^|;\s*)forum_theme=([^;]*)/,
+};
+
+function cookie(header: string, name: keyof typeof COOKIE_PATTERNS): string {
+  if (!header) return '';
+  const m = COOKIE_PATTERNS[name].exec(header);
   return m ? m[1]! : '';
+}
+
+/**
+ * The language a page is drawn in: the member's chosen one (its cookie), else Chinese. Unlike the API's
+ * `langOf`, never the browser's Accept-Language (the web app ignores it): a member's inline overlay must be in
+ * the page's language.
+ */
+export function pageLang(headers: IncomingHttpHeaders): Lang {
+  return cookie(headers.cookie ?? '', 'forum_lang') === 'en' ? 'en' : 'zh';
 }
 
 /**
  * What a shared page depends on besides the URL and the viewer class: phone or not, the language (header and
  * cookie) and the theme cookie. Other cookies (the login token, analytics) do not change the render.
  */
-export function pageKey(req: FastifyRequest, viewer: PageViewer): string | null {
+export function pageKey(
+  req: Pick<FastifyRequest, 'url' | 'headers'> | { url: string; headers: IncomingHttpHeaders },
+  viewer: PageViewer,
+): string | null {
   if (viewer.kind === 'personal') return null;
   const c = req.headers.cookie ?? '';
   const who = viewer.kind === 'guest' ? 'guest' : `g${viewer.groupId}${viewer.isAdmin ? 'a' : ''}`;
@@ -61,6 +83,15 @@ export type PersonalPageRule = (actor: Actor & { userId: number }) => Promise<bo
  */
 export class PersonalPageRules {
   private readonly rules: PersonalPageRule[] = [];
+  /** Answers per member, asked on every page they open: kept until the next write, a `forget`, or `ttlMs`. */
+  private readonly answers = new Map<number, { gen: number; at: number; as: string; value: boolean }>();
+  private forgets = 0;
+
+  constructor(
+    /** The write generation (guest cache): the rules read what only writes change (own pending content). */
+    private readonly generation: () => number = () => 0,
+    private readonly ttlMs = 10_000,
+  ) {}
 
   /** Adds a rule; any rule that holds makes the member's pages personal. */
   add(rule: PersonalPageRule): void {
@@ -69,7 +100,36 @@ export class PersonalPageRules {
 
   /** Whether any rule holds for this member. */
   async holdFor(actor: Actor & { userId: number }): Promise<boolean> {
-    for (const rule of this.rules) if (await rule(actor)) return true;
-    return false;
+    // The rules read the member's group too (which categories it sees): an answer holds for one group.
+    const as = `${actor.groupId}|${actor.isAdmin ? 1 : 0}`;
+    const gen = this.generation();
+    const hit = this.answers.get(actor.userId);
+    if (hit && hit.gen === gen && hit.as === as && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const forgets = this.forgets;
+    let value = false;
+    for (const rule of this.rules) if ((value = await rule(actor))) break;
+    // Not kept when a write or a purchase came meanwhile: the answer may predate it.
+    if (gen === this.generation() && forgets === this.forgets) {
+      if (this.answers.size >= 20_000) this.answers.clear();
+      this.answers.set(actor.userId, { gen, at: Date.now(), as, value });
+    }
+    return value;
+  }
+
+  /** The kept answer for this member, or undefined when there is none (no waiting: pages' fast path). */
+  peek(actor: Actor & { userId: number }): boolean | undefined {
+    const hit = this.answers.get(actor.userId);
+    const fresh =
+      hit &&
+      hit.gen === this.generation() &&
+      hit.as === `${actor.groupId}|${actor.isAdmin ? 1 : 0}` &&
+      Date.now() - hit.at < this.ttlMs;
+    return fresh ? hit.value : undefined;
+  }
+
+  /** Drops a member's answer: something that changes it happened without a write (a purchase). */
+  forget(userId: number): void {
+    this.forgets += 1;
+    this.answers.delete(userId);
   }
 }

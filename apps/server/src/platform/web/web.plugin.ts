@@ -10,8 +10,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashedPageCsp, pageCsp } from './csp.js';
 import { injectFetch, type InjectFetch } from './inject-fetch.js';
 import { prodAssets, type PageAssets } from './page-assets.js';
-import { pageBytes, readyPage, sendReadyPage, type ReadyPage } from './page-cache.js';
-import { pageKey, withoutLogin, type PageViewer } from './page-key.js';
+import { MemberTails } from './member-tails.js';
+import {
+  memberReply,
+  pageBytes,
+  readyPage,
+  sendReadyPage,
+  type MemberTail,
+  type ReadyPage,
+} from './page-cache.js';
+import { pageKey, pageLang, withoutLogin, type PageViewer } from './page-key.js';
+import type { PageOverlays } from './page-overlay.js';
+import type { FastPage, FastPages } from './fast-pages.js';
+import { SECURITY_HEADERS } from '../http/security-headers.js';
+import { accepts, pickEncoding, type Encoding } from '../http/stored-body.js';
 
 /** Options for mounting the server-rendered site. */
 export interface WebOptions {
@@ -27,6 +39,12 @@ export interface WebOptions {
   viewAs?: (groupId: number) => Record<string, string>;
   /** Seconds to wait while the database is out of reach (pages answer 503 then), or null while it answers. */
   unavailable?: () => number | null;
+  /** Members' overlays, spliced into their group's pages (else the page asks for its overlay). */
+  overlays?: PageOverlays;
+  /** Answers stored pages before Fastify (production with a cache). */
+  fastPages?: FastPages;
+  /** `viewerOf` from what is kept, without waiting (null: let the route decide). */
+  peekViewer?: (req: IncomingMessage) => PageViewer | null;
 }
 
 /** The web app's server entry, loaded by file path (apps never import each other as packages). */
@@ -37,9 +55,9 @@ interface WebEntry {
     fetch: InjectFetch;
     nonce: string;
     assets: PageAssets;
-    /** A group render: the page carries no personal data and asks for the viewer overlay. */
+    /** A group render: the page carries no personal data; each member's overlay goes at its end. */
     shared?: boolean;
-  }): Promise<{ status: number; redirect?: string; body?: Readable }>;
+  }): Promise<{ status: number; redirect?: string; body?: Readable; overlay?: string }>;
   renderFallbackError(headers: Record<string, string | undefined>): string;
   renderUnavailable(headers: Record<string, string | undefined>, retryAfterSeconds: number): string;
 }
@@ -51,6 +69,9 @@ interface DevServer {
   ssrFixStacktrace(e: Error): void;
   close(): Promise<void>;
 }
+
+/** The in-process group-render marker (app.ts): such requests are never a guest's. */
+const VIEW_AS = 'x-forum-view-as';
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../../web/', import.meta.url));
 // A last path segment with an extension is a file request; a missing file gets a plain 404, not a rendered page.
@@ -147,7 +168,7 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     const key = cache ? pageKey(req, viewer) : null;
     if (cache && key) {
       const hit = cache.get(key, 'page') as ReadyPage | undefined;
-      if (hit) return sendReadyPage(req, reply, hit);
+      if (hit) return sendPage(req, reply, hit, viewer, key);
     }
     // A page already rendered is still served above; anything else would only find the database gone.
     if (opts.unavailable?.() != null) return sendUnavailable(req, reply, prodEntry!);
@@ -158,8 +179,9 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       shared = renderShared(req, viewer, key, cache).finally(() => rendering.delete(key));
       rendering.set(key, shared);
     }
-    let out: Rendered | ReadyPage = shared ? await shared : await renderHtml(req, newNonce(), viewer);
-    if ('br' in out) return sendReadyPage(req, reply, out);
+    const first: Rendered | ReadyPage = shared ? await shared : await renderHtml(req, newNonce(), viewer);
+    if ('body' in first) return sendPage(req, reply, first, viewer, key!);
+    let out: Rendered = first;
     // A group render that is not a plain page (a pending thread of the viewer's own, a redirect) is redone for
     // the person: only what every member of the group would see is ever shared.
     if (viewer.kind === 'group' && out.kind === 'html' && out.status !== 200)
@@ -193,6 +215,36 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
   }
 
   const rendering = new Map<string, Promise<Rendered | ReadyPage>>();
+  const tails = new MemberTails();
+
+  /** A stored page as this viewer gets it: a member's with their overlay at its end. */
+  async function sendPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    page: ReadyPage,
+    viewer: PageViewer,
+    key: string,
+  ) {
+    const header = req.headers['accept-encoding'];
+    // The plain bytes are made on the first request that takes no compression: the budget counts them then.
+    if (!page.body.hasPlain && page.body.encodingFor(pickEncoding(header)) === 'identity') {
+      page.body.identity();
+      opts.guestCache?.grew(key, page, pageBytes(page));
+    }
+    let tail: MemberTail | undefined;
+    const tailKey = viewer.kind === 'group' && viewer.member ? `${viewer.member.userId}|${key}` : '';
+    if (page.overlay !== undefined && viewer.kind === 'group' && viewer.member) {
+      const query = page.overlay.slice(page.overlay.indexOf('?') + 1);
+      try {
+        const source = await opts.overlays?.of(viewer.member, query, pageLang(req.headers));
+        if (source) tail = await tails.get(tailKey, source, accepts(header, 'gzip'));
+      } catch (err) {
+        // The page still works without it: it asks for its overlay itself.
+        req.log.warn({ err }, 'viewer overlay for a page failed');
+      }
+    }
+    return sendReadyPage(req, reply, page, tail, (bytes) => tails.grew(tailKey, bytes));
+  }
   // Only a render needs a nonce (React marks its scripts with it); the policy lists hashes, not the nonce.
   const newNonce = () => randomBytes(16).toString('base64');
 
@@ -208,13 +260,13 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     const storable =
       out.kind === 'html' && (out.status === 200 || (viewer.kind === 'guest' && out.status === 404));
     if (!storable) return out;
-    const page = await readyPage(out.status, out.html);
+    const page = await readyPage(out.status, out.html, out.overlay);
     cache.set(key, page, generation, pageBytes(page));
     return page;
   }
 
   type Rendered =
-    | { kind: 'html'; status: number; html: string }
+    | { kind: 'html'; status: number; html: string; overlay?: string }
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'failed'; html: string };
 
@@ -238,7 +290,8 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       const chunks: Buffer[] = [];
       for await (const chunk of result.body)
         chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-      return { kind: 'html', status: result.status, html: Buffer.concat(chunks).toString('utf8') };
+      const html = Buffer.concat(chunks).toString('utf8');
+      return { kind: 'html', status: result.status, html, overlay: result.overlay };
     } catch (err) {
       req.log.error({ err }, 'page render failed');
       return { kind: 'failed', html: prodEntry!.renderFallbackError(headers) };
@@ -278,6 +331,59 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       req.log.error({ err }, 'page render failed');
       return reply.code(500).type('text/html; charset=utf-8').send(entry.renderFallbackError(headers));
     }
+  }
+
+  // A stored page, as sendPage would send it, looked up before Fastify from what is kept (the viewer, the page,
+  // a member's tail and their copy): the same key, the same headers (the security set, then the page's own),
+  // the same bytes. Anything not at hand, or unusual, goes to handlePage, which makes and keeps it.
+  const guestCache = opts.guestCache;
+  const peekViewer = opts.peekViewer;
+  if (!dev && guestCache && opts.fastPages && peekViewer) {
+    const headersOf = new WeakMap<ReadyPage, Partial<Record<Encoding, string[]>>>();
+    const pageHeaders = (page: ReadyPage, enc: Encoding) => {
+      const made = headersOf.get(page) ?? {};
+      headersOf.set(page, made);
+      return (made[enc] ??= [
+        ...SECURITY_HEADERS.flat(),
+        'content-security-policy',
+        page.csp,
+        'cache-control',
+        'private, no-cache',
+        'vary',
+        'accept-encoding, cookie',
+        'content-type',
+        'text/html; charset=utf-8',
+        ...(enc === 'identity' ? [] : ['content-encoding', enc]),
+      ]);
+    };
+    opts.fastPages.use((req): FastPage | null => {
+      const url = req.url ?? '/';
+      const h = req.headers;
+      // The API, original clients' marked addresses and in-process renders are the routes' business.
+      if (url.startsWith('/api') || url.includes('dzq') || h[VIEW_AS] !== undefined) return null;
+      const viewer = peekViewer(req);
+      if (!viewer || viewer.kind === 'personal') return null;
+      const key = pageKey({ url, headers: h }, viewer);
+      const page = key ? (guestCache.peek(key, 'page') as ReadyPage | undefined) : undefined;
+      if (!page) return null;
+      const header = h['accept-encoding'];
+      page.body.hit();
+      const accepted = page.body.encodingFor(pickEncoding(header));
+      // The plain bytes are made (and counted) by the route, the first time.
+      if (accepted === 'identity' && !page.body.hasPlain) return null;
+      if (viewer.kind === 'guest') {
+        if (page.overlay !== undefined) return null;
+        return { status: page.status, headers: pageHeaders(page, accepted), body: page.body.body(accepted) };
+      }
+      if (page.overlay === undefined || !viewer.member) return null;
+      const query = page.overlay.slice(page.overlay.indexOf('?') + 1);
+      const source = opts.overlays?.peek(viewer.member, query, pageLang(h));
+      const tailKey = `${viewer.member.userId}|${key}`;
+      const tail = source && tails.peek(tailKey, source, accepts(header, 'gzip'));
+      if (!tail) return null;
+      const { enc, bytes } = memberReply(page, tail, accepted, header, (n) => tails.grew(tailKey, n));
+      return { status: page.status, headers: pageHeaders(page, enc), body: bytes };
+    });
   }
 
   app.route({ method: 'GET', url: '/*', handler: handlePage });

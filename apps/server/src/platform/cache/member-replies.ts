@@ -1,0 +1,48 @@
+import type { OpenGzip } from '../http/stored-body.js';
+
+/**
+ * Members' own replies that are spliced from what their group shares plus their marks (a member's
+ * `thread.list`: the group's page, their likes, favourites and pin), kept per member as gzip bytes left open
+ * for each reply's request id and time, until the next write anywhere (the guest cache's generation: marks
+ * change only by writes, and every write clears) or `ttlMs`, within a byte budget, oldest out first. A member
+ * reading the list again then costs what a guest's cached read costs.
+ */
+export class MemberReplies {
+  private readonly entries = new Map<string, { at: number; gen: number; value: OpenGzip }>();
+  private bytes = 0;
+
+  constructor(
+    /** The guest cache's write generation. */
+    private readonly generation: () => number,
+    private readonly ttlMs = 10_000,
+    private readonly maxBytes = 4 * 1024 * 1024,
+  ) {}
+
+  /** A fresh reply kept for this key (member, group, language, address), if any. */
+  get(key: string): OpenGzip | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (e.gen !== this.generation() || Date.now() - e.at > this.ttlMs) {
+      this.drop(key);
+      return undefined;
+    }
+    return e.value;
+  }
+
+  /** Keeps a reply made during generation `gen` (not kept when a write came meanwhile). */
+  set(key: string, value: OpenGzip, gen: number): void {
+    if (gen !== this.generation() || value.bytes.length > this.maxBytes) return;
+    this.drop(key);
+    while (this.entries.size && this.bytes + value.bytes.length > this.maxBytes)
+      this.drop(this.entries.keys().next().value!);
+    this.entries.set(key, { at: Date.now(), gen, value });
+    this.bytes += value.bytes.length;
+  }
+
+  private drop(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.bytes -= e.value.bytes.length;
+    this.entries.delete(key);
+  }
+}
