@@ -24,14 +24,14 @@ import { PostsService } from './posts.service.js';
 import { ReactionsService } from './reactions.service.js';
 import { NO_EVENTS, viewerOf, type ContentEvents, type PostEvent, type ThreadsDeps } from './threads.deps.js';
 export type { ContentEvents, PostEvent } from './threads.deps.js';
-export type { TomSaveContext, TomShowContext } from './toms.registry.js';
+export type { TomSaveContext, TomShowContext } from '../toms/index.js';
 import type { ThreadExtensions } from './thread-extensions.js';
 import type { PersonalPageRules } from '../../platform/web/page-key.js';
 import { siteCounts } from './threads-list.repository.js';
 import { ThreadsReader } from './threads-read.service.js';
 import { registerThreadsRoutes } from './threads.routes.js';
 import { ThreadsWriter } from './threads-write.service.js';
-import { registerBuiltInToms, TomRegistry } from './toms.registry.js';
+import { registerBuiltInToms, TomRegistry } from '../toms/index.js';
 import { registerVoteTom, VotesService } from './votes.service.js';
 import { registerOverlayRoutes } from './overlay.routes.js';
 import { ThreadsOverlay } from './threads-overlay.service.js';
@@ -40,7 +40,7 @@ import type { ForumData } from '@forum/contracts';
 import type { Notice } from '../notifications/index.js';
 
 /** Threads feature: threads, content blocks, replies, reactions (plus categories, topics and reports it mounts). */
-export { TomRegistry, type TomType } from './toms.registry.js';
+export { TomRegistry, type TomType } from '../toms/index.js';
 export type { CaptchaProvider } from './captcha.js';
 export { threads, threadToms } from './threads.table.js';
 export { sharedText, type PurchasesOf } from './paid.policy.js';

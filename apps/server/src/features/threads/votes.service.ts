@@ -7,7 +7,7 @@ import { AppError, invalid, notFound } from '../../platform/http/errors.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import { findToms } from './threads.repository.js';
-import type { TomRegistry } from './toms.registry.js';
+import type { TomRegistry } from '../toms/index.js';
 import {
   castVote,
   chosenOptions,
