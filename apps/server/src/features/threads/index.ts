@@ -32,7 +32,7 @@ import { ThreadsReader } from './threads-read.service.js';
 import { registerThreadsRoutes } from './threads.routes.js';
 import { ThreadsWriter } from './threads-write.service.js';
 import { registerBuiltInToms, TomRegistry } from '../toms/index.js';
-import { registerVoteTom, VotesService } from './votes.service.js';
+import { registerVoteTom, VotesService } from '../votes/index.js';
 import { registerOverlayRoutes } from './overlay.routes.js';
 import { ThreadsOverlay } from './threads-overlay.service.js';
 import type { Actor } from '../../platform/auth/actor.js';

@@ -32,7 +32,7 @@ import type { ReactionsService } from './reactions.service.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import type { ThreadsWriter } from './threads-write.service.js';
 import { originalPosts, originalThreads } from './thread-original.presenter.js';
-import type { VotesService } from './votes.service.js';
+import type { VotesService } from '../votes/index.js';
 
 /** The services the thread routes call. */
 export interface ThreadsRoutesDeps {
