@@ -21,7 +21,7 @@ import { registerFileToms } from './file-toms.registry.js';
 import { POST_FILE_TYPES, ThreadFiles } from './thread-files.service.js';
 import { PostsUpdater } from './posts-update.service.js';
 import { PostsService } from './posts.service.js';
-import { ReactionsService } from './reactions.service.js';
+import { ReactionsService } from './reactions.wiring.js';
 import { NO_EVENTS, viewerOf, type ContentEvents, type PostEvent, type ThreadsDeps } from './threads.deps.js';
 export type { ContentEvents, PostEvent } from './threads.deps.js';
 export type { TomSaveContext, TomShowContext } from '../toms/index.js';

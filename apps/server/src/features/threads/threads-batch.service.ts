@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError } from '../../platform/http/errors.js';
 import { purgePosts, purgeThreads } from './purge.repository.js';
-import { MAX_STICKY } from './reactions.service.js';
+import { MAX_STICKY } from '../reactions/index.js';
 import type { ReviewService } from './review.service.js';
 import { applyCounts, requireCategory } from './thread-write.rules.js';
 import type { ThreadsDeps } from './threads.deps.js';
