@@ -50,8 +50,8 @@ export type { SupporterEntry, SupporterKind, ThreadSupporters } from './supporte
 export { ANONYMOUS_NICKNAME } from './anonymity.policy.js';
 export { diffTime } from './threads.presenter.js';
 import { findToms, profilePinnedThread } from './threads.repository.js';
-import { registerReviewRoutes } from './review.routes.js';
-import { ReviewService } from './review.service.js';
+import { registerReviewRoutes } from '../review/index.js';
+import { ReviewService } from './review.wiring.js';
 import { ThreadsBatch } from './threads-batch.service.js';
 import { siteOrigin } from '../../platform/http/site-origin.js';
 export { threadSearchColumns, type ThreadSearchSource } from './threads.repository.js';
