@@ -1,7 +1,7 @@
 import { TomId, type AttachmentItem } from '@forum/contracts';
 import { AttachmentType } from '../attachments/index.js';
 import type { ThreadFiles } from './thread-files.service.js';
-import type { TomRegistry } from './toms.registry.js';
+import type { TomRegistry } from '../toms/index.js';
 
 /** Which upload type each file block takes, where its ids are and where the presented files go. */
 const FILE_TOMS = [

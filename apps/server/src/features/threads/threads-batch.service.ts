@@ -3,23 +3,12 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError } from '../../platform/http/errors.js';
 import { purgePosts, purgeThreads } from './purge.repository.js';
-import { MAX_STICKY } from './reactions.service.js';
-import type { ReviewService } from './review.service.js';
+import { MAX_STICKY } from '../reactions/index.js';
+import type { BatchInput, ReviewService } from '../review/index.js';
 import { applyCounts, requireCategory } from './thread-write.rules.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import { countSticky } from './threads-list.repository.js';
 import { findThread, isCountedThread, updateThread, type ThreadRow } from './threads.repository.js';
-
-/** `threads.batch` changes (contracts' `threadsBatch` input). */
-export interface BatchInput {
-  ids: number[];
-  categoryId?: number;
-  isSticky?: boolean;
-  isEssence?: boolean;
-  isSite?: boolean;
-  isDeleted?: boolean;
-  reason: string;
-}
 
 /**
  * The administrator's batch actions on content (issue 10 §6): move, pin, essence, recommend, delete or

@@ -7,7 +7,7 @@ import { htmlToText } from '../../platform/content/sanitize.js';
 import { findPost } from './posts.repository.js';
 import { likedUsersPage } from './liked-users.js';
 import { viewerOf, type ThreadsDeps } from './threads.deps.js';
-import { recommendThreads } from './threads-recommend.service.js';
+import { recommendThreads } from './recommends.wiring.js';
 import { ThreadListCache } from './thread-list-cache.js';
 import { personalise, presentList } from './thread-list-items.js';
 import { listSticky, listThreads, type ThreadQuery } from './threads-list.repository.js';

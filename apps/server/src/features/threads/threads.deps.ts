@@ -12,7 +12,7 @@ import type { ThreadCardCache } from './thread-cards.js';
 import type { ThreadListCache } from './thread-list-cache.js';
 import type { ThreadFiles } from './thread-files.service.js';
 import type { Viewer } from './threads.repository.js';
-import type { TomRegistry } from './toms.registry.js';
+import type { TomRegistry } from '../toms/index.js';
 import type { ThreadExtensions } from './thread-extensions.js';
 import type { PurchasesOf } from './paid.policy.js';
 import type { ThreadSupporters } from './supporters.port.js';

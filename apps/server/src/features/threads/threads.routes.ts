@@ -28,11 +28,11 @@ import type { OriginalContext, Route } from '../../platform/http/router.js';
 import type { CaptchaProvider } from './captcha.js';
 import type { PostsUpdater } from './posts-update.service.js';
 import type { PostsService } from './posts.service.js';
-import type { ReactionsService } from './reactions.service.js';
+import type { ReactionsService } from '../reactions/index.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import type { ThreadsWriter } from './threads-write.service.js';
 import { originalPosts, originalThreads } from './thread-original.presenter.js';
-import type { VotesService } from './votes.service.js';
+import type { VotesService } from '../votes/index.js';
 
 /** The services the thread routes call. */
 export interface ThreadsRoutesDeps {

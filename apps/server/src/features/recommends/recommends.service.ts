@@ -2,10 +2,8 @@ import type { RecommendItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
 import { forbidden } from '../../platform/http/errors.js';
-import type { ThreadsDeps } from './threads.deps.js';
-import { listHotRecent, listSiteThreads } from './threads-recommend.repository.js';
-import { findFirstPosts, type ThreadRow, type Viewer } from './threads.repository.js';
-import { sharedText } from './paid.policy.js';
+import { listHotRecent, listSiteThreads } from './recommends.repository.js';
+import type { RecommendedThread, RecommendsPort } from './threads.port.js';
 
 /** Characters of text that stand in for the title of an untitled thread. */
 const TITLE_FROM_TEXT = 40;
@@ -17,9 +15,9 @@ const TITLE_FROM_TEXT = 40;
  * experience reader's time window. An actor who may view no category at all gets -4002, as in the original.
  */
 export async function recommendThreads(
-  deps: ThreadsDeps,
+  deps: RecommendsPort,
   actor: Actor,
-  viewer: Viewer,
+  viewer: { categoryIds: number[] },
   limit: number,
   categoryIds: number[] | undefined,
 ): Promise<RecommendItem[]> {
@@ -27,18 +25,20 @@ export async function recommendThreads(
     ? categoryIds.filter((id) => viewer.categoryIds.includes(id))
     : undefined;
   if (!actor.isAdmin && (!viewer.categoryIds.length || wanted?.length === 0)) throw forbidden();
-  const picked = await listSiteThreads(deps.db, viewer, limit, wanted);
-  const rows: ThreadRow[] = [...picked];
+  const picked = await listSiteThreads(deps.db, deps.columns, deps.visible, limit, wanted);
+  const rows: RecommendedThread[] = [...picked];
   if (rows.length < limit) {
     const ids = rows.map((r) => r.id);
-    rows.push(...(await listHotRecent(deps.db, viewer, limit - rows.length, ids, wanted)));
+    rows.push(
+      ...(await listHotRecent(deps.db, deps.columns, deps.visible, limit - rows.length, ids, wanted)),
+    );
   }
   const untitled = rows.filter((r) => !r.title).map((r) => r.id);
-  const texts = new Map((await findFirstPosts(deps.db, untitled)).map((p) => [p.threadId, p.content]));
+  const texts = new Map((await deps.firstPosts(deps.db, untitled)).map((p) => [p.threadId, p.content]));
   return rows.map((r) => ({
     threadId: r.id,
     categoryId: r.categoryId,
-    title: r.title || htmlToText(sharedText(r, texts.get(r.id) ?? '')).slice(0, TITLE_FROM_TEXT),
+    title: r.title || htmlToText(deps.sharedText(r, texts.get(r.id) ?? '')).slice(0, TITLE_FROM_TEXT),
     viewCount: r.viewCount,
     isSite: r.isSite,
     displayTag: {

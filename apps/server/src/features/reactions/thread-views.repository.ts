@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/db.js';
-import { threadUserViewRecords, threads } from './threads.table.js';
-import { rowsOf } from './threads.repository.js';
+import { rowsOf, type DbOrTx } from '../../platform/db/db.js';
+import { threadUserViewRecords, threads } from '../threads/threads.table.js';
 
 /**
  * Counts a logged-in reader's view and records that they viewed the thread, in one statement (one round
@@ -13,12 +12,15 @@ export async function countRecordedView(
   threadId: number,
   userId: number,
 ): Promise<number | null> {
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ view_count: number }>(
+    db,
+    sql`
     with rec as (
       insert into ${threadUserViewRecords} (thread_id, user_id) values (${threadId}, ${userId})
       on conflict do nothing
     )
-    update ${threads} set view_count = view_count + 1 where id = ${threadId} returning view_count`);
-  const row = rowsOf<{ view_count: number }>(result)[0];
+    update ${threads} set view_count = view_count + 1 where id = ${threadId} returning view_count`,
+  );
+  const row = rows[0];
   return row ? Number(row.view_count) : null;
 }

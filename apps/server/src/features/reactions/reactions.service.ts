@@ -4,11 +4,8 @@ import type { Lang } from '../../platform/http/lang.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, forbidden, invalid } from '../../platform/http/errors.js';
 import { deleteFavorite, insertFavorite } from './reactions.repository.js';
-import type { ThreadsDeps } from './threads.deps.js';
-import { countSticky } from './threads-list.repository.js';
 import { countRecordedView } from './thread-views.repository.js';
-import type { ThreadsReader } from './threads-read.service.js';
-import { bumpThread, findThread, setUserStick, updateThread } from './threads.repository.js';
+import type { ReactionsDeps, ThreadReader, ThreadRows } from './threads.port.js';
 
 /** Most pinned threads at once (reference §1.3). */
 export const MAX_STICKY = 20;
@@ -25,8 +22,9 @@ export interface OperateInput {
 /** Essence, pinning, favourites, recommend-to-home, views, shares and profile pins. */
 export class ReactionsService {
   constructor(
-    private readonly deps: ThreadsDeps,
-    private readonly reader: ThreadsReader,
+    private readonly deps: ReactionsDeps,
+    private readonly reader: ThreadReader,
+    private readonly rows: ThreadRows,
   ) {}
 
   /** `threads/operate`: each flag needs its own permission in the thread's category. */
@@ -46,8 +44,8 @@ export class ReactionsService {
       throw invalid('only published, approved threads can be marked');
     }
     const row = await inTransaction(this.deps.db, async (tx) => {
-      const locked = (await findThread(tx, threadId, true))!;
-      if (input.isSticky && !locked.isSticky && (await countSticky(tx)) >= MAX_STICKY) {
+      const locked = (await this.rows.find(tx, threadId, true))!;
+      if (input.isSticky && !locked.isSticky && (await this.rows.countSticky(tx)) >= MAX_STICKY) {
         throw new AppError(Code.RESOURCE_EXIST, {
           zh: `最多置顶 ${MAX_STICKY} 个帖子`,
           en: `At most ${MAX_STICKY} threads can be pinned`,
@@ -57,7 +55,7 @@ export class ReactionsService {
         const changed = input.isFavorite
           ? await insertFavorite(tx, threadId, userId)
           : await deleteFavorite(tx, threadId, userId);
-        if (changed) await bumpThread(tx, threadId, { favoriteCount: input.isFavorite ? 1 : -1 });
+        if (changed) await this.rows.bump(tx, threadId, { favoriteCount: input.isFavorite ? 1 : -1 });
       }
       const patch = {
         ...(input.isEssence !== undefined && { isEssence: input.isEssence }),
@@ -66,8 +64,8 @@ export class ReactionsService {
         ...(input.isSite !== undefined && { isSite: input.isSite }),
       };
       return Object.keys(patch).length
-        ? updateThread(tx, threadId, patch)
-        : (await findThread(tx, threadId))!;
+        ? this.rows.update(tx, threadId, patch)
+        : (await this.rows.find(tx, threadId))!;
     });
     return this.reader.present(actor, row, lang);
   }
@@ -81,14 +79,14 @@ export class ReactionsService {
     if (actor.userId != null && this.deps.settings.bool('open_view_count')) {
       return { threadId, viewCount: (await countRecordedView(this.deps.db, threadId, actor.userId)) ?? 0 };
     }
-    const row = await bumpThread(this.deps.db, threadId, { viewCount: 1 });
+    const row = await this.rows.bump(this.deps.db, threadId, { viewCount: 1 });
     return { threadId, viewCount: row?.viewCount ?? 0 };
   }
 
   /** `thread.share`: one more share. */
   async share(actor: Actor, threadId: number) {
     await this.reader.visibleThread(actor, threadId);
-    const row = await bumpThread(this.deps.db, threadId, { shareCount: 1 });
+    const row = await this.rows.bump(this.deps.db, threadId, { shareCount: 1 });
     return { threadId, shareCount: row?.shareCount ?? 0 };
   }
 
@@ -99,7 +97,7 @@ export class ReactionsService {
     if (t.userId !== actor.userId) throw forbidden('only your own threads can be pinned on your profile');
     if (status === 1 && (t.isDraft || t.isAnonymous))
       throw invalid('drafts and anonymous threads cannot be pinned');
-    await setUserStick(this.deps.db, actor.userId, status === 1 ? threadId : null);
+    await this.rows.setUserStick(this.deps.db, actor.userId, status === 1 ? threadId : null);
     return { threadId, status };
   }
 }

@@ -7,7 +7,7 @@ import {
 } from '@forum/contracts';
 import type { Route } from '../../platform/http/router.js';
 import type { ReviewService } from './review.service.js';
-import type { ThreadsBatch } from './threads-batch.service.js';
+import type { ThreadsBatch } from './threads.port.js';
 
 /** Mounts the administrator's content lists, review queue, batch actions and purge (issue 10 §6). */
 export function registerReviewRoutes(route: Route, review: ReviewService, batch: ThreadsBatch): void {

@@ -4,11 +4,10 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid, notFound } from '../../platform/http/errors.js';
-import type { ThreadsDeps } from './threads.deps.js';
-import type { ThreadsReader } from './threads-read.service.js';
-import { findToms } from './threads.repository.js';
-import type { TomRegistry } from './toms.registry.js';
+import type { TomRegistry } from '../toms/index.js';
+import type { VisibleThreads, VotesDeps } from './threads.port.js';
 import {
+  blockBodies,
   castVote,
   chosenOptions,
   deleteVote,
@@ -111,8 +110,8 @@ export function registerVoteTom(registry: TomRegistry): void {
 /** `vote.thread`. */
 export class VotesService {
   constructor(
-    private readonly deps: ThreadsDeps,
-    private readonly reader: ThreadsReader,
+    private readonly deps: VotesDeps,
+    private readonly reader: VisibleThreads,
   ) {}
 
   /** Casts the actor's vote once; single-choice votes take exactly one option. */
@@ -120,7 +119,7 @@ export class VotesService {
     if (actor.isGuest || actor.userId == null) throw new AppError(Code.JUMP_TO_LOGIN);
     const userId = actor.userId;
     await this.reader.visibleThread(actor, threadId);
-    const toms = await findToms(this.deps.db, [threadId]);
+    const toms = await blockBodies(this.deps.db, threadId);
     if (!toms.some((t) => stored.safeParse(t.body).data?.voteId === voteId))
       throw notFound('vote not found in this thread');
     const unique = [...new Set(optionIds)];

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
-import { threads } from './threads.table.js';
-import { threadColumns, visibleThreads, type ThreadRow, type Viewer } from './threads.repository.js';
+import { threads } from '../threads/threads.table.js';
+import type { RecommendedThread, ThreadColumns } from './threads.port.js';
 
 /** How many of the newest threads the "hottest" fallback ranks: bounded work whatever the site's size. */
 export const HOT_WINDOW = 200;
@@ -9,9 +9,9 @@ export const HOT_WINDOW = 200;
 /** The hot score of `thread.list` sort 3 (likes, replies and a tenth of the views). */
 const hotScore = sql`${threads.likeCount} * 2 + ${threads.postCount} * 3 + ${threads.viewCount} / 10`;
 
-// Published, approved threads the viewer may see: never their own drafts or pending threads.
-function publicFor(viewer: Viewer, categoryIds: number[] | undefined): SQL[] {
-  const c = [visibleThreads(viewer), eq(threads.isDraft, false), eq(threads.isApproved, 1)];
+// Published, approved threads the viewer may see (`visible`, threads' rule): never their own drafts or pending threads.
+function publicFor(visible: SQL, categoryIds: number[] | undefined): SQL[] {
+  const c = [visible, eq(threads.isDraft, false), eq(threads.isApproved, 1)];
   if (categoryIds?.length) c.push(inArray(threads.categoryId, categoryIds));
   return c;
 }
@@ -19,14 +19,15 @@ function publicFor(viewer: Viewer, categoryIds: number[] | undefined): SQL[] {
 /** Threads an administrator recommended to the home page (`is_site`), newest first (partial index). */
 export function listSiteThreads(
   db: DbOrTx,
-  viewer: Viewer,
+  columns: ThreadColumns,
+  visible: SQL,
   limit: number,
   categoryIds?: number[],
-): Promise<ThreadRow[]> {
+): Promise<RecommendedThread[]> {
   return db
-    .select(threadColumns)
+    .select(columns)
     .from(threads)
-    .where(and(eq(threads.isSite, true), ...publicFor(viewer, categoryIds)))
+    .where(and(eq(threads.isSite, true), ...publicFor(visible, categoryIds)))
     .orderBy(desc(threads.id))
     .limit(limit);
 }
@@ -37,12 +38,13 @@ export function listSiteThreads(
  */
 export function listHotRecent(
   db: DbOrTx,
-  viewer: Viewer,
+  columns: ThreadColumns,
+  visible: SQL,
   limit: number,
   excludeIds: number[],
   categoryIds?: number[],
-): Promise<ThreadRow[]> {
-  const c = publicFor(viewer, categoryIds);
+): Promise<RecommendedThread[]> {
+  const c = publicFor(visible, categoryIds);
   if (excludeIds.length) c.push(notInArray(threads.id, excludeIds));
   const recent = db
     .select({ id: threads.id })
@@ -51,7 +53,7 @@ export function listHotRecent(
     .orderBy(desc(threads.createdAt), desc(threads.id))
     .limit(HOT_WINDOW);
   return db
-    .select(threadColumns)
+    .select(columns)
     .from(threads)
     .where(inArray(threads.id, recent))
     .orderBy(desc(hotScore), desc(threads.id))

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
-import { threadVoteOptions, threadVoteUsers, threadVotes } from './threads.table.js';
+import { threadToms, threadVoteOptions, threadVoteUsers, threadVotes } from '../threads/threads.table.js';
 
 /** A vote row. */
 export type VoteRow = typeof threadVotes.$inferSelect;
@@ -80,4 +80,9 @@ export async function castVote(
     .update(threadVotes)
     .set({ voteUsers: sql`${threadVotes.voteUsers} + 1` })
     .where(eq(threadVotes.id, voteId));
+}
+
+/** The bodies of a thread's blocks: a vote is cast only on one its thread carries. */
+export function blockBodies(db: DbOrTx, threadId: number): Promise<Array<{ body: unknown }>> {
+  return db.select({ body: threadToms.body }).from(threadToms).where(eq(threadToms.threadId, threadId));
 }

@@ -3,17 +3,19 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import type { Notice } from '../notifications/index.js';
-import { becameApproved, findPost, updatePost, type PostRow } from './posts.repository.js';
-import type { PostsService } from './posts.service.js';
 import {
   postsForReview,
   setFirstPostsApproval,
   threadsForReview,
   type ManageFilter,
 } from './review.repository.js';
-import { applyCounts } from './thread-write.rules.js';
-import type { ThreadsDeps } from './threads.deps.js';
-import { findThread, updateThread, type ThreadRow } from './threads.repository.js';
+import type {
+  ContentRows,
+  ReviewDeps,
+  ReviewedPosts,
+  ReviewedPost as PostRow,
+  ReviewedThread as ThreadRow,
+} from './threads.port.js';
 import { pageReply } from '../../platform/http/page.js';
 
 /** What each decision sets, and what the author is told. */
@@ -61,8 +63,9 @@ const words = (s: string) =>
  */
 export class ReviewService {
   constructor(
-    private readonly deps: ThreadsDeps,
-    private readonly posts: PostsService,
+    private readonly deps: ReviewDeps,
+    private readonly posts: ReviewedPosts,
+    private readonly rows: ContentRows,
   ) {}
 
   /** Threads by state (held, latest, ignored) or the recycle bin, filtered. */
@@ -120,51 +123,51 @@ export class ReviewService {
 
   private async decideThread(actor: Actor, id: number, action: ReviewAction) {
     return inTransaction(this.deps.db, async (tx) => {
-      const before = await findThread(tx, id, true);
+      const before = await this.rows.findThread(tx, id, true);
       if (!before) return null;
       const d = DECISIONS[action];
       let after = before;
       if (action === 'delete') {
         if (before.deletedAt) return null;
-        after = await updateThread(tx, id, {
+        after = await this.rows.updateThread(tx, id, {
           deletedAt: new Date(),
           deletedUserId: actor.userId,
           isSticky: false,
         });
       } else if (action === 'restore') {
         if (!before.deletedAt) return null;
-        after = await updateThread(tx, id, { deletedAt: null, deletedUserId: null });
+        after = await this.rows.updateThread(tx, id, { deletedAt: null, deletedUserId: null });
       } else if (d.isApproved !== null && before.isApproved !== d.isApproved) {
-        after = await updateThread(tx, id, { isApproved: d.isApproved });
+        after = await this.rows.updateThread(tx, id, { isApproved: d.isApproved });
         await setFirstPostsApproval(tx, [id], d.isApproved);
       } else return null;
-      await applyCounts(tx, before, after);
+      await this.rows.applyThreadCounts(tx, before, after);
       return { userId: before.userId, threadId: id, title: before.title, approvedReply: null };
     });
   }
 
   private async decidePost(actor: Actor, id: number, action: ReviewAction) {
     return inTransaction(this.deps.db, async (tx) => {
-      const before = await findPost(tx, id, true);
+      const before = await this.rows.findPost(tx, id, true);
       if (!before || before.isFirst) return null;
       const d = DECISIONS[action];
       let after = before;
       if (action === 'delete') {
         if (before.deletedAt) return null;
-        after = await updatePost(tx, id, { deletedAt: new Date(), deletedUserId: actor.userId });
+        after = await this.rows.updatePost(tx, id, { deletedAt: new Date(), deletedUserId: actor.userId });
       } else if (action === 'restore') {
         if (!before.deletedAt) return null;
-        after = await updatePost(tx, id, { deletedAt: null, deletedUserId: null });
+        after = await this.rows.updatePost(tx, id, { deletedAt: null, deletedUserId: null });
       } else if (d.isApproved !== null && before.isApproved !== d.isApproved) {
-        after = await updatePost(tx, id, { isApproved: d.isApproved });
+        after = await this.rows.updatePost(tx, id, { isApproved: d.isApproved });
       } else return null;
       await this.posts.applyCounts(tx, before, after);
-      const thread = await findThread(tx, before.threadId);
+      const thread = await this.rows.findThread(tx, before.threadId);
       return {
         userId: before.userId,
         threadId: before.threadId,
         title: thread?.title ?? '',
-        approvedReply: becameApproved(before, after) ? after : null,
+        approvedReply: this.rows.becameApproved(before, after) ? after : null,
       };
     });
   }

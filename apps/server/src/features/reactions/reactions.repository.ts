@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
-import { threadFavorites } from './threads.table.js';
+import { threadFavorites } from '../threads/threads.table.js';
 
 /** Adds a favourite; false when it existed. */
 export async function insertFavorite(db: DbOrTx, threadId: number, userId: number): Promise<boolean> {
