@@ -107,6 +107,25 @@ describe.skipIf(noChromiumReason !== null)(
         const mail = await smtp.waitFor((m) => m.to.includes(to));
         expect(mail.parsed.subject).toBe('邮件论坛 测试邮件');
         await shot(page, 'admin-mail', kind);
+        if (kind === 'pc') {
+          // A wrong encryption setting is explained in the admin's language, with the server's own words after.
+          await form.locator('input[name="mail_secure"][value="tls"]').check();
+          await form.getByTestId('settings-save').click();
+          await toastSaying(page, '已保存').first().waitFor();
+          await test.getByTestId('mail-test-send').click();
+          await expect
+            .poll(() => test.getByTestId('mail-test-result').innerText(), { timeout: 30_000 })
+            .toContain('没有用 TLS 应答');
+          expect(await test.getByTestId('mail-test-result').innerText()).toContain('服务器的回答：');
+          await shot(page, 'admin-mail-tls-hint', kind);
+          await form.locator('input[name="mail_secure"][value="none"]').check();
+          await form.getByTestId('settings-save').click();
+          await expect
+            .poll(
+              async () => (await stored(`SELECT value FROM settings WHERE key = 'mail_secure'`, []))?.value,
+            )
+            .toBe('none');
+        }
         expect(errors).toEqual([]);
         await context.close();
       });

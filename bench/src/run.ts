@@ -190,6 +190,9 @@ async function runTarget(
     FORUM_WEB: existsSync(path.join(root, 'apps/web/dist/server')) ? 'prod' : 'off',
   };
   if (!databaseUrl) delete env.DATABASE_URL;
+  // Metrics are measured apart (the metrics rows); the other rows run with them off, as a default install does.
+  delete env.METRICS_TOKEN;
+  delete env.METRICS_PORT;
   const seedArgs = [
     'seed',
     '--users',
@@ -291,6 +294,39 @@ async function runTarget(
       console.log(
         `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} ${s.opUnit ?? 'operations'}/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB, CPU per request: server ${r.cpuMs.server} ms, PostgreSQL ${r.cpuMs.db} ms`,
       );
+    }
+    // What /metrics costs (issue 28): the guest home page on this instance (metrics off) and, right after, on a
+    // second instance of the same database with METRICS_TOKEN set. Only with a database URL: the embedded server
+    // belongs to its one process.
+    if (web && databaseUrl && wanted('metrics')) {
+      const portM = await freePort();
+      const envM = { ...env, PORT: String(portM), METRICS_TOKEN: 'bench-metrics' };
+      const serverM = startNode(SERVER_MAIN, serverEnv(envM), serverNodeFlags(envM));
+      try {
+        await waitFor(`http://127.0.0.1:${portM}/readyz`);
+        const homeRow: Scenario = { name: 'home page / (guest)', method: 'GET', path: '/', page: true };
+        // Two rounds, the second recorded: the first warms the new instance (its page store, the JIT) as the
+        // measured one has been by the rows before.
+        const on = `http://127.0.0.1:${portM}`;
+        for (const round of [1, 2]) {
+          let off = 0;
+          for (const [name, at, pid] of [
+            ['home page / (guest, metrics off)', base, server.pid!],
+            ['home page / (guest, metrics on)', on, serverM.pid!],
+          ] as const) {
+            const r = await measure(at + '/', homeRow, requestHeaders(homeRow, token), pid);
+            if (round === 2)
+              rows.push({ name, member: false, ...r, ratio: Math.round((r.rps / ceilingRps) * 1000) / 1000 });
+            const vsOff = off ? `, ${((r.rps / off) * 100).toFixed(1)} % of metrics off` : '';
+            off ||= r.rps;
+            console.log(
+              `[${label}] round ${round}, ${name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${vsOff}`,
+            );
+          }
+        }
+      } finally {
+        await stop(serverM);
+      }
     }
     const deliver = async (name: string, socketBase: string, pid: number) => {
       const { result, rssMb } = await withPeakRss(pid, () =>

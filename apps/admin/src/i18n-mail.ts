@@ -28,6 +28,14 @@ const zh = {
   testOk: '测试邮件已发送，SMTP 服务器已接收',
   testQueued: '邮件仍在队列中，稍后会重试；请检查服务器日志',
   testFailed: '发送失败：',
+  hintSep: '。服务器的回答：',
+  hints: {
+    certificate:
+      'SMTP 服务器的证书未通过验证。请修正证书或服务器地址；若是自己网络内使用自签名证书的转发服务器，可关闭证书验证',
+    starttls:
+      'SMTP 服务器不支持 STARTTLS，而所选加密方式需要它。若服务器一开始就加密（通常端口 465），请选择 SSL/TLS，或检查端口',
+    'no-tls': 'SMTP 服务器没有用 TLS 应答，它可能需要 STARTTLS（通常端口 587），或请检查端口',
+  },
 };
 
 const en: typeof zh = {
@@ -58,6 +66,15 @@ const en: typeof zh = {
   testOk: 'Test email sent: the SMTP server accepted it',
   testQueued: 'The email is still queued and will be retried; check the server log',
   testFailed: 'Not sent: ',
+  hintSep: '. The server said: ',
+  hints: {
+    certificate:
+      'the SMTP server’s certificate was refused; fix it or the host name, or for a relay on your own network with a self-signed certificate turn off certificate verification',
+    starttls:
+      'the SMTP server does not offer STARTTLS, which the chosen encryption requires; choose SSL/TLS if it encrypts from the start (usually port 465), or check the port',
+    'no-tls':
+      'the SMTP server did not answer with TLS; it probably expects STARTTLS (usually port 587), or check the port',
+  },
 };
 
 /** The strings in the site language. */

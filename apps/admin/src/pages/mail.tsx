@@ -48,6 +48,15 @@ export function MailSettings() {
   );
 }
 
+/**
+ * The server tags an encryption failure it recognises (`[starttls] English hint: server's words`): the hint in
+ * this page's language, then the server's own words.
+ */
+function explained(error: string): string {
+  const m = /^\[(certificate|starttls|no-tls)\] [^:]*: /.exec(error);
+  return m ? `${ml.hints[m[1] as keyof typeof ml.hints]}${ml.hintSep}${error.slice(m[0].length)}` : error;
+}
+
 /** Sends a test message and shows the SMTP server's answer. */
 function TestSend() {
   const [to, setTo] = useState('');
@@ -62,7 +71,7 @@ function TestSend() {
     if (!r) return;
     const res = r.sent
       ? { ok: true, text: ml.testOk }
-      : { ok: false, text: r.queued ? ml.testQueued : `${ml.testFailed}${r.error ?? ''}` };
+      : { ok: false, text: r.queued ? ml.testQueued : `${ml.testFailed}${explained(r.error ?? '')}` };
     setResult(res);
   };
   return (

@@ -53,26 +53,33 @@ const CERT_CODES =
   /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|CERT_|ERR_TLS_CERT_ALTNAME_INVALID)/;
 
 /**
- * An SMTP failure worth telling the administrator: the server's own words (never a password), after what it
- * most likely means when it is about encryption, the setting an administrator gets wrong most.
+ * What an SMTP failure most likely means when it is about encryption, the setting an administrator gets wrong
+ * most: a code the admin shows in its own language, then the English for the log.
+ */
+const HINTS = {
+  certificate:
+    'the SMTP server’s certificate was refused; fix it or the host name, or for a relay on your own network ' +
+    'with a self-signed certificate turn off certificate verification (mail_tls_verify)',
+  starttls:
+    'the SMTP server does not offer STARTTLS, which the chosen encryption requires; choose SSL/TLS if it ' +
+    'encrypts from the start (usually port 465), or check the port',
+  'no-tls':
+    'the SMTP server did not answer with TLS; it probably expects STARTTLS (usually port 587), or check the port',
+} as const;
+
+/**
+ * An SMTP failure worth telling the administrator: `[code] hint: ` (see HINTS) when the cause is recognised, then
+ * the server's own words (never a password).
  */
 export function smtpError(err: unknown): string {
   const e = err as { message?: string; response?: string; code?: string };
   const message = e.message || String(err);
   const words = (e.response && !message.includes(e.response) ? `${message}: ${e.response}` : message).trim();
-  let hint = '';
-  if (CERT_CODES.test(e.code ?? '') || /certificate/i.test(words))
-    hint =
-      'the SMTP server’s certificate was refused; fix it or the host name, or for a relay on your own network ' +
-      'with a self-signed certificate turn off certificate verification (mail_tls_verify)';
-  else if (/STARTTLS/.test(words))
-    hint =
-      'the SMTP server does not offer STARTTLS, which the chosen encryption requires; choose SSL/TLS if it ' +
-      'encrypts from the start (usually port 465), or check the port';
-  else if (/wrong version number|packet length too long|unknown protocol/i.test(words))
-    hint =
-      'the SMTP server did not answer with TLS; it probably expects STARTTLS (usually port 587), or check the port';
-  return (hint ? `${hint}: ${words}` : words).slice(0, 500);
+  let hint: keyof typeof HINTS | null = null;
+  if (CERT_CODES.test(e.code ?? '') || /certificate/i.test(words)) hint = 'certificate';
+  else if (/STARTTLS/.test(words)) hint = 'starttls';
+  else if (/wrong version number|packet length too long|unknown protocol/i.test(words)) hint = 'no-tls';
+  return (hint ? `[${hint}] ${HINTS[hint]}: ${words}` : words).slice(0, 500);
 }
 
 /** A failed send: the message says what to fix, `responseCode` is the SMTP reply code when there was one. */
