@@ -2,7 +2,7 @@ import type { PostItem, ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { DbOrTx } from '../../platform/db/db.js';
 import type { Lang } from '../../platform/http/lang.js';
-import type { posts } from '../threads/posts.table.js';
+import type { posts } from '../posts/posts.table.js';
 import type { threads } from '../threads/threads.table.js';
 
 /*

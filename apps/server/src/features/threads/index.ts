@@ -20,8 +20,8 @@ import { BuiltInCaptcha, type CaptchaProvider } from './captcha.js';
 import { ContentPipeline } from './content.pipeline.js';
 import { registerFileToms } from './file-toms.registry.js';
 import { POST_FILE_TYPES, ThreadFiles } from './thread-files.service.js';
-import { PostsUpdater } from './posts-update.service.js';
-import { PostsService } from './posts.service.js';
+import { PostsUpdater } from '../posts/index.js';
+import { PostsService } from './posts.wiring.js';
 import { ReactionsService } from './reactions.wiring.js';
 import { NO_EVENTS, viewerOf, type ContentEvents, type PostEvent, type ThreadsDeps } from './threads.deps.js';
 export type { ContentEvents, PostEvent } from './threads.deps.js';
@@ -48,7 +48,6 @@ export { sharedText, type PurchasesOf } from './paid.policy.js';
 import { NO_PURCHASES, type PurchasesOf } from './paid.policy.js';
 import { NO_SUPPORTERS, type ThreadSupporters } from './supporters.port.js';
 export type { SupporterEntry, SupporterKind, ThreadSupporters } from './supporters.port.js';
-export { ANONYMOUS_NICKNAME } from './anonymity.policy.js';
 export { diffTime } from './threads.presenter.js';
 import { findToms, profilePinnedThread } from './threads.repository.js';
 import { registerReviewRoutes } from '../review/index.js';
@@ -58,7 +57,6 @@ import { siteOrigin } from '../../platform/http/site-origin.js';
 export { threadSearchColumns, type ThreadSearchSource } from './threads.repository.js';
 export { reindexThreads } from './threads-reindex.js';
 export { extractTopics } from './threads-topics-extract.js';
-export { posts, postLikes, postMentions } from './posts.table.js';
 
 /** What other features (money, follows, plugins) reach through `app.threads`. */
 export interface ThreadsFeature {

@@ -1,13 +1,12 @@
 import { and, inArray } from 'drizzle-orm';
 import type { OverlayContent } from '../overlay/index.js';
-import type { PostBundle } from './posts.presenter.js';
-import { visiblePosts } from './posts.repository.js';
-import type { PostsService } from './posts.service.js';
-import { posts as postsTable } from './posts.table.js';
+import { likedPostIds, visiblePosts, type PostBundle } from '../posts/index.js';
+import type { PostsService } from './posts.wiring.js';
+import { posts as postsTable } from '../posts/posts.table.js';
 import { personalise, presentList } from './thread-list-items.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import type { ThreadsDeps } from './threads.deps.js';
-import { likedPostIds, threadColumns, visibleThreads } from './threads.repository.js';
+import { threadColumns, visibleThreads } from './threads.repository.js';
 import { threads as threadsTable } from './threads.table.js';
 
 /** Threads' reader, presenters, caches and the posts service as the overlay's port asks for them. */
