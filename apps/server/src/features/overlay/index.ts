@@ -11,7 +11,6 @@ export type {
   OverlayContent,
   OverlayLists,
   OverlayPage,
-  OverlayPosts,
   OverlayThreads,
   OverlayViewer,
 } from './threads.port.js';
@@ -20,7 +19,7 @@ export type {
  * Mounts `viewer.overlay` and gives group pages their members' overlays inline. Threads mounts it with its
  * content (threads/overlay.wiring.ts).
  */
-export function mountOverlay<B>(ctx: {
+export function mountOverlay(ctx: {
   route: Route;
   pageOverlays: PageOverlays;
   users: {
@@ -28,7 +27,7 @@ export function mountOverlay<B>(ctx: {
     /** The current user when cached (no query), else undefined. */
     peekCurrentUser?(actor: Actor): ForumData['user'] | undefined;
   };
-  content: OverlayContent<B>;
+  content: OverlayContent;
 }): void {
   const overlay = new ViewerOverlay(ctx.content);
   // A member's overlay: their user record and their kept part, as one JSON text when someone needs it.

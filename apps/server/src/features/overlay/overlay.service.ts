@@ -1,12 +1,20 @@
 import type { PostItem, ThreadItem } from '@forum/contracts';
+import { and, inArray } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Lang } from '../../platform/http/lang.js';
-import type { OverlayContent, OverlayPost, OverlayThread, OverlayViewer } from './threads.port.js';
+import {
+  likedPostIds,
+  posts as postsTable,
+  visiblePosts,
+  type PostBundle,
+  type PostRow,
+} from '../posts/index.js';
+import type { OverlayContent, OverlayThread, OverlayViewer } from './threads.port.js';
 
 /** A group's replies of one page, ready to present for any of its members: rows by thread, and the bundle. */
-interface SharedReplies<B> {
-  threads: Array<{ thread: OverlayThread; rows: OverlayPost[] }>;
-  bundle: B;
+interface SharedReplies {
+  threads: Array<{ thread: OverlayThread; rows: PostRow[] }>;
+  bundle: PostBundle;
   /** The replies and their first comments: what a member's likes are looked up among. */
   postIds: number[];
 }
@@ -18,8 +26,8 @@ interface SharedReplies<B> {
  * authors, comments, files) is read once per group; a member adds one indexed query for their likes, and the
  * whole text is kept for them until the next write.
  */
-export class ViewerOverlay<B> {
-  constructor(private readonly c: OverlayContent<B>) {}
+export class ViewerOverlay {
+  constructor(private readonly c: OverlayContent) {}
 
   /**
    * `"threads":[…],"posts":[…]` for the actor: the overlay's own part as JSON text, the same string until
@@ -107,12 +115,11 @@ export class ViewerOverlay<B> {
           (await this.c.lists.hasHiddenOwn(this.c.db, me, viewer.categoryIds))));
     if (personal) return this.repliesFor(actor, ids);
     const group: Actor = { ...actor, userId: null };
-    const shared = await this.c.lists.shared<SharedReplies<B>>(
-      `${groupKey(actor)}|posts|${ids.join(',')}`,
-      () => this.groupReplies(group, ids),
+    const shared = await this.c.lists.shared<SharedReplies>(`${groupKey(actor)}|posts|${ids.join(',')}`, () =>
+      this.groupReplies(group, ids),
     );
     const liked = await this.c.lists.viewerPart(`likes|${me}|${ids.join(',')}`, () =>
-      this.c.posts.likedPostIds(this.c.db, me, shared.postIds),
+      likedPostIds(this.c.db, me, shared.postIds),
     );
     const out = new Map<number, PostItem>();
     for (const { thread, rows } of shared.threads) {
@@ -128,9 +135,9 @@ export class ViewerOverlay<B> {
   }
 
   /** A group's rows, threads and bundle for some replies: one read of each, shared by its members. */
-  private async groupReplies(group: Actor, ids: number[]): Promise<SharedReplies<B>> {
-    const rows = await this.c.posts.visibleAmong(group, ids);
-    const threads: SharedReplies<B>['threads'] = [];
+  private async groupReplies(group: Actor, ids: number[]): Promise<SharedReplies> {
+    const rows = await this.visibleReplies(group, ids);
+    const threads: SharedReplies['threads'] = [];
     for (const [threadId, list] of byThread(rows)) {
       const thread = await this.c.threads.visibleThread(group, threadId).catch(() => null);
       if (thread) threads.push({ thread, rows: list });
@@ -145,12 +152,19 @@ export class ViewerOverlay<B> {
   /** Replies read and presented for this actor alone. */
   private async repliesFor(actor: Actor, ids: number[]): Promise<PostItem[]> {
     const out = new Map<number, PostItem>();
-    for (const [threadId, list] of byThread(await this.c.posts.visibleAmong(actor, ids))) {
+    for (const [threadId, list] of byThread(await this.visibleReplies(actor, ids))) {
       const thread = await this.c.threads.visibleThread(actor, threadId).catch(() => null);
       if (!thread) continue;
       for (const item of await this.c.posts.present(actor, thread, list)) out.set(item.id, item);
     }
     return ids.flatMap((id) => (out.has(id) ? [out.get(id)!] : []));
+  }
+
+  private visibleReplies(actor: Actor, ids: number[]): Promise<PostRow[]> {
+    return this.c.db
+      .select()
+      .from(postsTable)
+      .where(and(inArray(postsTable.id, ids), visiblePosts(actor.userId, actor.isAdmin)));
   }
 }
 
@@ -171,8 +185,8 @@ function groupKey(actor: Actor): string {
 }
 
 /** Replies (not first posts) grouped by their thread. */
-function byThread(rows: OverlayPost[]): Map<number, OverlayPost[]> {
-  const out = new Map<number, OverlayPost[]>();
+function byThread(rows: PostRow[]): Map<number, PostRow[]> {
+  const out = new Map<number, PostRow[]>();
   for (const p of rows) if (!p.isFirst) out.set(p.threadId, [...(out.get(p.threadId) ?? []), p]);
   return out;
 }

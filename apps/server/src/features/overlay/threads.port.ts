@@ -1,19 +1,17 @@
-import type { PostItem, ThreadItem } from '@forum/contracts';
+import type { ThreadItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
-import type { DbOrTx } from '../../platform/db/db.js';
+import type { Db, DbOrTx } from '../../platform/db/db.js';
 import type { Lang } from '../../platform/http/lang.js';
-import type { posts } from '../posts/posts.table.js';
+import type { PostsService } from '../posts/index.js';
 import type { threads } from '../threads/threads.table.js';
 
 /*
- * What the overlay needs of threads and replies. Threads mounts it, so the overlay may not import threads back:
+ * What the overlay needs of threads (replies' rows and presenters come from posts' index and service). Threads mounts it, so the overlay may not import threads back:
  * threads hands these in (threads/overlay.wiring.ts), the same reader, presenters and caches every read uses.
  */
 
 /** A thread row as threads' repository returns it. */
 export type OverlayThread = Omit<typeof threads.$inferSelect, 'searchText' | 'searchVector'>;
-/** A post row. */
-export type OverlayPost = typeof posts.$inferSelect;
 
 /** Who is asking and which categories they may view (threads' `Viewer`). */
 export interface OverlayViewer {
@@ -56,26 +54,11 @@ export interface OverlayThreads {
   ): Promise<{ changed(): ThreadItem[]; json(start: number, end: number): string }>;
 }
 
-/** The posts service's presenters; `B` is what a group shares to present replies (authors, comments, files). */
-export interface OverlayPosts<B> {
-  /** The replies among `ids` the actor may see (any order). */
-  visibleAmong(actor: Actor, ids: number[]): Promise<OverlayPost[]>;
-  likedPostIds(db: DbOrTx, userId: number, postIds: number[]): Promise<Set<number>>;
-  present(actor: Actor, thread: OverlayThread, rows: OverlayPost[]): Promise<PostItem[]>;
-  groupBundle(group: Actor, rows: OverlayPost[]): Promise<{ bundle: B; postIds: number[] }>;
-  presentWith(
-    actor: Actor,
-    thread: OverlayThread,
-    rows: OverlayPost[],
-    bundle: B,
-    liked: Set<number>,
-  ): PostItem[];
-}
-
 /** Everything the overlay is made from. */
-export interface OverlayContent<B> {
-  db: DbOrTx;
+export interface OverlayContent {
+  db: Db;
   lists: OverlayLists;
   threads: OverlayThreads;
-  posts: OverlayPosts<B>;
+  /** The posts service's presenters (threads makes it). */
+  posts: Pick<PostsService, 'present' | 'groupBundle' | 'presentWith'>;
 }

@@ -1,20 +1,18 @@
 import { and, inArray } from 'drizzle-orm';
 import type { OverlayContent } from '../overlay/index.js';
-import { likedPostIds, visiblePosts, type PostBundle } from '../posts/index.js';
 import type { PostsService } from './posts.wiring.js';
-import { posts as postsTable } from '../posts/posts.table.js';
 import { personalise, presentList } from './thread-list-items.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import { threadColumns, visibleThreads } from './threads.repository.js';
 import { threads as threadsTable } from './threads.table.js';
 
-/** Threads' reader, presenters, caches and the posts service as the overlay's port asks for them. */
+/** Threads' reader, list presenters and caches, and the posts service, as the overlay's port asks for them. */
 export function overlayContent(
   deps: ThreadsDeps,
   reader: ThreadsReader,
   posts: PostsService,
-): OverlayContent<PostBundle> {
+): OverlayContent {
   return {
     db: deps.db,
     lists: deps.lists,
@@ -29,17 +27,6 @@ export function overlayContent(
       presentList: (actor, rows, lang) => presentList(deps, actor, rows, null, lang),
       personalise: (actor, page, lang) => personalise(deps, actor, page, null, lang),
     },
-    posts: {
-      visibleAmong: (actor, ids) =>
-        deps.db
-          .select()
-          .from(postsTable)
-          .where(and(inArray(postsTable.id, ids), visiblePosts(actor.userId, actor.isAdmin))),
-      likedPostIds,
-      present: (actor, thread, rows) => posts.present(actor, thread, rows),
-      groupBundle: (group, rows) => posts.groupBundle(group, rows),
-      presentWith: (actor, thread, rows, bundle, liked) =>
-        posts.presentWith(actor, thread, rows, bundle, liked),
-    },
+    posts,
   };
 }
