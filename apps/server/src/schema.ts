@@ -4,7 +4,7 @@ export * from './features/groups/groups.table.js';
 export * from './features/settings/settings.table.js';
 export * from './features/categories/categories.table.js';
 export * from './features/threads/threads.table.js';
-export * from './features/threads/posts.table.js';
+export * from './features/posts/posts.table.js';
 export * from './features/topics/topics.table.js';
 export * from './features/reports/reports.table.js';
 export * from './features/stop-words/stop-words.table.js';

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
-import { posts, sharedText, threads } from '../threads/index.js';
+import { posts } from '../posts/index.js';
+import { sharedText, threads } from '../threads/index.js';
 
 /** A public thread as feeds need it. */
 export interface FeedThread {

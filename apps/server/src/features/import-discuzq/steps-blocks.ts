@@ -1,7 +1,7 @@
 import { goodsBlockBody, TomId } from '@forum/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../platform/db/db.js';
-import { posts } from '../threads/posts.table.js';
+import { posts } from '../posts/posts.table.js';
 import { threadToms } from '../threads/threads.table.js';
 import { allocIds, date, fen, int, str, type Step } from './runner.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { attachments } from '../attachments/attachments.table.js';
-import { postLikes, postMentions } from '../threads/posts.table.js';
+import { postLikes, postMentions } from '../posts/posts.table.js';
 import { threadFavorites, threadToms, threadVotes } from '../threads/threads.table.js';
 import { entityStep, linkStep } from './link-step.js';
 import { allocIds, bool, bulkInsert, date, fen, int, str, type Step } from './runner.js';

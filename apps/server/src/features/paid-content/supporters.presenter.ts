@@ -1,6 +1,7 @@
 import { LikedUserKind, OrderType, type LikedUserItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
-import { ANONYMOUS_NICKNAME, diffTime } from '../threads/index.js';
+import { ANONYMOUS_NICKNAME } from '../posts/index.js';
+import { diffTime } from '../threads/index.js';
 import { fenToYuan } from '../wallet/index.js';
 import type { SupporterRow } from './supporters.repository.js';
 import type { Lang } from '../../platform/http/lang.js';

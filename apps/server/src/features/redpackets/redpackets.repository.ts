@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, min, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
-import { posts, threads } from '../threads/index.js';
+import { posts } from '../posts/index.js';
+import { threads } from '../threads/index.js';
 import { redPacketGrants, redPackets, rewardPayouts, threadRewards } from './redpackets.table.js';
 
 /** Stored rows. */

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, typ
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { users } from '../../schema.js';
-import { posts } from '../threads/posts.table.js';
+import { posts } from '../posts/posts.table.js';
 import { threads } from '../threads/threads.table.js';
 
 /** What the admin's content lists filter by (contracts' `ManageListInput` without paging). */

@@ -1,7 +1,7 @@
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db, DbOrTx, Tx } from '../../platform/db/db.js';
 import type { Notice } from '../notifications/index.js';
-import type { posts } from '../threads/posts.table.js';
+import type { posts } from '../posts/posts.table.js';
 import type { threads } from '../threads/threads.table.js';
 
 /*

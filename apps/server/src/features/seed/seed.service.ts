@@ -2,7 +2,8 @@ import { hashPassword } from '../../platform/auth/password.js';
 import type { Database } from '../../platform/db/db.js';
 import { categories } from '../categories/index.js';
 import { groupUser } from '../groups/groups.table.js';
-import { extractTopics, posts, threadSearchColumns, threads } from '../threads/index.js';
+import { posts } from '../posts/index.js';
+import { extractTopics, threadSearchColumns, threads } from '../threads/index.js';
 import { users } from '../users/users.table.js';
 import { nickname, replyText, rng, threadText } from './seed.text.js';
 

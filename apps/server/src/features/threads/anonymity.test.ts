@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
-import { ANONYMOUS_NICKNAME } from './anonymity.policy.js';
+import { ANONYMOUS_NICKNAME } from '../posts/index.js';
 
 let t: TestApp;
 let admin: { token: string; userId: number };

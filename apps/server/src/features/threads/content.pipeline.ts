@@ -2,7 +2,7 @@ import { findMentions, mentionIdsFromHtml, mentionPrefixes } from '../../platfor
 import { htmlToText, sanitizeHtml } from '../../platform/content/sanitize.js';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { invalid } from '../../platform/http/errors.js';
-import { findPostUsers, findUsersByNames, insertMentions } from './posts.repository.js';
+import { findPostUsers, findUsersByNames, insertMentions } from '../posts/index.js';
 import { emojiImages } from '../topics/index.js';
 
 /** The stop-words seam (features/stop-words): `enforce` throws -4001 on a banned word. */

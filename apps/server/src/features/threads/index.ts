@@ -20,8 +20,8 @@ import { BuiltInCaptcha, type CaptchaProvider } from './captcha.js';
 import { ContentPipeline } from './content.pipeline.js';
 import { registerFileToms } from './file-toms.registry.js';
 import { POST_FILE_TYPES, ThreadFiles } from './thread-files.service.js';
-import { PostsUpdater } from './posts-update.service.js';
-import { PostsService } from './posts.service.js';
+import { PostsUpdater } from '../posts/index.js';
+import { PostsService } from './posts.wiring.js';
 import { ReactionsService } from './reactions.wiring.js';
 import { NO_EVENTS, viewerOf, type ContentEvents, type PostEvent, type ThreadsDeps } from './threads.deps.js';
 export type { ContentEvents, PostEvent } from './threads.deps.js';
@@ -34,10 +34,10 @@ import { registerThreadsRoutes } from './threads.routes.js';
 import { ThreadsWriter } from './threads-write.service.js';
 import { registerBuiltInToms, TomRegistry } from '../toms/index.js';
 import { registerVoteTom, VotesService } from '../votes/index.js';
-import { registerOverlayRoutes, type OverlayOf } from './overlay.routes.js';
-import { ThreadsOverlay } from './threads-overlay.service.js';
+import { mountOverlay } from '../overlay/index.js';
+import { overlayContent } from './overlay.wiring.js';
 import type { Actor } from '../../platform/auth/actor.js';
-import { viewerOverlay, type ForumData } from '@forum/contracts';
+import type { ForumData } from '@forum/contracts';
 import type { Notice } from '../notifications/index.js';
 
 /** Threads feature: threads, content blocks, replies, reactions (plus categories, topics and reports it mounts). */
@@ -48,7 +48,6 @@ export { sharedText, type PurchasesOf } from './paid.policy.js';
 import { NO_PURCHASES, type PurchasesOf } from './paid.policy.js';
 import { NO_SUPPORTERS, type ThreadSupporters } from './supporters.port.js';
 export type { SupporterEntry, SupporterKind, ThreadSupporters } from './supporters.port.js';
-export { ANONYMOUS_NICKNAME } from './anonymity.policy.js';
 export { diffTime } from './threads.presenter.js';
 import { findToms, profilePinnedThread } from './threads.repository.js';
 import { registerReviewRoutes } from '../review/index.js';
@@ -58,7 +57,6 @@ import { siteOrigin } from '../../platform/http/site-origin.js';
 export { threadSearchColumns, type ThreadSearchSource } from './threads.repository.js';
 export { reindexThreads } from './threads-reindex.js';
 export { extractTopics } from './threads-topics-extract.js';
-export { posts, postLikes, postMentions } from './posts.table.js';
 
 /** What other features (money, follows, plugins) reach through `app.threads`. */
 export interface ThreadsFeature {
@@ -102,7 +100,7 @@ declare module 'fastify' {
   }
 }
 
-/** Mounts categories, threads, posts, topics, emoji and reports (one line in features.ts). */
+/** Mounts categories, threads, posts, topics, emoji, reports and the viewer overlay (one line in features.ts). */
 export async function mountThreads(ctx: {
   app: FastifyInstance;
   route: Route;
@@ -191,43 +189,12 @@ export async function mountThreads(ctx: {
       return captchaBox.provider;
     },
   });
-  const overlay = new ThreadsOverlay(deps, reader, posts);
-  // A member's overlay: their user record and their kept part, as one JSON text when someone needs it.
-  const source = (user: ForumData['user'], own: string) => ({
-    parts: [user, own],
-    json: () => `{"user":${JSON.stringify(user)},${own}}`,
+  mountOverlay({
+    route: ctx.route,
+    pageOverlays: ctx.pageOverlays,
+    users: ctx.users,
+    content: overlayContent(deps, reader, posts),
   });
-  const overlayOf: OverlayOf = async (actor, threadIds, postIds, lang, changedOnly) => {
-    const [user, own] = await Promise.all([
-      actor.isGuest ? null : ctx.users.currentUser(actor),
-      overlay.text(actor, threadIds, postIds, lang, changedOnly),
-    ]);
-    return source(user, own);
-  };
-  registerOverlayRoutes(ctx.route, { overlayOf });
-  // A member's group page carries their overlay inline: the same one, for the ids the page lists (a page
-  // names the same address for every member, so its parse is remembered).
-  const asked = new Map<string, { threadIds?: number[]; postIds?: number[] }>();
-  ctx.pageOverlays.provide(
-    (actor, query, lang) => {
-      let input = asked.get(query);
-      if (!input) {
-        input = viewerOverlay.input.parse(Object.fromEntries(new URLSearchParams(query)));
-        if (asked.size >= 1_000) asked.clear();
-        asked.set(query, input);
-      }
-      // The page holds the group's copy of every item: only what differs for the member travels with it.
-      return overlayOf(actor, input.threadIds ?? [], input.postIds ?? [], lang, true);
-    },
-    // The same, from what is kept, when all of it is (pages' fast path).
-    (actor, query, lang) => {
-      const input = asked.get(query);
-      const user = input && ctx.users.peekCurrentUser?.(actor);
-      if (!input || user === undefined) return null;
-      const own = overlay.peekText(actor, input.threadIds ?? [], input.postIds ?? [], lang, true);
-      return own === undefined ? null : source(user, own);
-    },
-  );
   // A group render leaves out what only its author may see: such members get their pages rendered for them.
   ctx.personalPages.add(
     async (actor) =>

@@ -1,7 +1,7 @@
 import { LikedUsersType } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/db.js';
-import { listLikers } from './posts.repository.js';
+import { listLikers } from '../posts/index.js';
 import { presentLiker } from './threads.presenter.js';
 import type { ThreadRow } from './threads.repository.js';
 import type { SupporterEntry, SupporterKind, ThreadSupporters } from './supporters.port.js';

@@ -1,6 +1,6 @@
 import { ReviewService as Review, type ContentRows } from '../review/index.js';
-import { becameApproved, findPost, updatePost } from './posts.repository.js';
-import type { PostsService } from './posts.service.js';
+import { becameApproved, findPost, updatePost } from '../posts/index.js';
+import type { PostsService } from './posts.wiring.js';
 import { applyCounts } from './thread-write.rules.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import { findThread, updateThread } from './threads.repository.js';

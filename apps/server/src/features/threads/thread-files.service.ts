@@ -4,8 +4,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { DbOrTx, Tx } from '../../platform/db/db.js';
 import { AppError, invalid } from '../../platform/http/errors.js';
 import { AttachmentType, type AttachmentRow, type AttachmentsService } from '../attachments/index.js';
-import { postVisibleTo } from './anonymity.policy.js';
-import { findPost } from './posts.repository.js';
+import { findPost, postVisibleTo, type FileBinding } from '../posts/index.js';
 import { findUploads, type UploadRef } from './thread-files.repository.js';
 import type { ThreadRow } from './threads.repository.js';
 import { lockedTom, NO_PURCHASES, paidView, type PurchasesOf } from './paid.policy.js';
@@ -51,19 +50,7 @@ export class ThreadFiles {
    * -4001 naming the problem unless every id is an existing upload of one of `types`, uploaded by the
    * author (any uploader when an administrator edits) and not used by another post; then binds them in order.
    */
-  async bind(
-    tx: Tx,
-    actor: Actor,
-    p: {
-      authorId: number;
-      postId: number;
-      ids: number[];
-      types: readonly number[];
-      field: string;
-      /** Throws when the actor may not insert this type here (replies check insert permissions per type). */
-      permit?: (type: number) => void;
-    },
-  ): Promise<void> {
+  async bind(tx: Tx, actor: Actor, p: FileBinding): Promise<void> {
     const ids = [...new Set(p.ids)];
     if (!ids.length) return;
     const found = new Map((await findUploads(tx, ids)).map((r) => [r.id, r]));

@@ -4,7 +4,7 @@ import type { GzipTemplate } from '../../platform/http/gzip-template.js';
 import type { ThreadQuery } from './threads-list.repository.js';
 import type { ThreadItem } from '@forum/contracts';
 import type { ThreadRow } from './threads.repository.js';
-import { posts } from './posts.table.js';
+import { posts } from '../posts/posts.table.js';
 import { threads } from './threads.table.js';
 
 /** A member's own part of a shared page: their marks, and the items presented for them alone. */

@@ -4,11 +4,10 @@ import type { Lang } from '../../platform/http/lang.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid } from '../../platform/http/errors.js';
 import { linkTopics } from '../topics/index.js';
-import { insertPost } from './posts.repository.js';
+import { insertPost, threadMentionNotices } from '../posts/index.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import { insertThread, updateThread } from './threads.repository.js';
-import { threadMentionNotices } from './notices.js';
 import { parseToms, saveToms } from './thread-toms.writer.js';
 import {
   applyCounts,

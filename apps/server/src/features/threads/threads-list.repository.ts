@@ -2,7 +2,7 @@ import { threadTopics } from '../topics/topics.table.js';
 import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { matchesQuery, rankOf, searchTerms, titleContains } from '../search/index.js';
-import { postLikes, posts } from './posts.table.js';
+import { postLikes, posts } from '../posts/posts.table.js';
 import { threadFavorites, threads, userThreadSticks } from './threads.table.js';
 import { threadColumns, visibleThreads, type ThreadRow, type Viewer } from './threads.repository.js';
 

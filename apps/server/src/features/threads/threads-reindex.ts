@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/db.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
-import { posts } from './posts.table.js';
+import { posts } from '../posts/posts.table.js';
 import { threadSearchColumns } from './threads.repository.js';
 import { threads } from './threads.table.js';
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../platform/db/db.js';
 import { findTopics } from '../../platform/content/parse.js';
 import { htmlToText } from '../../platform/content/sanitize.js';
 import { linkTopics, threadTopics, topicKey, topics } from '../topics/index.js';
-import { posts } from './posts.table.js';
+import { posts } from '../posts/posts.table.js';
 import { threads } from './threads.table.js';
 
 /**

@@ -4,7 +4,7 @@ import type { Lang } from '../../platform/http/lang.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, invalid } from '../../platform/http/errors.js';
 import { linkTopics } from '../topics/index.js';
-import { findFirstPost, updatePost } from './posts.repository.js';
+import { findFirstPost, updatePost } from '../posts/index.js';
 import type { ThreadsDeps } from './threads.deps.js';
 import type { ThreadsReader } from './threads-read.service.js';
 import { findThread, findToms, updateThread, type ThreadRow } from './threads.repository.js';

@@ -1,3 +1,4 @@
+import type { PostEvent } from '../posts/index.js';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/db.js';
@@ -50,17 +51,8 @@ export interface ThreadsDeps {
   extensions?: ThreadExtensions;
 }
 
-/** What `postEvents` hears: a new reply or comment, or a new like of a post. */
-export type PostEvent =
-  | { type: 'replied'; threadId: number; postId: number; userId: number; approved: boolean }
-  | {
-      type: 'liked';
-      threadId: number;
-      postId: number;
-      postUserId: number;
-      likeCount: number;
-      isFirst: boolean;
-    };
+/** What `postEvents` hears (the posts feature's). */
+export type { PostEvent };
 
 /** The content events plugins hear and the values they may filter (the plugins feature fills these in). */
 export interface ContentEvents {

@@ -6,7 +6,7 @@ import { htmlToText } from '../../platform/content/sanitize.js';
 import { highlight, searchTerms } from '../search/index.js';
 import type { CategoriesService } from '../categories/index.js';
 import type { GroupsService } from '../groups/index.js';
-import { blanked, revealsUser, shownUser, shownUserId } from './anonymity.policy.js';
+import { blanked, revealsUser, shownUser, shownUserId } from '../posts/index.js';
 import type { ThreadBundle } from './threads.loader.js';
 import type { ThreadRow } from './threads.repository.js';
 import type { ThreadExtensions } from './thread-extensions.js';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../platform/db/db.js';
 import { groupUser, users } from '../../schema.js';
 import { tsvectorOf } from '../search/index.js';
 import { freePlain } from './free-part.js';
-import { postLikes, posts } from './posts.table.js';
+import { postLikes, posts } from '../posts/posts.table.js';
 import { threadToms, threads, userThreadSticks } from './threads.table.js';
 
 const { searchText: _text, searchVector: _vector, ...rowColumns } = getTableColumns(threads);
@@ -192,16 +192,6 @@ export function findFirstPosts(db: DbOrTx, threadIds: number[]) {
     .select({ id: posts.id, threadId: posts.threadId, content: posts.content, likeCount: posts.likeCount })
     .from(posts)
     .where(and(inArray(posts.threadId, threadIds), eq(posts.isFirst, true)));
-}
-
-/** Which of these posts the user liked. */
-export async function likedPostIds(db: DbOrTx, userId: number, postIds: number[]): Promise<Set<number>> {
-  if (!postIds.length) return new Set();
-  const rows = await db
-    .select({ id: postLikes.postId })
-    .from(postLikes)
-    .where(and(eq(postLikes.userId, userId), inArray(postLikes.postId, postIds)));
-  return new Set(rows.map((r) => r.id));
 }
 
 /** The latest three likers of each first post (the avatars under a thread). */

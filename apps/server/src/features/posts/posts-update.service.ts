@@ -13,7 +13,6 @@ import {
   type PostRow,
 } from './posts.repository.js';
 import { requireAbility, type PostsService } from './posts.service.js';
-import { bumpThread, bumpUser } from './threads.repository.js';
 import { likeNotice } from './notices.js';
 
 /** `posts.update` changes (flat or under `data.attributes`). */
@@ -32,7 +31,7 @@ export class PostsUpdater {
   async update(actor: Actor, postId: number, changes: PostChanges): Promise<PostItem> {
     if (actor.isGuest || actor.userId == null) throw new AppError(Code.JUMP_TO_LOGIN);
     const userId = actor.userId;
-    const { deps, reader } = this.posts;
+    const { deps, threads } = this.posts;
     const { gate } = deps;
     const restoring = changes.isDeleted === false;
     const post =
@@ -40,7 +39,7 @@ export class PostsUpdater {
         ? await findPost(deps.db, postId)
         : await this.posts.visiblePost(actor, postId);
     if (!post) throw notFound();
-    const thread = await reader.visibleThread(actor, post.threadId);
+    const thread = await threads.visibleThread(actor, post.threadId);
     const res = { categoryId: thread.categoryId, ownerId: post.userId };
     const own = post.userId === userId;
     const prepared =
@@ -82,8 +81,8 @@ export class PostsUpdater {
           const d = changes.isLiked ? 1 : -1;
           after = (await bumpPost(tx, postId, { likeCount: d }))!;
           // The first post carries the thread's likes.
-          if (post.isFirst) await bumpThread(tx, post.threadId, { likeCount: d });
-          await bumpUser(tx, post.userId, { likedCount: d });
+          if (post.isFirst) await threads.bumpThread(tx, post.threadId, { likeCount: d });
+          await threads.bumpUser(tx, post.userId, { likedCount: d });
         }
       }
       const patch: Partial<PostRow> = {};

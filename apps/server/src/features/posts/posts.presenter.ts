@@ -3,7 +3,7 @@ import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import { shownUser, shownUserId } from './anonymity.policy.js';
 import type { PostRow } from './posts.repository.js';
-import type { ThreadRow } from './threads.repository.js';
+import type { PostThread as ThreadRow } from './threads.port.js';
 
 /** Users and likes loaded for presenting posts. */
 export interface PostBundle {

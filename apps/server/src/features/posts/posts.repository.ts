@@ -286,3 +286,13 @@ export function findPostUsers(db: DbOrTx, ids: number[]) {
     .from(users)
     .where(inArray(users.id, ids));
 }
+
+/** Which of these posts the user liked. */
+export async function likedPostIds(db: DbOrTx, userId: number, postIds: number[]): Promise<Set<number>> {
+  if (!postIds.length) return new Set();
+  const rows = await db
+    .select({ id: postLikes.postId })
+    .from(postLikes)
+    .where(and(eq(postLikes.userId, userId), inArray(postLikes.postId, postIds)));
+  return new Set(rows.map((r) => r.id));
+}

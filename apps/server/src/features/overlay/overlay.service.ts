@@ -2,19 +2,18 @@ import type { PostItem, ThreadItem } from '@forum/contracts';
 import { and, inArray } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Lang } from '../../platform/http/lang.js';
-import { posts as postsTable } from './posts.table.js';
-import type { PostBundle } from './posts.presenter.js';
-import { visiblePosts, type PostRow } from './posts.repository.js';
-import type { PostsService } from './posts.service.js';
-import type { ThreadsDeps } from './threads.deps.js';
-import { personalise, presentList } from './thread-list-items.js';
-import type { ThreadsReader } from './threads-read.service.js';
-import { likedPostIds, threadColumns, visibleThreads, type ThreadRow } from './threads.repository.js';
-import { threads as threadsTable } from './threads.table.js';
+import {
+  likedPostIds,
+  posts as postsTable,
+  visiblePosts,
+  type PostBundle,
+  type PostRow,
+} from '../posts/index.js';
+import type { OverlayContent, OverlayThread, OverlayViewer } from './threads.port.js';
 
 /** A group's replies of one page, ready to present for any of its members: rows by thread, and the bundle. */
 interface SharedReplies {
-  threads: Array<{ thread: ThreadRow; rows: PostRow[] }>;
+  threads: Array<{ thread: OverlayThread; rows: PostRow[] }>;
   bundle: PostBundle;
   /** The replies and their first comments: what a member's likes are looked up among. */
   postIds: number[];
@@ -27,12 +26,8 @@ interface SharedReplies {
  * authors, comments, files) is read once per group; a member adds one indexed query for their likes, and the
  * whole text is kept for them until the next write.
  */
-export class ThreadsOverlay {
-  constructor(
-    private readonly deps: ThreadsDeps,
-    private readonly reader: ThreadsReader,
-    private readonly postsService: PostsService,
-  ) {}
+export class ViewerOverlay {
+  constructor(private readonly c: OverlayContent) {}
 
   /**
    * `"threads":[…],"posts":[…]` for the actor: the overlay's own part as JSON text, the same string until
@@ -55,7 +50,7 @@ export class ThreadsOverlay {
       return `"threads":${threads},"posts":${JSON.stringify(posts)}`;
     };
     if (actor.isGuest || actor.userId == null) return load();
-    return this.deps.lists.ownText(textKey(actor.userId, threadIds, postIds, lang, changedOnly), load);
+    return this.c.lists.ownText(textKey(actor.userId, threadIds, postIds, lang, changedOnly), load);
   }
 
   /** {@link text} when it is kept and fresh, without reading anything (pages' fast path); else undefined. */
@@ -67,7 +62,7 @@ export class ThreadsOverlay {
     changedOnly = false,
   ): string | undefined {
     if (actor.isGuest || actor.userId == null) return undefined;
-    return this.deps.lists.peekText(textKey(actor.userId, threadIds, postIds, lang, changedOnly));
+    return this.c.lists.peekText(textKey(actor.userId, threadIds, postIds, lang, changedOnly));
   }
 
   /** The threads among `ids` the actor may see, presented for them (order of `ids`). */
@@ -78,31 +73,28 @@ export class ThreadsOverlay {
   private async threadsJson(actor: Actor, ids: number[], lang: Lang, changedOnly = false): Promise<string> {
     const me = actor.userId;
     if (actor.isGuest || me == null || ids.length === 0) return '[]';
-    const viewer = this.reader.viewer(actor);
+    const viewer = this.c.threads.viewer(actor);
     // The page asking is its group's: the group's items with this member's marks, as members' lists do.
     // Someone whose own threads the group cannot see (or the free-experience window) gets them read for them.
     const own =
       viewer.since != null ||
-      (!actor.isAdmin && (await this.deps.lists.hasHiddenOwn(this.deps.db, me, viewer.categoryIds)));
-    const read = async (who: Actor, v: typeof viewer) => {
-      const rows: ThreadRow[] = await this.deps.db
-        .select(threadColumns)
-        .from(threadsTable)
-        .where(and(inArray(threadsTable.id, ids), visibleThreads(v)));
+      (!actor.isAdmin && (await this.c.lists.hasHiddenOwn(this.c.db, me, viewer.categoryIds)));
+    const read = async (who: Actor, v: OverlayViewer) => {
+      const rows = await this.c.threads.visibleAmong(v, ids);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
       return {
         rows: ordered,
         total: ordered.length,
-        items: await presentList(this.deps, who, ordered, null, lang),
+        items: await this.c.threads.presentList(who, ordered, lang),
       };
     };
     if (own) return JSON.stringify((await read(actor, viewer)).items);
     const group: Actor = { ...actor, userId: null };
     // Per language too: the items' `diffTime` is written in the reader's.
     const key = `${groupKey(actor)}|${lang}|ids|${ids.join(',')}`;
-    const page = await this.deps.lists.shared(key, () => read(group, { ...viewer, userId: null }));
-    const mine = await personalise(this.deps, { ...actor, userId: me }, page, null, lang);
+    const page = await this.c.lists.shared(key, () => read(group, { ...viewer, userId: null }));
+    const mine = await this.c.threads.personalise({ ...actor, userId: me }, page, lang);
     return changedOnly ? JSON.stringify(mine.changed()) : mine.json(0, page.items.length);
   }
 
@@ -115,26 +107,25 @@ export class ThreadsOverlay {
     if (actor.isGuest || me == null || ids.length === 0) return [];
     // A member with replies awaiting review or threads the group cannot see (theirs alone to see), or in the
     // free-experience window, reads their own; everyone else shares the group's rows and adds their likes.
-    const viewer = this.reader.viewer(actor);
+    const viewer = this.c.threads.viewer(actor);
     const personal =
       viewer.since != null ||
       (!actor.isAdmin &&
-        ((await this.deps.lists.hasPendingReplies(this.deps.db, me)) ||
-          (await this.deps.lists.hasHiddenOwn(this.deps.db, me, viewer.categoryIds))));
+        ((await this.c.lists.hasPendingReplies(this.c.db, me)) ||
+          (await this.c.lists.hasHiddenOwn(this.c.db, me, viewer.categoryIds))));
     if (personal) return this.repliesFor(actor, ids);
     const group: Actor = { ...actor, userId: null };
-    const shared = await this.deps.lists.shared<SharedReplies>(
-      `${groupKey(actor)}|posts|${ids.join(',')}`,
-      () => this.groupReplies(group, ids),
+    const shared = await this.c.lists.shared<SharedReplies>(`${groupKey(actor)}|posts|${ids.join(',')}`, () =>
+      this.groupReplies(group, ids),
     );
-    const liked = await this.deps.lists.viewerPart(`likes|${me}|${ids.join(',')}`, () =>
-      likedPostIds(this.deps.db, me, shared.postIds),
+    const liked = await this.c.lists.viewerPart(`likes|${me}|${ids.join(',')}`, () =>
+      likedPostIds(this.c.db, me, shared.postIds),
     );
     const out = new Map<number, PostItem>();
     for (const { thread, rows } of shared.threads) {
-      const items = this.postsService.presentWith(actor, thread, rows, shared.bundle, liked);
+      const items = this.c.posts.presentWith(actor, thread, rows, shared.bundle, liked);
       const theirs = changedOnly
-        ? this.postsService.presentWith(group, thread, rows, shared.bundle, new Set())
+        ? this.c.posts.presentWith(group, thread, rows, shared.bundle, new Set())
         : [];
       items.forEach((item, n) => {
         if (!changedOnly || JSON.stringify(item) !== JSON.stringify(theirs[n])) out.set(item.id, item);
@@ -148,10 +139,10 @@ export class ThreadsOverlay {
     const rows = await this.visibleReplies(group, ids);
     const threads: SharedReplies['threads'] = [];
     for (const [threadId, list] of byThread(rows)) {
-      const thread = await this.reader.visibleThread(group, threadId).catch(() => null);
+      const thread = await this.c.threads.visibleThread(group, threadId).catch(() => null);
       if (thread) threads.push({ thread, rows: list });
     }
-    const { bundle, postIds } = await this.postsService.groupBundle(
+    const { bundle, postIds } = await this.c.posts.groupBundle(
       group,
       threads.flatMap((t) => t.rows),
     );
@@ -162,15 +153,15 @@ export class ThreadsOverlay {
   private async repliesFor(actor: Actor, ids: number[]): Promise<PostItem[]> {
     const out = new Map<number, PostItem>();
     for (const [threadId, list] of byThread(await this.visibleReplies(actor, ids))) {
-      const thread = await this.reader.visibleThread(actor, threadId).catch(() => null);
+      const thread = await this.c.threads.visibleThread(actor, threadId).catch(() => null);
       if (!thread) continue;
-      for (const item of await this.postsService.present(actor, thread, list)) out.set(item.id, item);
+      for (const item of await this.c.posts.present(actor, thread, list)) out.set(item.id, item);
     }
     return ids.flatMap((id) => (out.has(id) ? [out.get(id)!] : []));
   }
 
   private visibleReplies(actor: Actor, ids: number[]): Promise<PostRow[]> {
-    return this.deps.db
+    return this.c.db
       .select()
       .from(postsTable)
       .where(and(inArray(postsTable.id, ids), visiblePosts(actor.userId, actor.isAdmin)));

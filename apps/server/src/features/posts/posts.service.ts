@@ -9,7 +9,7 @@ import { findTopics } from '../../platform/content/parse.js';
 import { AttachmentType } from '../attachments/index.js';
 import { linkTopics } from '../topics/index.js';
 import { postVisibleTo } from './anonymity.policy.js';
-import { requireCaptcha } from './captcha.js';
+import { requireCaptcha } from '../captcha/index.js';
 import { replyNotices } from './notices.js';
 import { presentComment, presentPost, type PostBundle } from './posts.presenter.js';
 import {
@@ -20,16 +20,14 @@ import {
   insertNumberedReply,
   insertPost,
   isCountedPost,
+  likedPostIds,
   listComments,
   listReplies,
   visiblePosts,
   type PostAuthor,
   type PostRow,
 } from './posts.repository.js';
-import type { ThreadsDeps } from './threads.deps.js';
-import type { ThreadsReader } from './threads-read.service.js';
-import { isPriced } from './paid.policy.js';
-import { bumpThread, bumpUser, likedPostIds, type ThreadRow } from './threads.repository.js';
+import type { PostsDeps, PostsThreads, PostThread as ThreadRow } from './threads.port.js';
 
 /** `posts.create` input after parsing. */
 export interface ReplyInput {
@@ -53,15 +51,15 @@ const REPLY_FILE_PERMISSION: Record<number, string> = {
 /** Replies and comments: writing, reading by page or cursor, and "which page". */
 export class PostsService {
   constructor(
-    readonly deps: ThreadsDeps,
-    readonly reader: ThreadsReader,
+    readonly deps: PostsDeps,
+    readonly threads: PostsThreads,
   ) {}
 
   /** `posts.create`: a reply, or a comment under a reply (one level). */
   async create(actor: Actor, input: ReplyInput): Promise<PostItem> {
     if (actor.isGuest || actor.userId == null) throw new AppError(Code.JUMP_TO_LOGIN);
     const userId = actor.userId;
-    const thread = await this.reader.visibleThread(actor, input.id);
+    const thread = await this.threads.visibleThread(actor, input.id);
     if (thread.isDraft) throw invalid('drafts cannot be replied to');
     const res = { categoryId: thread.categoryId };
     this.deps.gate.authorize(actor, 'thread.reply', res);
@@ -135,8 +133,8 @@ export class PostsService {
       // thread, user, post, as in applyCounts, so no two writes deadlock.
       let row: PostRow;
       if (parent) {
-        if (counted) await bumpThread(tx, thread.id, { postCount: 1 });
-        if (counted) await bumpUser(tx, userId, { postCount: 1 });
+        if (counted) await this.threads.bumpThread(tx, thread.id, { postCount: 1 });
+        if (counted) await this.threads.bumpUser(tx, userId, { postCount: 1 });
         if (counted) await bumpPost(tx, parent.id, { replyCount: 1 });
         row = await insertPost(tx, {
           threadId: thread.id,
@@ -187,7 +185,7 @@ export class PostsService {
    * What follows a committed reply, side by side rather than one after another (issue 30 item 4): its
    * notifications (group-committed with other replies'), the red packet check and its presentation. All three
    * are awaited, so the notifications are stored before the writer hears "done": a process that dies after
-   * the acknowledgement has lost nothing. None of the first two throws (see ThreadsDeps).
+   * the acknowledgement has lost nothing. None of the first two throws (see PostsDeps).
    */
   private async afterReply(
     post: PostRow,
@@ -225,7 +223,7 @@ export class PostsService {
       cursor?: number;
     },
   ) {
-    const thread = await this.reader.visibleThread(actor, input.filter.thread);
+    const thread = await this.threads.visibleThread(actor, input.filter.thread);
     const desc = input.sort === '-createdAt';
     const { perPage, page } = input;
     const last = thread.replySeq;
@@ -259,9 +257,9 @@ export class PostsService {
   /** `posts.detail`: a reply with a page of its comments (by id cursor). */
   async detail(actor: Actor, postId: number, cursor: number | undefined, perPage: number) {
     const post = await this.visiblePost(actor, postId);
-    const thread = await this.reader.visibleThread(actor, post.threadId);
+    const thread = await this.threads.visibleThread(actor, post.threadId);
     // A paid thread's text is read through thread.detail, which cuts it for non-payers.
-    if (post.isFirst && isPriced(thread)) throw notFound();
+    if (post.isFirst && this.threads.isPriced(thread)) throw notFound();
     const parent = post.isComment ? await this.visiblePost(actor, post.replyPostId) : post;
     const comments = await listComments(
       this.deps.db,
@@ -280,7 +278,7 @@ export class PostsService {
 
   /** `posts.postion`: the page (and floor) of a reply, or of the reply a comment sits under. */
   async position(actor: Actor, threadId: number, postId: number, perPage: number) {
-    await this.reader.visibleThread(actor, threadId);
+    await this.threads.visibleThread(actor, threadId);
     const post = await this.visiblePost(actor, postId);
     if (post.threadId !== threadId) throw notFound();
     const floor = post.isFirst ? 0 : post.seq;
@@ -306,8 +304,8 @@ export class PostsService {
     const is = isCountedPost(after);
     if (was === is) return;
     const d = is ? 1 : -1;
-    await bumpThread(tx, after.threadId, { postCount: d });
-    await bumpUser(tx, after.userId, { postCount: d });
+    await this.threads.bumpThread(tx, after.threadId, { postCount: d });
+    await this.threads.bumpUser(tx, after.userId, { postCount: d });
     if (after.isComment && after.replyPostId) await bumpPost(tx, after.replyPostId, { replyCount: d });
   }
 

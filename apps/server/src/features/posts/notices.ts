@@ -1,7 +1,7 @@
 import { htmlToText } from '../../platform/content/sanitize.js';
 import type { Notice } from '../notifications/index.js';
 import type { PostRow } from './posts.repository.js';
-import type { ThreadRow } from './threads.repository.js';
+import type { PostThread as ThreadRow } from './threads.port.js';
 
 /** How a thread is named in a notification: its title, else its number. */
 function nameOf(thread: ThreadRow): string {
