@@ -1,6 +1,12 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
-import { OVERLAY_ELEMENT_ID, type PostItem, type ThreadItem, type ViewerOverlayData } from '@forum/contracts';
+import type { PostItem, ThreadItem, ViewerOverlayData } from '@forum/contracts';
+
+/**
+ * The inline overlay element's id: the same string as the contracts' OVERLAY_ELEMENT_ID, written here because a
+ * value import from '@forum/contracts' puts zod into the first load (the bundle-size check fails on that).
+ */
+const OVERLAY_ELEMENT_ID = 'forum-overlay';
 
 /** Most ids one overlay asks about (the contract's limit). */
 const MAX_IDS = 50;
