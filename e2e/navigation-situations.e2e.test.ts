@@ -338,13 +338,6 @@ describe.skipIf(noChromiumReason !== null)(
           await shot(page, 'sit-wx-bind-qrcode', kind);
           await page.goBack();
           await page.waitForURL((u) => u.pathname === '/user/wx-bind');
-          // WeChat's consent page is offered only inside WeChat's browser: go on as that browser.
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Emulation.setUserAgentOverride', {
-            userAgent: `${VIEWPORTS[kind].userAgent} MicroMessenger/8.0.50`,
-          });
-          await page.reload();
-          await hydrated(page);
           await holding(
             page,
             '/wechat/h5.oauth',
