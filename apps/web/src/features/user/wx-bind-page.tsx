@@ -23,12 +23,10 @@ function WxBind() {
   return (
     <AuthCard variant={platform} title={t(action === 'bind' ? 'wechat.bindTitle' : 'wechat.rebindTitle')}>
       <div className="auth-form" data-testid="wx-bind">
-        {/* WeChat's consent page opens only in WeChat's browser; anywhere else the way is a QR code to scan. */}
-        {inWechat ? (
-          <Link className="auth-links" to={`/user/wx-auth?action=${action}`}>
-            {t('wechat.bindInWechat')}
-          </Link>
-        ) : (
+        <Link className="auth-links" to={`/user/wx-auth?action=${action}`}>
+          {t('wechat.bindInWechat')}
+        </Link>
+        {!inWechat && (
           <Link className="auth-links" to={`/user/wx-bind-qrcode?type=${action}`} data-testid="wx-bind-by-qr">
             {t('wechat.bindByQr')}
           </Link>
