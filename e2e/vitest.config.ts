@@ -14,6 +14,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'artifacts/**'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll's own default is 1 s: a page that hydrates and answers in 1.5 s on a loaded CI machine is not
+    // wrong (navigation-situations failed once that way). Calls that need a tighter bound pass their own.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: true,
     globalSetup: ['./support/global-setup.ts'],
     sequence: { groupOrder: 1 },
