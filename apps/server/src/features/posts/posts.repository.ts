@@ -13,7 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/db.js';
+import { rawRows, type Db, type DbOrTx } from '../../platform/db/db.js';
 import { users } from '../../schema.js';
 import { postLikes, postMentions, posts } from './posts.table.js';
 
@@ -95,6 +95,86 @@ export async function insertNumberedReply(
     from p left join users a on a.id = p.user_id`);
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!raw) throw new Error(`thread ${row.threadId} vanished while replying`);
+  return withAuthor(raw);
+}
+
+/** One plain reply of a batch (`insertNumberedReplies`). */
+export interface NumberedReply {
+  threadId: number;
+  userId: number;
+  content: string;
+  isApproved: number;
+  modWords: string;
+  /** Counted replies add one to the thread's and the author's post counts. */
+  counted: boolean;
+}
+
+/**
+ * Many plain replies in one statement (group commit, issue 30 item 4): each thread's floor counter moves once
+ * by its number of replies, which take consecutive floors in the order given; thread and author counts move by
+ * the counted ones. Constant text straight to the driver (its arrays would cost more through the builder).
+ * Answers one result per input, in order: null for a reply whose thread is gone.
+ */
+const BATCH_REPLY_SQL = `
+  with i as (
+    select * from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[])
+      with ordinality as x(thread_id, user_id, content, is_approved, mod_words, delta, ord)
+  ), per as (
+    select thread_id, count(*)::int as n, sum(delta)::int as d,
+      (array_agg(user_id order by ord desc))[1] as last_user
+    from i group by thread_id
+  ), t as (
+    update threads set reply_seq = reply_seq + per.n, last_posted_user_id = per.last_user,
+      posted_at = case when posted_at < now() - interval '1 second' then now() else posted_at end,
+      post_count = greatest(post_count + per.d, 0)
+    from per where threads.id = per.thread_id
+    returning threads.id, threads.reply_seq, per.n
+  ), nb as (
+    select i.*, t.reply_seq - t.n + row_number() over (partition by i.thread_id order by i.ord) as seq
+    from i join t on t.id = i.thread_id
+  ), u as (
+    update users set post_count = greatest(post_count + c.d, 0)
+    from (select user_id, sum(delta)::int as d from nb group by user_id) c
+    where users.id = c.user_id and c.d <> 0
+  ), p as (
+    insert into posts (thread_id, user_id, seq, content, is_approved, mod_words)
+    select thread_id, user_id, seq, content, is_approved, mod_words from nb order by ord
+    returning *
+  )
+  select p.*, a.nickname as author_nickname, a.username as author_username, a.avatar as author_avatar
+  from p left join users a on a.id = p.user_id`;
+
+export async function insertNumberedReplies(
+  db: Db,
+  rows: readonly NumberedReply[],
+): Promise<Array<{ post: PostRow; author: PostAuthor | undefined } | null>> {
+  const raws = await rawRows<Record<string, unknown>>(db, BATCH_REPLY_SQL, [
+    rows.map((r) => r.threadId),
+    rows.map((r) => r.userId),
+    rows.map((r) => r.content),
+    rows.map((r) => r.isApproved),
+    rows.map((r) => r.modWords),
+    rows.map((r) => (r.counted ? 1 : 0)),
+  ]);
+  // A thread's replies took its floors in input order: the k-th input of a thread is its k-th lowest floor.
+  const byThread = new Map<number, Array<{ post: PostRow; author: PostAuthor | undefined }>>();
+  for (const raw of raws) {
+    const out = withAuthor(raw);
+    const list = byThread.get(out.post.threadId) ?? [];
+    list.push(out);
+    byThread.set(out.post.threadId, list);
+  }
+  for (const list of byThread.values()) list.sort((a, b) => a.post.seq - b.post.seq);
+  const taken = new Map<number, number>();
+  return rows.map((r) => {
+    const k = taken.get(r.threadId) ?? 0;
+    taken.set(r.threadId, k + 1);
+    return byThread.get(r.threadId)?.[k] ?? null;
+  });
+}
+
+/** A returned post row with its author's columns (`author_*`) split off. */
+function withAuthor(raw: Record<string, unknown>): { post: PostRow; author: PostAuthor | undefined } {
   const post = postRowOf(raw);
   const author =
     raw.author_username == null

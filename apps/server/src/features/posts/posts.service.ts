@@ -1,8 +1,9 @@
-import { Code, POST_TEXT_MAX, type AttachmentItem, type PostItem } from '@forum/contracts';
+import { Code, POST_TEXT_MAX, TomId, type AttachmentItem, type PostItem } from '@forum/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Notice } from '../notifications/index.js';
 import { hasBoundPhone, hasBoundWechat } from '../users/index.js';
 import type { Tx } from '../../platform/db/db.js';
+import { Batcher } from '../../platform/db/batcher.js';
 import { inTransaction } from '../../platform/db/tx.js';
 import { AppError, forbidden, invalid, notFound } from '../../platform/http/errors.js';
 import { findTopics } from '../../platform/content/parse.js';
@@ -17,6 +18,7 @@ import {
   findPost,
   findPostUsers,
   firstComments,
+  insertNumberedReplies,
   insertNumberedReply,
   insertPost,
   isCountedPost,
@@ -24,6 +26,7 @@ import {
   listComments,
   listReplies,
   visiblePosts,
+  type NumberedReply,
   type PostAuthor,
   type PostRow,
 } from './posts.repository.js';
@@ -48,12 +51,50 @@ const REPLY_FILE_PERMISSION: Record<number, string> = {
   [AttachmentType.FILE]: 'thread.insertAttachment',
 };
 
+/** What one reply of a batch gets back: the stored row and its author, or null when the thread is gone. */
+type NumberedResult = Awaited<ReturnType<typeof insertNumberedReplies>>[number];
+
+/** How a red packet block is named in a thread's `tomTypes`. */
+const RED_PACKET_TOM = String(TomId.RED_PACKET);
+
 /** Replies and comments: writing, reading by page or cursor, and "which page". */
 export class PostsService {
+  /**
+   * Plain replies group-committed: while one batch is written, the replies that arrive wait and go together in
+   * the next (one statement, one commit, each thread's row locked once), so a busy thread takes many replies per
+   * commit rather than one. A failed batch (a deadlock with another instance, say) is retried one by one, so a
+   * reply fails only for its own reason.
+   */
+  private readonly replies = new Batcher<NumberedReply, NumberedResult | Error>(
+    async (rows) => {
+      try {
+        return await insertNumberedReplies(this.deps.db, rows);
+      } catch (err) {
+        if (rows.length === 1) return [err instanceof Error ? err : new Error(String(err))];
+        return Promise.all(
+          rows.map((r) =>
+            insertNumberedReply(this.deps.db, r, r.counted).catch((e: unknown) =>
+              e instanceof Error ? e : new Error(String(e)),
+            ),
+          ),
+        );
+      }
+    },
+    { maxBatch: 200, concurrency: 1 },
+  );
+
   constructor(
     readonly deps: PostsDeps,
     readonly threads: PostsThreads,
   ) {}
+
+  /** One plain reply through the batch; the thread gone meanwhile is an error, as on the single path. */
+  private async plainReply(row: NumberedReply): Promise<NonNullable<NumberedResult>> {
+    const out = await this.replies.submit(row);
+    if (out instanceof Error) throw out;
+    if (!out) throw new Error(`thread ${row.threadId} vanished while replying`);
+    return out;
+  }
 
   /** `posts.create`: a reply, or a comment under a reply (one level). */
   async create(actor: Actor, input: ReplyInput): Promise<PostItem> {
@@ -109,19 +150,17 @@ export class PostsService {
       findTopics(prepared.text).length === 0 &&
       !this.deps.content.hasMentions(prepared.html, prepared.text);
     if (plain) {
-      const { post, author } = await insertNumberedReply(
-        this.deps.db,
-        {
-          threadId: thread.id,
-          userId,
-          content: prepared.html,
-          isApproved: prepared.isApproved,
-          modWords: prepared.modWords,
-        },
+      const { post, author } = await this.plainReply({
+        threadId: thread.id,
+        userId,
+        content: prepared.html,
+        isApproved: prepared.isApproved,
+        modWords: prepared.modWords,
         counted,
-      );
+      });
       return this.afterReply(
         post,
+        thread,
         replyNotices(thread, post, prepared.text, { parent: null, comment: null, mentioned: [] }),
         this.present(actor, thread, [post], { fresh: true, authors: author ? [author] : [] }),
       );
@@ -175,6 +214,7 @@ export class PostsService {
     });
     return this.afterReply(
       post,
+      thread,
       replyNotices(thread, post, prepared.text, { parent, comment: target, mentioned }),
       // A new post has no comments or likes yet: only its author and files are loaded to present it.
       this.present(actor, thread, [post], { fresh: true }),
@@ -189,11 +229,12 @@ export class PostsService {
    */
   private async afterReply(
     post: PostRow,
+    thread: ThreadRow,
     notices: Notice[],
     presented: Promise<PostItem[]>,
   ): Promise<PostItem> {
     this.deps.events.emit('post.created', { postId: post.id, threadId: post.threadId, userId: post.userId });
-    const [items] = await Promise.all([presented, this.deps.notify(notices), this.replied(post)]);
+    const [items] = await Promise.all([presented, this.deps.notify(notices), this.replied(post, thread)]);
     return items[0]!;
   }
 
@@ -201,7 +242,7 @@ export class PostsService {
    * Tells the post listeners (red packets) of a reply, after its commit: on posting, and again when a held reply
    * is approved (review or `posts.update`), so an approved reply gets what it would have got at once.
    */
-  replied(post: PostRow): Promise<void> {
+  replied(post: PostRow, thread?: Pick<ThreadRow, 'tomTypes'>): Promise<void> {
     const { threadId, id: postId, userId } = post;
     return this.deps.postEvents({
       type: 'replied',
@@ -209,6 +250,7 @@ export class PostsService {
       postId,
       userId,
       approved: post.isApproved === 1,
+      ...(thread && { redPacket: (thread.tomTypes ?? []).includes(RED_PACKET_TOM) }),
     });
   }
 

@@ -17,7 +17,18 @@ export type PostThread = Omit<typeof threads.$inferSelect, 'searchText' | 'searc
 
 /** What `postEvents` hears: a new reply or comment, or a new like of a post. */
 export type PostEvent =
-  | { type: 'replied'; threadId: number; postId: number; userId: number; approved: boolean }
+  | {
+      type: 'replied';
+      threadId: number;
+      postId: number;
+      userId: number;
+      approved: boolean;
+      /**
+       * False when the thread row at hand says it carries no red packet block (`tomTypes` without 106): the
+       * listener then skips its read. Absent when the thread was not at hand (approvals): the listener reads.
+       */
+      redPacket?: boolean;
+    }
   | {
       type: 'liked';
       threadId: number;

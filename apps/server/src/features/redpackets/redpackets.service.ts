@@ -108,7 +108,7 @@ export class RedPackets {
 
   /** Grants a share on a qualifying reply or like; never throws (the reply is already committed). */
   async onPost(e: PostEvent): Promise<void> {
-    if (e.type === 'replied' && e.approved)
+    if (e.type === 'replied' && e.approved && e.redPacket !== false)
       await this.grab(e.threadId, e.userId, e.postId, RedPacketCondition.REPLY);
     if (e.type === 'liked' && !e.isFirst) {
       const p = await repo.packetByThread(this.db, e.threadId);

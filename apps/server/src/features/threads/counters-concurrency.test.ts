@@ -46,4 +46,58 @@ describe('counters under concurrency', () => {
     expect(me.Data.likedCount).toBe(50);
     expect(me.Data.threadCount).toBe(1);
   });
+
+  it('replies group-committed across threads: each gets its own floor and content, counts add up', async () => {
+    const make = async (u: { token: string }) =>
+      (
+        await call(t.app, 'POST', '/api/v3/thread.create', {
+          token: u.token,
+          body: { categoryId: 1, content: { text: 'batch' } },
+        })
+      ).Data.threadId as number;
+    // One author makes three threads in a row: no waiting between posts here.
+    await t.app.forum.settings.set([{ key: 'thread_post_interval', tag: 'default', value: '0' }]);
+    const owner = await registerUser(t.app);
+    const threads = [await make(owner), await make(owner), await make(owner)];
+    const writers = await Promise.all(Array.from({ length: 12 }, () => registerUser(t.app)));
+    // 72 replies at once: every writer answers every thread twice, interleaved, so batches mix threads and
+    // writers and one writer has several replies in one batch.
+    const jobs = writers.flatMap((w, wi) =>
+      [0, 1].flatMap((round) => threads.map((id, ti) => ({ w, id, text: `w${wi}-t${ti}-r${round}` }))),
+    );
+    const res = await Promise.all(
+      jobs.map((j) =>
+        call(t.app, 'POST', '/api/v3/posts.create', {
+          token: j.w.token,
+          body: { id: j.id, content: j.text },
+        }),
+      ),
+    );
+    res.forEach((r, i) => {
+      expect(r.Code, r.Message).toBe(0);
+      expect(r.Data.threadId).toBe(jobs[i]!.id);
+      expect(r.Data.userId).toBe(jobs[i]!.w.userId);
+      expect(r.Data.content).toContain(jobs[i]!.text);
+    });
+    for (const id of threads) {
+      const mine = res.filter((r) => r.Data.threadId === id);
+      expect(mine.map((r) => r.Data.floor as number).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 24 }, (_, i) => i + 1),
+      );
+      const d = await call(t.app, 'GET', '/api/v3/thread.detail', { query: { threadId: String(id) } });
+      expect(d.Data.postCount).toBe(24);
+      // What is stored at each floor is what that floor's writer was told.
+      const list = await call(t.app, 'GET', '/api/v3/posts.list', {
+        query: { 'filter[thread]': String(id), perPage: '50', page: '1' },
+      });
+      expect(list.Code, list.Message).toBe(0);
+      for (const p of list.Data.pageData as Array<{ floor: number; content: string; userId: number }>) {
+        const told = mine.find((r) => r.Data.floor === p.floor)!;
+        expect(p.content).toBe(told.Data.content);
+        expect(p.userId).toBe(told.Data.userId);
+      }
+    }
+    const one = await call(t.app, 'GET', '/api/v3/user', { token: writers[0]!.token });
+    expect(one.Data.postCount).toBe(6);
+  });
 });
