@@ -15,6 +15,11 @@ export interface CategoryNode {
   parentid: number;
   moderators: number[];
   canCreateThread: boolean;
+  /**
+   * The original clients' editor, editing a thread, offers the categories with this: moving a thread to a
+   * category needs the right to start one there, so it is `canCreateThread`.
+   */
+  canEditThread: boolean;
   /** This category's id plus its children's: what the home page filters by when it is chosen. */
   searchIds: number[];
   children: CategoryNode[];
@@ -32,6 +37,7 @@ const categoryBase = z.object({
   parentid: z.number().int(),
   moderators: z.array(z.number().int()),
   canCreateThread: z.boolean(),
+  canEditThread: z.boolean(),
   searchIds: z.array(z.number().int()),
 });
 

@@ -22,6 +22,11 @@ export function testPng(width = 64, height = 48): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A small PDF, as the editor's attachment button would upload a document. */
+export function testPdf(): Buffer {
+  return Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+}
+
 /** Replaces `{name}` placeholders: a string that is exactly one takes the fixture as it is (ids stay numbers). */
 export function fill<T>(v: T, fixtures: DzqFixtures): T {
   if (typeof v === 'string') {
@@ -73,7 +78,11 @@ export async function sendDzq(
 ): Promise<DzqReply> {
   const query = new URLSearchParams({ ...fill(c.query ?? {}, fixtures), ...marks }).toString();
   const body = c.upload
-    ? multipart(c.upload.fields, { name: c.upload.fileName, mime: c.upload.mime, data: await testPng() })
+    ? multipart(c.upload.fields, {
+        name: c.upload.fileName,
+        mime: c.upload.mime,
+        data: c.upload.mime === 'application/pdf' ? testPdf() : await testPng(),
+      })
     : { payload: JSON.stringify(fill(c.body ?? {}, fixtures)), type: 'application/json' };
   const res = await app.inject({
     method: c.method,
@@ -96,7 +105,8 @@ export interface DzqWorld {
 /**
  * An author and a member who follow each other and talk; the author's thread carries a picture and a
  * recommended topic and is pinned; the member has a thread the author replied to, mentioned them in, liked
- * and tipped (so each notice tab lists something); the member has an image uploaded and not yet posted.
+ * and tipped (so each notice tab lists something); the member has an image and a document uploaded and not yet
+ * posted, and a spare notice and dialog for the delete buttons.
  */
 export async function seedDzqWorld(app: FastifyInstance): Promise<DzqWorld> {
   await app.forum.settings.set([{ key: 'thread_post_interval', tag: 'default', value: '0' }]);
@@ -147,6 +157,15 @@ export async function seedDzqWorld(app: FastifyInstance): Promise<DzqWorld> {
     content: { text: '<p>my thread</p>' },
   });
   await post(author.token, '/api/v3/posts.create', { id: own.threadId, content: 'a reply to your thread' });
+  // One more reply: its notice is the one the message centre's delete button takes.
+  await post(author.token, '/api/v3/posts.create', { id: own.threadId, content: 'one more reply' });
+  const replies = await ok(
+    call(app, 'GET', '/api/v3/notification', {
+      token: member.token,
+      query: { 'filter[type]': 'replied', perPage: '1' },
+    }),
+    'notification',
+  );
   await post(author.token, '/api/v3/posts.create', { id: threadId, content: `see this @${member.username}` });
   await post(author.token, '/api/v3/posts.update', {
     postId: own.postId,
@@ -163,6 +182,18 @@ export async function seedDzqWorld(app: FastifyInstance): Promise<DzqWorld> {
     payPassword: '123456',
   });
 
+  // A dialog a stranger started: the one the message centre's delete button takes.
+  const spareDialog = await post(stranger.token, '/api/v3/dialog.create', {
+    recipientUserId: member.userId,
+    messageText: 'hi from a stranger',
+  });
+  const file = await uploadFile(
+    app,
+    member.token,
+    { name: 'notes.pdf', data: testPdf(), mime: 'application/pdf' },
+    0,
+  );
+
   return {
     member,
     author,
@@ -174,6 +205,10 @@ export async function seedDzqWorld(app: FastifyInstance): Promise<DzqWorld> {
       username: member.username,
       password: member.password,
       imageId: await image(member.token),
+      fileId: file.Data.id,
+      ownThreadId: own.threadId as number,
+      spareNoticeId: replies.pageData[0].id as number,
+      spareDialogId: spareDialog.dialogId as number,
       topic: DZQ_TOPIC,
       keyword,
       strangerId: stranger.userId,

@@ -18,6 +18,13 @@ export type DzqFixture =
   | 'password'
   /** An image the member uploaded and has not posted yet. */
   | 'imageId'
+  /** A document (PDF) the member uploaded and has not posted yet. */
+  | 'fileId'
+  /** The member's own published thread (the editor's edit mode opens it). */
+  | 'ownThreadId'
+  /** A notice of the member's and a dialog of theirs nothing else reads: the delete buttons take them. */
+  | 'spareNoticeId'
+  | 'spareDialogId'
   /** The name of a topic a visible thread carries (`#name#`), and a word of a thread's title. */
   | 'topic'
   | 'keyword'
@@ -28,7 +35,8 @@ export type DzqFixture =
 export interface DzqUpload {
   fields: Record<string, string>;
   fileName: string;
-  mime: string;
+  /** `image/png` sends a small picture, `application/pdf` a small document. */
+  mime: 'image/png' | 'application/pdf';
 }
 
 /** One call of the original client. */

@@ -89,7 +89,6 @@ const forumReads = z
   .passthrough();
 
 /** `forum` for a member: the same, with `user.userId` (the client keeps it as the logged-in user). */
-/** `forum` for a member: the same, with `user.userId` (the client keeps it as the logged-in user). */
 const forumMemberReads = forumReads.and(
   z.object({ user: z.object({ userId: int }).passthrough() }).passthrough(),
 );

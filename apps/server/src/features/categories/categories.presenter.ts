@@ -14,6 +14,7 @@ function node(r: CategoryRow, postable: ReadonlySet<number>, children: CategoryN
     parentid: r.parentId,
     moderators: r.moderators ? r.moderators.split(',').map(Number) : [],
     canCreateThread: postable.has(r.id),
+    canEditThread: postable.has(r.id),
     searchIds: [r.id, ...children.map((c) => c.pid)],
     children,
   };

@@ -39,6 +39,14 @@ export class ThreadCardCache {
     return e.card;
   }
 
+  /**
+   * Forgets one thread's card. A write clears the cache only after its handler returns, so a handler that
+   * changes a card's parts and then presents the thread drops it first, or its reply shows the old content.
+   */
+  drop(threadId: number): void {
+    this.entries.delete(threadId);
+  }
+
   /** Stores a card read during generation `gen`; one read across a write is not stored. */
   set(threadId: number, card: SharedCard, gen: number): void {
     if (gen !== this.generation()) return;

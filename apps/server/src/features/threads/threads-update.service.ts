@@ -93,5 +93,6 @@ export async function editThread(
     await applyCounts(tx, locked, row);
     return row;
   });
+  deps.cards.drop(threadId);
   return reader.present(actor, after, lang);
 }

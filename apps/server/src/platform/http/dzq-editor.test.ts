@@ -1,4 +1,11 @@
-import { dzqClientCalls, dzqContent, dzqImage, type DzqClientCall } from '@forum/contracts/compat';
+import {
+  dzqClientCalls,
+  dzqContent,
+  dzqEditorText,
+  dzqFile,
+  dzqImage,
+  type DzqClientCall,
+} from '@forum/contracts/compat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DZQ_TOPIC, seedDzqWorld, sendDzq, type DzqFixtures } from '../../test/dzq-client.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
@@ -34,6 +41,19 @@ async function step<T = any>(pf: string, c: DzqClientCall, extra: Partial<DzqFix
   return r.Data as T;
 }
 
+type Content = ReturnType<typeof dzqContent.parse>;
+
+/** The body of a content's block of one tom id (the original keys and types them alike). */
+function block(content: Content, tomId: number): unknown {
+  return Object.values(content.indexes).find((b) => String(b.tomId) === String(tomId))?.body;
+}
+
+/** The ids of the uploads of a block the client reads as a list of them (pictures 101, files 108). */
+function uploadIds(content: Content, tomId: 101 | 108): number[] {
+  const list = tomId === 101 ? dzqImage.array() : dzqFile.array();
+  return list.parse(block(content, tomId)).map((u) => u.id);
+}
+
 /** Loads a URL the client was given (absolute, on this site) as its `<img>` would: with the login cookie, if any. */
 async function load(url: string, cookie?: string) {
   const u = new URL(url);
@@ -46,7 +66,7 @@ async function load(url: string, cookie?: string) {
 }
 
 describe.each(['pc', 'h5'])('the original editor at %s', (pf) => {
-  it('posts a thread with a picture and a topic, and its thread page shows both', async () => {
+  it('posts a thread with a picture, a document and topics; the thread page, the home list and the topic list show them', async () => {
     // The page: the site, the member, what they may insert, the emoji and the categories they may post in.
     await step(pf, named('forum (editor)'));
     await step(pf, named('user (editor)'));
@@ -72,23 +92,36 @@ describe.each(['pc', 'h5'])('the original editor at %s', (pf) => {
       status: 200,
       type: expect.stringMatching(/^image\//),
     });
+    // A document, from the attachment button.
+    const doc = await step(pf, named('attachments (file)'));
+    expect(doc).toMatchObject({ type: 0, fileName: 'notes.pdf' });
 
-    // Publish, with the editor's parameters, in the chosen category.
+    // Publish, with the editor's parameters, in the chosen category; the member also types a topic the site
+    // has never had.
+    const fresh = `新话题${pf}`;
     const create = named('thread.create');
+    const body = create.body as { content: { indexes: object } };
     const created = await step(
       pf,
-      { ...create, body: { ...create.body, categoryId: category.categoryId } },
-      { imageId: image.id },
+      {
+        ...create,
+        body: {
+          ...body,
+          categoryId: category.categoryId,
+          content: { ...body.content, text: dzqEditorText.replace('</p>', ` #${fresh}#</p>`) },
+        },
+      },
+      { imageId: image.id, fileId: doc.id },
     );
     expect(created).toMatchObject({ isApproved: 1, categoryId: category.categoryId });
 
     // The thread page reads it back.
     const detail = await step(pf, named('thread.detail'), { threadId: created.threadId });
     const content = dzqContent.parse(detail.content);
-    // The picture grid reads the image block's body as the list of its uploads.
-    const block = Object.values(content.indexes).find((b) => String(b.tomId) === '101');
-    const pictures = dzqImage.array().parse(block?.body);
+    // The picture grid reads the image block's body as the list of its uploads; the file list the same.
+    const pictures = dzqImage.array().parse(block(content, 101));
     expect(pictures.map((p) => p.id)).toEqual([image.id]);
+    expect(uploadIds(content, 108)).toEqual([doc.id]);
     // Posted, it is anyone's to see.
     expect(await load(pictures[0]!.url)).toMatchObject({
       status: 200,
@@ -97,6 +130,21 @@ describe.each(['pc', 'h5'])('the original editor at %s', (pf) => {
     // The renderer links the original's topic span to the topic's page.
     expect(content.text).toContain(`<span id="topic" value="${topic.topicId}">#${DZQ_TOPIC}#</span>`);
     expect(detail.topicId).toBe(topic.topicId);
+
+    // The new topic was made from the text: the picker finds it, with this thread as its latest.
+    const found = await step(pf, named('topics.list (editor, typed)'), { topic: fresh });
+    const made = found.pageData.find((x: { content: string }) => x.content === fresh);
+    expect(made?.threads[0]?.threadId).toBe(created.threadId);
+    expect(content.text).toContain(`<span id="topic" value="${made.topicId}">#${fresh}#</span>`);
+
+    // The home list shows it with its picture and its topics, as the thread page does.
+    const home = await step(pf, named('thread.list (home)'));
+    const listed = home.pageData.find((x: { threadId: number }) => x.threadId === created.threadId);
+    expect(listed, 'on the home list').toBeDefined();
+    const listedContent = dzqContent.parse(listed.content);
+    expect(uploadIds(listedContent, 101)).toEqual([image.id]);
+    expect(listedContent.text).toContain(`value="${topic.topicId}">#${DZQ_TOPIC}#</span>`);
+    expect(listedContent.text).toContain(`value="${made.topicId}">#${fresh}#</span>`);
 
     // The topic's page lists it first among the topic's threads.
     const topicPage = await sendDzq(
@@ -110,6 +158,53 @@ describe.each(['pc', 'h5'])('the original editor at %s', (pf) => {
     ).pageData;
     expect(only?.topicId).toBe(topic.topicId);
     expect(only?.threads[0]?.threadId).toBe(created.threadId);
+  });
+});
+
+describe('the original editor keeps drafts and edits', () => {
+  it('saves a draft, then publishes it with thread.update', async () => {
+    const draft = await step('h5', named('thread.create (draft)'));
+    expect(draft).toMatchObject({ isDraft: true });
+    const update = named('thread.update');
+    const published = await step('h5', {
+      ...update,
+      body: { ...update.body, threadId: draft.threadId, content: { text: '<p>草稿发布了</p>' } },
+    });
+    expect(published).toMatchObject({ threadId: draft.threadId, isDraft: false, isApproved: 1 });
+    const home = await step('h5', named('thread.list (home)'));
+    expect(home.pageData.map((x: { threadId: number }) => x.threadId)).toContain(draft.threadId);
+  });
+
+  it('edit mode fills the editor from thread.detail and thread.update keeps the pictures it sends back', async () => {
+    const image = await step('pc', named('attachments (image)'));
+    const create = named('thread.create');
+    const created = await step('pc', create, { imageId: image.id, fileId: fixtures.fileId });
+    const detail = await step('pc', named('thread.detail (editor, edit)'), { ownThreadId: created.threadId });
+    expect(detail).toMatchObject({ threadId: created.threadId, isDraft: false, categoryId: 1 });
+    const categories = await step<Array<{ categoryId: number; canEditThread: boolean }>>(
+      'pc',
+      named('categories.thread (editor, edit)'),
+      { ownThreadId: created.threadId },
+    );
+    expect(categories.find((c) => c.categoryId === detail.categoryId)?.canEditThread).toBe(true);
+    // The editor sends its pictures back by id, from the image block it read.
+    const ids = uploadIds(dzqContent.parse(detail.content), 101);
+    const update = named('thread.update');
+    const edited = await step('pc', {
+      ...update,
+      body: {
+        ...update.body,
+        threadId: created.threadId,
+        content: {
+          text: `<p>改过了 #${DZQ_TOPIC}#</p>`,
+          indexes: { 101: { tomId: 101, body: { imageIds: ids } } },
+        },
+      },
+    });
+    const after = dzqContent.parse(edited.content);
+    expect(after.text).toContain('改过了');
+    expect(uploadIds(after, 101)).toEqual([image.id]);
+    expect(block(after, 108)).toBeUndefined();
   });
 });
 
