@@ -1,17 +1,19 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { hydrated, launch, openContext, shot as rawShot, VIEWPORTS } from './support/browser.ts';
+import { hydrated, launch, openContext, openInWechat, shot as rawShot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { api } from './support/forum-api.ts';
+import { onlyBindWay } from './support/wechat.ts';
 import { openAdmin, toastSaying } from './support/admin.ts';
 
 // The spec §2 pages that only a situation leads to (navigation.e2e.test.ts walks the rest): WeChat login
 // switched on, text messages on, registration review and sign-in fields, a thread deleted while its link is on
 // screen. Each situation is set up through the API; the browser then starts at `/` and goes on by clicks only
-// (the browser's back button included). A phone scanning the computer's QR code is the one address a second
-// browser opens, as a camera would. Transient pages (WeChat's hand-offs) are held on their API call long enough
-// to read them.
+// (the browser's back button included). A second browser, a phone inside WeChat, is opened where WeChat's
+// consent page is needed: scanning the computer's QR code it opens that address, as a camera would; as the
+// member's own WeChat (their session) it too starts at `/`. Transient pages (WeChat's hand-offs) are held on
+// their API call long enough to read them.
 
 interface Fake {
   start(port?: number): Promise<string>;
@@ -30,22 +32,6 @@ const newPhone = () => `137${String(process.pid % 10_000).padStart(4, '0')}${Str
 
 /** Page errors less the 400s these flows answer by design (-7016 a WeChat without account, -7002 waiting). */
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 400/.test(e));
-
-/** An h5 context inside WeChat's own browser (its user agent), where WeChat's consent page opens. */
-async function openInWechat(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    ...VIEWPORTS.h5,
-    userAgent: `${VIEWPORTS.h5.userAgent} MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN`,
-    locale: 'zh-CN',
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of 40[014]/.test(m.text())) errors.push(`console: ${m.text()}`);
-  });
-  return { context, page, errors };
-}
 
 /** A screenshot once the toasts of the step before are gone (they would cover the page being looked at). */
 async function shot(page: Page, name: string, kind: Kind) {
@@ -200,8 +186,8 @@ describe.skipIf(noChromiumReason !== null)(
         // A computer scans the login QR (a second browser, the phone, opens it); a phone inside WeChat's browser
         // authorises directly.
         const { context, page, errors } =
-          kind === 'pc' ? await openContext(browser, 'pc') : await openInWechat();
-        const phone = kind === 'pc' ? await openInWechat() : null;
+          kind === 'pc' ? await openContext(browser, 'pc') : await openInWechat(browser);
+        const phone = kind === 'pc' ? await openInWechat(browser) : null;
         const openid = `nav-new-${kind}-${uniq()}`;
         try {
           await page.goto(forum.url + '/');
@@ -289,6 +275,7 @@ describe.skipIf(noChromiumReason !== null)(
 
       it(`${kind}: a member changes phone, binds and changes WeChat, and a guest finds the QR login`, async () => {
         const { context, page, errors } = await openContext(browser, kind);
+        let wx: Awaited<ReturnType<typeof openInWechat>> | undefined;
         try {
           const mobile = newPhone();
           const username = await member(context, mobile);
@@ -327,10 +314,11 @@ describe.skipIf(noChromiumReason !== null)(
           await page.goBack();
           await page.waitForURL((u) => u.pathname === '/my/edit');
 
-          // WeChat not bound yet: bind it, first looking at the QR way, then authorising.
+          // WeChat not bound yet. This browser (a computer, a phone's own browser) gets the QR way only.
           const binding = page.getByTestId('wechat-binding');
           await clickTo(page, binding.getByRole('link', { name: '绑定微信' }), '/user/wx-bind');
           await shows(page, '绑定微信');
+          await onlyBindWay(page, 'qr');
           await shot(page, 'sit-wx-bind', kind);
           await clickTo(page, page.getByTestId('wx-bind-by-qr'), '/user/wx-bind-qrcode', { type: 'bind' });
           await shows(page, '扫码绑定微信');
@@ -338,49 +326,77 @@ describe.skipIf(noChromiumReason !== null)(
           await shot(page, 'sit-wx-bind-qrcode', kind);
           await page.goBack();
           await page.waitForURL((u) => u.pathname === '/user/wx-bind');
+
+          // The member opens the forum in WeChat's browser on their phone (same session): there the page
+          // offers WeChat's consent page only, and they bind by it.
+          wx = await openInWechat(browser, { session: await context.storageState() });
+          const phone = wx.page;
+          await phone.goto(forum.url + '/');
+          await hydrated(phone);
+          await toSettings(phone, 'h5');
+          const phoneBinding = phone.getByTestId('wechat-binding');
+          await clickTo(phone, phoneBinding.getByRole('link', { name: '绑定微信' }), '/user/wx-bind');
+          await shows(phone, '绑定微信');
+          await onlyBindWay(phone, 'consent');
+          await shot(phone, 'sit-wx-bind-in-wechat', 'h5');
           await holding(
-            page,
+            phone,
             '/wechat/h5.oauth',
             () =>
-              clickTo(page, page.getByRole('link', { name: '在微信中授权绑定' }), '/user/wx-auth', {
+              clickTo(phone, phone.getByTestId('wx-bind-in-wechat'), '/user/wx-auth', {
                 action: 'bind',
               }),
-            () => shows(page, '微信授权'),
+            () => shows(phone, '微信授权'),
           );
           await holding(
-            page,
+            phone,
             '/wechat/h5.bind',
             async () => {
-              await consent(page, `nav-bind-${kind}-${uniq()}`, '绑定者');
-              await page.waitForURL((u) => u.pathname === '/user/wx-authorization');
+              await consent(phone, `nav-bind-${kind}-${uniq()}`, '绑定者');
+              await phone.waitForURL((u) => u.pathname === '/user/wx-authorization');
             },
             async () => {
-              await shows(page, '微信授权');
-              await page.getByTestId('wx-authorization').filter({ hasText: '正在完成微信授权' }).waitFor();
+              await shows(phone, '微信授权');
+              await phone.getByTestId('wx-authorization').filter({ hasText: '正在完成微信授权' }).waitFor();
             },
           );
+          await phone.waitForURL((u) => u.pathname === '/my/edit');
+          await phoneBinding.getByText('已绑定').waitFor();
+
+          // Back in the first browser, its settings show the binding once refreshed (it happened elsewhere).
+          await page.goBack();
           await page.waitForURL((u) => u.pathname === '/my/edit');
+          await page.reload();
+          await hydrated(page);
           await binding.getByText('已绑定').waitFor();
 
-          // Bound: change it (the rebind page, its QR way, then authorising the new WeChat).
+          // Bound: change it. Here the rebind page offers the QR way only; WeChat's browser authorises anew.
           await clickTo(page, binding.getByRole('link', { name: '更换微信' }), '/user/wx-rebind-action');
           await shows(page, '更换微信');
+          await onlyBindWay(page, 'qr');
           await shot(page, 'sit-wx-rebind-action', kind);
           await clickTo(page, page.getByTestId('wx-bind-by-qr'), '/user/wx-bind-qrcode', { type: 'rebind' });
           await shows(page, '更换微信');
           await page.getByText('请使用要换绑的新微信扫描二维码').waitFor();
           await page.goBack();
           await page.waitForURL((u) => u.pathname === '/user/wx-rebind-action');
-          const changed = toastSaying(page, '微信已更换').waitFor();
-          await clickTo(page, page.getByRole('link', { name: '在微信中授权绑定' }), '/user/wx-auth', {
-            action: 'rebind',
-          });
-          await consent(page, `nav-rebind-${kind}-${uniq()}`, '换绑者');
+          await clickTo(
+            phone,
+            phoneBinding.getByRole('link', { name: '更换微信' }),
+            '/user/wx-rebind-action',
+          );
+          await shows(phone, '更换微信');
+          await onlyBindWay(phone, 'consent');
+          const changed = toastSaying(phone, '微信已更换').waitFor();
+          await clickTo(phone, phone.getByTestId('wx-bind-in-wechat'), '/user/wx-auth', { action: 'rebind' });
+          await consent(phone, `nav-rebind-${kind}-${uniq()}`, '换绑者');
           await changed;
-          await page.waitForURL((u) => u.pathname === '/my/edit');
+          await phone.waitForURL((u) => u.pathname === '/my/edit');
           expect(unexpected(errors)).toEqual([]);
+          expect(unexpected(wx.errors)).toEqual([]);
         } finally {
           await context.close();
+          await wx?.context.close();
         }
       }, 60_000);
 

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launch, openContext, shot } from './support/browser.ts';
+import { hydrated, launch, openContext, openInWechat, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { openMember } from './support/members.ts';
 import { openAdmin, toastSaying } from './support/admin.ts';
 import { api } from './support/forum-api.ts';
+import { onlyBindWay } from './support/wechat.ts';
 
 // WeChat and OpenID Connect flows (issue 13) at 1280 px (pc) and 375 px (h5) against the local fakes: the
 // fakes' consent pages stand in for WeChat and the provider (an openid or subject typed in, then "Allow").
@@ -124,24 +125,52 @@ describe.skipIf(noChromiumReason !== null)(
         await context.close();
       });
 
-      it(`${kind}: binding and rebinding WeChat from my settings`, async () => {
+      it(`${kind}: binding WeChat from my settings: the QR code here, WeChat's consent page in its browser`, async () => {
         const { context, page, errors } = await openMember(browser, forum.url, kind, `绑定${kind}`);
         await page.goto(forum.url + '/my/edit');
         await hydrated(page);
-        await page.getByTestId('wechat-binding').getByRole('link', { name: '绑定微信' }).click();
+        const binding = page.getByTestId('wechat-binding');
+        await binding.getByRole('link', { name: '绑定微信' }).click();
         await page.waitForURL(forum.url + '/user/wx-bind');
+        // Outside WeChat's browser (this one) only the QR code, reached in the app and loaded afresh alike.
+        await onlyBindWay(page, 'qr');
         await shot(page, 'wx-bind', kind);
-        await page.getByRole('link', { name: '在微信中授权绑定' }).click();
-        await consent(page, `e2e-bind-${kind}`, 'Bind', '/my/edit');
-        await toastSaying(page, '微信已绑定').waitFor();
-        await page.getByTestId('wechat-binding').getByRole('link', { name: '更换微信' }).click();
+        await page.reload();
+        await onlyBindWay(page, 'qr');
+
+        // The same member in WeChat's browser: only WeChat's consent page, by which they bind and rebind.
+        const wx = await openInWechat(browser, { kind, session: await context.storageState() });
+        await wx.page.goto(forum.url + '/my/edit');
+        await hydrated(wx.page);
+        const wxBinding = wx.page.getByTestId('wechat-binding');
+        await wxBinding.getByRole('link', { name: '绑定微信' }).click();
+        await wx.page.waitForURL(forum.url + '/user/wx-bind');
+        await onlyBindWay(wx.page, 'consent');
+        await shot(wx.page, 'wx-bind-in-wechat', kind);
+        await wx.page.getByRole('link', { name: '在微信中授权绑定' }).click();
+        await consent(wx.page, `e2e-bind-${kind}`, 'Bind', '/my/edit');
+        await toastSaying(wx.page, '微信已绑定').waitFor();
+        await wxBinding.getByRole('link', { name: '更换微信' }).click();
+        await wx.page.waitForURL(forum.url + '/user/wx-rebind-action');
+        // Loaded afresh (the server's render, then hydration in WeChat's browser): the consent link, no QR.
+        await wx.page.reload();
+        await onlyBindWay(wx.page, 'consent');
+        await wx.page.getByRole('link', { name: '在微信中授权绑定' }).click();
+        await consent(wx.page, `e2e-rebind-${kind}`, 'Rebind', '/my/edit');
+        await toastSaying(wx.page, '微信已更换').waitFor();
+        await shot(wx.page, 'wx-rebound', kind);
+
+        // Back here, the rebind page too offers only the QR code.
+        await page.goto(forum.url + '/my/edit');
+        await hydrated(page);
+        await binding.getByRole('link', { name: '更换微信' }).click();
         await page.waitForURL(forum.url + '/user/wx-rebind-action');
-        await page.getByRole('link', { name: '在微信中授权绑定' }).click();
-        await consent(page, `e2e-rebind-${kind}`, 'Rebind', '/my/edit');
-        await toastSaying(page, '微信已更换').waitFor();
-        await shot(page, 'wx-rebound', kind);
+        await onlyBindWay(page, 'qr');
+        await shot(page, 'wx-rebind-action', kind);
         expect(unexpected(errors)).toEqual([]);
+        expect(unexpected(wx.errors)).toEqual([]);
         await context.close();
+        await wx.context.close();
       });
 
       it(`${kind}: a new WeChat binds an existing account with its username and password`, async () => {

@@ -44,7 +44,38 @@ export async function openContext(
   browser: Browser,
   kind: keyof typeof VIEWPORTS,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ ...VIEWPORTS[kind], locale: 'zh-CN' });
+  return watched(await browser.newContext({ ...VIEWPORTS[kind], locale: 'zh-CN' }));
+}
+
+/** WeChat's own browser: `MicroMessenger` added to a phone's user agent (or, WeChat for Windows, a pc's). */
+export const WECHAT_USER_AGENTS = {
+  h5: `${VIEWPORTS.h5.userAgent} MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN`,
+  pc: `${VIEWPORTS.pc.userAgent} NetType/WIFI MicroMessenger/7.0.20.1781(0x6700143B) WindowsWechat(0x63090a13)`,
+} as const;
+
+/**
+ * A context inside WeChat's browser (a phone unless `kind` says pc), collecting errors like `openContext`.
+ * `session` (another context's `storageState()`: cookies and local storage, which must agree) makes it that
+ * member's browser too.
+ */
+export async function openInWechat(
+  browser: Browser,
+  { kind = 'h5', session }: { kind?: keyof typeof VIEWPORTS; session?: StorageState } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  return watched(
+    await browser.newContext({
+      ...VIEWPORTS[kind],
+      userAgent: WECHAT_USER_AGENTS[kind],
+      locale: 'zh-CN',
+      ...(session ? { storageState: session } : {}),
+    }),
+  );
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A first page of `context`, with its page errors and console errors (less 401 and 404) gathered. */
+async function watched(context: BrowserContext) {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
