@@ -2,7 +2,7 @@ import { codeMessages } from '@forum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GzipTemplate } from './gzip-template.js';
 import { langOf } from './lang.js';
-import { accepts, closeGzip, pickEncoding, StoredBody, type OpenGzip } from './stored-body.js';
+import { accepts, closeGzip, openGzip, pickEncoding, StoredBody, type OpenGzip } from './stored-body.js';
 
 let lastSecond = -1;
 let lastTime = '';
@@ -148,6 +148,21 @@ export async function sendSpliced(
   if (!accepts(req.headers['accept-encoding'], 'gzip')) return sendOkSerialized(req, reply, data);
   const open = (await data.template(okPrefix(req))).open(data.holes as Buffer[]);
   keep?.(open);
+  return sendOpenGzip(req, reply, open);
+}
+
+/**
+ * Sends a member's reply that is theirs alone (their own thread on a shared list page) gzip, compressed once
+ * and handed to `keep` left open: their next reads of it, until a write, cost what a spliced reply's do.
+ */
+export async function sendKeptGzip(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  data: SerializedData,
+  keep: (open: OpenGzip) => void,
+) {
+  const open = await openGzip(Buffer.from(okPrefix(req) + data.json, 'utf8'));
+  keep(open);
   return sendOpenGzip(req, reply, open);
 }
 

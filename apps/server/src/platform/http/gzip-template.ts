@@ -1,12 +1,10 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { combineOp, crc32, crc32Combine } from './crc32.js';
-import { closeGzip, type OpenGzip } from './stored-body.js';
+import { closeGzip, GZIP_HEADER, type OpenGzip } from './stored-body.js';
 
 const deflateRaw = promisify(zlib.deflateRaw);
 
-/** A gzip member's header: deflate, no name or time, from a Unix system. */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
 /** Deflate looks back at most 32 KB. */
 const WINDOW = 32 * 1024;
 

@@ -9,6 +9,7 @@ import {
   RawJson,
   sendOk,
   sendOkSerialized,
+  sendKeptGzip,
   sendOpenGzip,
   sendSpliced,
   sendStored,
@@ -260,6 +261,9 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
           data,
           memberKey ? (open) => memberReplies!.set(memberKey, open, generation) : undefined,
         );
+      // A member's list page that is theirs alone (their own thread on it): compressed once and kept too.
+      if (memberKey && data instanceof RawJson)
+        return sendKeptGzip(req, reply, data, (open) => memberReplies!.set(memberKey, open, generation));
       return data instanceof RawJson ? sendOkSerialized(req, reply, data) : sendOk(req, reply, data ?? null);
     };
     const run = (req: FastifyRequest, reply: FastifyReply) =>

@@ -131,4 +131,36 @@ describe('stored and spliced replies', () => {
       if (token) expect(item((await get(marked, {}, token)).data, liked).isLike).toBe(true);
     }
   });
+
+  it('a member whose own thread is on the list gets it as theirs, kept until a write, in every coding', async () => {
+    const own = await createThread(t.app, bob.token, '我自己的主题');
+    type Own = Item & { title: string; ability: { canEdit: boolean } };
+    const mine = (d: any) => items(d).find((i) => i.threadId === own) as Own;
+    const first = await get(list, { 'accept-encoding': BROWSER }, bob.token);
+    const again = await get(list, { 'accept-encoding': BROWSER }, bob.token);
+    const plain = await get(list, {}, bob.token);
+    expect(first.enc).toBe('gzip');
+    expect(again.enc).toBe('gzip');
+    expect(mine(first.data).ability.canEdit).toBe(true);
+    expect(again.data).toEqual(first.data);
+    expect(plain.data).toEqual(first.data);
+    // Alice sees Bob's thread as the group does, with her own marks: nothing of Bob's kept reply.
+    const other = await get(list, { 'accept-encoding': BROWSER }, alice.token);
+    expect(mine(other.data).ability.canEdit).toBe(false);
+    expect(item(other.data, liked).isLike).toBe(true);
+    expect(item(first.data, liked).isLike).toBe(false);
+    // A write (Bob likes Alice's liked thread) and his next read shows it.
+    const detail = await call(t.app, 'GET', '/api/v3/thread.detail', {
+      token: bob.token,
+      query: { threadId: String(liked) },
+    });
+    const r = await call(t.app, 'POST', '/api/v3/posts.update', {
+      token: bob.token,
+      body: { postId: detail.Data.postId, isLiked: true },
+    });
+    expect(r.Code, r.Message).toBe(0);
+    const after = await get(list, { 'accept-encoding': BROWSER }, bob.token);
+    expect(item(after.data, liked).isLike).toBe(true);
+    expect(mine(after.data).ability.canEdit).toBe(true);
+  });
 });

@@ -5,6 +5,7 @@ import { combineOp, crc32, crc32Combine } from './crc32.js';
 const gzipAsync = promisify(zlib.gzip);
 const gunzipAsync = promisify(zlib.gunzip);
 const brotliAsync = promisify(zlib.brotliCompress);
+const deflateRawAsync = promisify(zlib.deflateRaw);
 const C = zlib.constants;
 
 /** The content codings a stored body is kept in. */
@@ -63,6 +64,15 @@ export interface OpenGzip {
   bytes: Buffer;
   crc: number;
   length: number;
+}
+
+/** A gzip member's header: deflate, no name or time, from a Unix system. */
+export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
+
+/** `plain` gzipped and left open (sync flush, no final block): a tail is added per reply (closeGzip). */
+export async function openGzip(plain: Buffer): Promise<OpenGzip> {
+  const body = await deflateRawAsync(plain, { level: 6, finishFlush: C.Z_SYNC_FLUSH });
+  return { bytes: Buffer.concat([GZIP_HEADER, body]), crc: crc32(plain), length: plain.length };
 }
 
 /** Closes open gzip bytes with `tail` as a final stored block, then the checksum of the whole. */
