@@ -44,7 +44,22 @@ describe.skipIf(noChromiumReason !== null)(
         await page.locator('input[name="twoFactorCode"]').fill(authenticator(secret));
         await page.getByTestId('security-section').scrollIntoViewIfNeeded();
         await shot(page, 'two-factor-enrol', kind);
-        await page.getByTestId('two-factor-settings').locator('button[type="submit"]').click();
+        // This step timed out twice in CI under load (the enrolment form gone, the section showing neither form
+        // nor start button): say what the page said then, so the next failure explains itself.
+        await page
+          .getByTestId('two-factor-settings')
+          .locator('button[type="submit"]')
+          .click({ timeout: 20_000 })
+          .catch(async (err: unknown) => {
+            const section = await page
+              .getByTestId('security-section')
+              .innerHTML()
+              .catch(() => '?');
+            throw new Error(
+              `enrolment form gone; page errors: ${JSON.stringify(errors)}; url ${page.url()}; section: ${section}`,
+              { cause: err },
+            );
+          });
         await page.getByTestId('recovery-codes').waitFor();
         expect(await page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
         await shot(page, 'two-factor-recovery', kind);
