@@ -260,14 +260,16 @@ describe.skipIf(noChromiumReason !== null)(
       expect(await row.innerText()).toContain('人工收入');
       expect(await row.innerText()).not.toMatch(/\(\d+\)/);
       await open(page, 'log');
-      const texts = await page.getByTestId('log-text').allInnerTexts();
-      expect(texts).toEqual(
-        expect.arrayContaining([
-          'admin 新建了用户组「扫描组」',
-          'admin 导入了 4 个敏感词',
-          expect.stringMatching(/^admin 修改了用户组「扫描组」的权限/),
-        ]),
-      );
+      // The log arrives after the page (read in CI before its rows came): wait for them.
+      await expect
+        .poll(() => page.getByTestId('log-text').allInnerTexts())
+        .toEqual(
+          expect.arrayContaining([
+            'admin 新建了用户组「扫描组」',
+            'admin 导入了 4 个敏感词',
+            expect.stringMatching(/^admin 修改了用户组「扫描组」的权限/),
+          ]),
+        );
       // The filter asks the server: one kind of action only.
       await page.locator('select[name="action"]').selectOption('group.create');
       await page.getByTestId('log-filter').locator('button[type="submit"]').click();
