@@ -31,6 +31,19 @@ async function get(url: string, headers: Record<string, string>, token?: string)
   return { enc, data: body.Data };
 }
 
+/** `who` likes a thread's first post (what the list shows as `isLike`). */
+async function likeThread(who: U, threadId: number) {
+  const detail = await call(t.app, 'GET', '/api/v3/thread.detail', {
+    token: who.token,
+    query: { threadId: String(threadId) },
+  });
+  const r = await call(t.app, 'POST', '/api/v3/posts.update', {
+    token: who.token,
+    body: { postId: detail.Data.postId, isLiked: true },
+  });
+  expect(r.Code, r.Message).toBe(0);
+}
+
 const list = '/api/v3/thread.list?perPage=20';
 type Item = { threadId: number; diffTime: string; isLike: boolean; content: { text: string } };
 const items = (data: any) => data.pageData as Item[];
@@ -44,15 +57,7 @@ beforeAll(async () => {
   // A third member's thread: neither reader's own, so both get the group's items around their marks.
   carol = await registerUser(t.app);
   liked = await createThread(t.app, carol.token, '语言与标记');
-  const detail = await call(t.app, 'GET', '/api/v3/thread.detail', {
-    token: alice.token,
-    query: { threadId: String(liked) },
-  });
-  const r = await call(t.app, 'POST', '/api/v3/posts.update', {
-    token: alice.token,
-    body: { postId: detail.Data.postId, isLiked: true },
-  });
-  expect(r.Code, r.Message).toBe(0);
+  await likeThread(alice, liked);
 });
 afterAll(async () => t?.close());
 
@@ -150,15 +155,7 @@ describe('stored and spliced replies', () => {
     expect(item(other.data, liked).isLike).toBe(true);
     expect(item(first.data, liked).isLike).toBe(false);
     // A write (Bob likes Alice's liked thread) and his next read shows it.
-    const detail = await call(t.app, 'GET', '/api/v3/thread.detail', {
-      token: bob.token,
-      query: { threadId: String(liked) },
-    });
-    const r = await call(t.app, 'POST', '/api/v3/posts.update', {
-      token: bob.token,
-      body: { postId: detail.Data.postId, isLiked: true },
-    });
-    expect(r.Code, r.Message).toBe(0);
+    await likeThread(bob, liked);
     const after = await get(list, { 'accept-encoding': BROWSER }, bob.token);
     expect(item(after.data, liked).isLike).toBe(true);
     expect(mine(after.data).ability.canEdit).toBe(true);
