@@ -164,6 +164,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     storage,
     personalPages,
     pageOverlays,
+    fastPages,
     metrics,
     jobs,
   });
@@ -232,7 +233,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     inflight,
     audit: adminAudit,
     siteOrigin: siteOrigin(settings, config.publicUrl),
+    peekActor: (headers) => {
+      const t = tokenFromHeaders(headers);
+      if (t === null) return 'guest';
+      return (t && users.peekActor(t.token, t.via)) || null;
+    },
+    routeOnlyHeaders: [VIEW_AS_HEADER],
   });
+  if (route.fastReply) fastPages.use(route.fastReply);
   await mountFeatures({ ...app.forum, app, route, adminAudit, guards });
   // Every feature has registered its workers and schedules: create the queues, start working.
   await jobs.start();

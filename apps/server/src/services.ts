@@ -5,6 +5,7 @@ import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/db.js';
 import type { PersonalPageRules } from './platform/web/page-key.js';
 import type { PageOverlays } from './platform/web/page-overlay.js';
+import type { FastPages } from './platform/web/fast-pages.js';
 import type { Metrics } from './platform/metrics/metrics.js';
 import type { Jobs } from './platform/jobs/index.js';
 import type { AttachmentStorage } from './features/attachments/index.js';
@@ -37,6 +38,8 @@ export interface ForumServices {
   pageOverlays: PageOverlays;
   /** The Prometheus registry, when METRICS_TOKEN or METRICS_PORT turned metrics on. */
   metrics: Metrics | null;
+  /** Stored replies answered before Fastify (cached pages, the API's shared and kept replies). */
+  fastPages: FastPages;
   /** The one job queue (pg-boss): send, work, schedule; see platform/jobs. */
   jobs: Jobs;
 }

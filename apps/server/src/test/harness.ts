@@ -249,3 +249,16 @@ export async function createThread(app: FastifyInstance, token: string, title: s
   if (r.Code !== 0) throw new Error(`thread.create failed: ${r.Code} ${r.Message}`);
   return r.Data.threadId;
 }
+
+/** The member behind `token` likes a thread's first post (what lists show as `isLike`). */
+export async function likeThread(app: FastifyInstance, token: string, threadId: number): Promise<void> {
+  const detail = await call<{ postId: number }>(app, 'GET', '/api/v3/thread.detail', {
+    token,
+    query: { threadId: String(threadId) },
+  });
+  const r = await call(app, 'POST', '/api/v3/posts.update', {
+    token,
+    body: { postId: detail.Data.postId, isLiked: true },
+  });
+  if (r.Code !== 0) throw new Error(`posts.update like failed: ${r.Code} ${r.Message}`);
+}

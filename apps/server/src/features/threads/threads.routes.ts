@@ -60,7 +60,8 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
     d.writer.update(actor, threadId, input, lang),
   );
   route(threadDelete, write, async (input, { actor }) => d.writer.remove(actor, input.threadId));
-  route(threadDetail, { ...guestRead, ...threads }, async (input, { actor, lang }) =>
+  // A member's own copy (their marks and abilities) is kept for them until a write, like their lists below.
+  route(threadDetail, { ...guestRead, ...threads, memberCache: true }, async (input, { actor, lang }) =>
     d.reader.detail(actor, input.threadId, lang),
   );
   // On a paid site the preview list (scope 3) is the one list shown before paying (reference §1.10).
@@ -80,7 +81,7 @@ export function registerThreadsRoutes(route: Route, d: ThreadsRoutesDeps): void 
   route(threadStick, { ...groupRead, payExempt: true }, async (input, { actor }) =>
     d.reader.sticky(actor, input.categoryIds),
   );
-  route(threadLikedUsers, guestRead, async (input, { actor, lang }) =>
+  route(threadLikedUsers, { ...guestRead, memberCache: true }, async (input, { actor, lang }) =>
     d.reader.likedUsers(actor, input, lang),
   );
   route(threadTypeList, guestRead, async () => d.reader.typeList());

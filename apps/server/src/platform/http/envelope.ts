@@ -110,7 +110,12 @@ function okPrefix(req: FastifyRequest): string {
 
 /** The envelope's end, different for every reply: its request id and time. */
 function okTail(req: FastifyRequest): Buffer {
-  return Buffer.from(`,"RequestId":${JSON.stringify(String(req.id))},"RequestTime":"${requestTime()}"}`);
+  return okTailFor(String(req.id));
+}
+
+/** {@link okTail} for a request id made outside Fastify (the fast path, `fast-pages.ts`). */
+export function okTailFor(id: string): Buffer {
+  return Buffer.from(`,"RequestId":${JSON.stringify(id)},"RequestTime":"${requestTime()}"}`);
 }
 
 /** Stores a shared reply's envelope and data once, compressed (for {@link sendStored}). */

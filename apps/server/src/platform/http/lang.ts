@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
 /** The two UI languages; zh is the default. */
@@ -14,6 +15,20 @@ export function langOf(req: FastifyRequest): Lang {
   const chosen = req.cookies?.[LANG_COOKIE];
   if (chosen === 'en' || chosen === 'zh') return chosen;
   return /^en/i.test(req.headers['accept-language'] ?? '') ? 'en' : 'zh';
+}
+
+const LANG_COOKIE_VALUE = /(?:^|;\s*)forum_lang=([^;]*)/;
+
+/**
+ * {@link langOf} from the raw headers, before Fastify has parsed the cookies (the fast path); null when the
+ * cookie holds something the parser might read differently (quoted, encoded): the route then decides.
+ */
+export function langOfHeaders(headers: IncomingHttpHeaders): Lang | null {
+  const cookie = headers.cookie;
+  const chosen = cookie?.includes('forum_lang=') ? LANG_COOKIE_VALUE.exec(cookie)?.[1] : undefined;
+  if (chosen === 'en' || chosen === 'zh') return chosen;
+  if (chosen !== undefined) return null;
+  return /^en/i.test(headers['accept-language'] ?? '') ? 'en' : 'zh';
 }
 
 /** Picks a message in the reply language. */

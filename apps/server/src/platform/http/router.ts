@@ -23,6 +23,7 @@ import { absoluteMediaUrls, fromOriginalClient } from './original-clients.js';
 import type { GuestCache } from '../cache/guest-cache.js';
 import { MemberReplies } from '../cache/member-replies.js';
 import { accepts } from './stored-body.js';
+import { fastReplies, type FastRoute, type PeekActor } from './fast-replies.js';
 
 /** Route classes for rate limits. */
 export type RateClass = 'read' | 'write' | 'auth';
@@ -51,8 +52,9 @@ export interface RouteOptions {
   /** Writes clear the guest cache unless they change nothing a guest sees (login, view counts, uploads). */
   keepsGuestCache?: boolean;
   /**
-   * GET only: a member's reply that the handler spliced from their group's shared parts and their marks
-   * (`SplicedJson`) is kept for that member until the next write (MemberReplies); any other reply is not.
+   * GET only, for calls whose reply changes only by writes: a member's reply (spliced from their group's shared
+   * parts and their marks, `SplicedJson`, or their own) is kept gzip for that member until the next write or
+   * ten seconds (MemberReplies), and their repeat reads are answered before Fastify (fast-replies.ts).
    */
   memberCache?: boolean;
   /** Administrators only: anyone else, guests included, gets -4002 before the input is read; writes are logged. */
@@ -104,6 +106,10 @@ export interface RouterKit {
   audit?: { record?: AdminAudit };
   /** The site's public origin: media URLs sent to the original clients are made absolute on it. */
   siteOrigin?: (req: FastifyRequest) => string;
+  /** The actor from what is kept, without waiting: stored replies are then answered before Fastify. */
+  peekActor?: PeekActor;
+  /** Request headers that always send a call to its route (see `fast-replies.ts`). */
+  routeOnlyHeaders?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -164,6 +170,18 @@ function hasNul(v: unknown, depth = 0): boolean {
 export function createRouter(app: FastifyInstance, kit: RouterKit) {
   const computing = new Map<string, Promise<StoredReply>>();
   const memberReplies = kit.guestCache ? new MemberReplies(() => kit.guestCache!.current()) : null;
+  // Mounted GET routes whose replies are stored: their hits are answered before Fastify (fast-replies.ts).
+  const fastRoutes = new Map<string, FastRoute>();
+  const fastReply =
+    kit.guestCache && kit.peekActor
+      ? fastReplies({
+          cache: kit.guestCache,
+          members: memberReplies,
+          peekActor: kit.peekActor,
+          routes: fastRoutes,
+          skipHeaders: kit.routeOnlyHeaders ?? [],
+        })
+      : null;
   /** The request handler of a contract: everything `route` mounts, without mounting it. */
   function handlerFor<C extends CallContract>(
     contract: C,
@@ -261,9 +279,15 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
           data,
           memberKey ? (open) => memberReplies!.set(memberKey, open, generation) : undefined,
         );
-      // A member's list page that is theirs alone (their own thread on it): compressed once and kept too.
-      if (memberKey && data instanceof RawJson)
-        return sendKeptGzip(req, reply, data, (open) => memberReplies!.set(memberKey, open, generation));
+      // Any other member's reply of such a call (their own thread on a list page, a thread with their marks):
+      // compressed once and kept too.
+      if (memberKey)
+        return sendKeptGzip(
+          req,
+          reply,
+          data instanceof RawJson ? data : { json: JSON.stringify(data ?? null) },
+          (open) => memberReplies!.set(memberKey, open, generation),
+        );
       return data instanceof RawJson ? sendOkSerialized(req, reply, data) : sendOk(req, reply, data ?? null);
     };
     const run = (req: FastifyRequest, reply: FastifyReply) =>
@@ -277,13 +301,23 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
     handler: (input: CallParsed<C>, ctx: HandlerContext) => Promise<CallOutput<C> | RawJson>,
   ): void {
     const { run, rateClass, methods } = handlerFor(contract, options, handler);
+    const stored =
+      contract.method === 'GET' && (options.guestCache || options.groupCache || options.memberCache);
     for (const url of [contract.path, ...(contract.aliases ?? [])]) {
       app.route({ method: [...methods], url, config: { rateClass }, handler: run });
+      if (stored) {
+        const groups = !!options.groupCache;
+        fastRoutes.set(url, {
+          shared: { guests: groups || !!options.guestCache, groups },
+          kept: !!options.memberCache,
+        });
+      }
     }
   }
   // Calls added while the server runs (a plugin installed at runtime) cannot be mounted on Fastify any more:
-  // their owner dispatches to `handlerFor` handlers from one catch-all route mounted at start.
-  return Object.assign(route, { handlerFor });
+  // their owner dispatches to `handlerFor` handlers from one catch-all route mounted at start. `fastReply` is
+  // the lookup the HTTP server tries before Fastify (null when nothing is cached).
+  return Object.assign(route, { handlerFor, fastReply });
 }
 
 /** The route function handed to each feature's routes file. */

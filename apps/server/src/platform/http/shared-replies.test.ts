@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createThread, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { createThread, likeThread, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
 
 // Shared replies are stored compressed and members' lists are spliced from their group's template (issue 30):
 // what is kept must still follow the reader's language, each member's own marks, and the original clients'
@@ -31,19 +31,6 @@ async function get(url: string, headers: Record<string, string>, token?: string)
   return { enc, data: body.Data };
 }
 
-/** `who` likes a thread's first post (what the list shows as `isLike`). */
-async function likeThread(who: U, threadId: number) {
-  const detail = await call(t.app, 'GET', '/api/v3/thread.detail', {
-    token: who.token,
-    query: { threadId: String(threadId) },
-  });
-  const r = await call(t.app, 'POST', '/api/v3/posts.update', {
-    token: who.token,
-    body: { postId: detail.Data.postId, isLiked: true },
-  });
-  expect(r.Code, r.Message).toBe(0);
-}
-
 const list = '/api/v3/thread.list?perPage=20';
 type Item = { threadId: number; diffTime: string; isLike: boolean; content: { text: string } };
 const items = (data: any) => data.pageData as Item[];
@@ -57,7 +44,7 @@ beforeAll(async () => {
   // A third member's thread: neither reader's own, so both get the group's items around their marks.
   carol = await registerUser(t.app);
   liked = await createThread(t.app, carol.token, '语言与标记');
-  await likeThread(alice, liked);
+  await likeThread(t.app, alice.token, liked);
 });
 afterAll(async () => t?.close());
 
@@ -155,7 +142,7 @@ describe('stored and spliced replies', () => {
     expect(item(other.data, liked).isLike).toBe(true);
     expect(item(first.data, liked).isLike).toBe(false);
     // A write (Bob likes Alice's liked thread) and his next read shows it.
-    await likeThread(bob, liked);
+    await likeThread(t.app, bob.token, liked);
     const after = await get(list, { 'accept-encoding': BROWSER }, bob.token);
     expect(item(after.data, liked).isLike).toBe(true);
     expect(mine(after.data).ability.canEdit).toBe(true);
