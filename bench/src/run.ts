@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import type Pg from 'pg';
 import { SERVER_MAIN, serverEnv, serverNodeFlags } from '../../scripts/server-process.mjs';
 import { measureDelivery } from './delivery.js';
+import { paced } from './paced.js';
 import { registerMembers } from './members.js';
 import { prepareMoney } from './money.js';
 import { printReport, type DeliveryRow, type Row, type TargetResult } from './report.js';
@@ -59,7 +60,7 @@ async function withPeakRss<T>(pid: number, fn: () => Promise<T>): Promise<{ resu
 
 async function measure(
   url: string,
-  s: Pick<Scenario, 'method' | 'body' | 'token' | 'then' | 'alsoGet'>,
+  s: Pick<Scenario, 'method' | 'body' | 'token' | 'then' | 'alsoGet' | 'rate'>,
   headers: Record<string, string>,
   pid: number,
 ) {
@@ -68,54 +69,63 @@ async function measure(
   const as = (i: number) => (token ? { authorization: `Bearer ${token(i)}` } : {});
   const cpu0 = cpuMs(pid);
   const { result, rssMb: peak } = await withPeakRss(pid, () =>
-    autocannon({
-      url,
-      connections,
-      duration,
-      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-      requests: [
-        {
+    s.rate
+      ? paced({
+          url,
+          rate: s.rate,
+          seconds: duration,
           method: s.method,
-          // Each write gets a distinct body (and sender, when there are several) so the server cannot dedupe them.
-          ...(body
-            ? {
-                setupRequest: (req: autocannon.Request, context: object) => {
-                  const i = n++;
-                  (context as Chain).n = i;
-                  return { ...req, headers: { ...req.headers, ...as(i) }, body: JSON.stringify(body(i)) };
-                },
-                // A chained row keeps the reply for its second request.
-                ...(then
-                  ? {
-                      onResponse: (_status: number, reply: string, context: object) => {
-                        (context as Chain).previous = reply;
-                      },
-                    }
-                  : {}),
-              }
-            : {}),
-        },
-        ...(then
-          ? [
-              {
-                method: 'POST' as const,
-                path: new URL(then.path, url).pathname,
-                setupRequest: (req: autocannon.Request, context: object) => {
-                  const { n: i = 0, previous: reply = '{}' } = context as Chain;
-                  const previous = JSON.parse(reply) as { Data?: { orderSn?: string } };
-                  return {
-                    ...req,
-                    headers: { ...req.headers, ...as(i) },
-                    body: JSON.stringify(then.body(previous, i)),
-                  };
-                },
-              },
-            ]
-          : []),
-        // A page's overlay (or any read that follows another on the same connection), made in turn.
-        ...alsoGet.map((p) => ({ method: 'GET' as const, path: p })),
-      ],
-    }),
+          headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { body: (i: number) => JSON.stringify(body(i)) } : {}),
+        })
+      : autocannon({
+          url,
+          connections,
+          duration,
+          headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+          requests: [
+            {
+              method: s.method,
+              // Each write gets a distinct body (and sender, when there are several) so the server cannot dedupe them.
+              ...(body
+                ? {
+                    setupRequest: (req: autocannon.Request, context: object) => {
+                      const i = n++;
+                      (context as Chain).n = i;
+                      return { ...req, headers: { ...req.headers, ...as(i) }, body: JSON.stringify(body(i)) };
+                    },
+                    // A chained row keeps the reply for its second request.
+                    ...(then
+                      ? {
+                          onResponse: (_status: number, reply: string, context: object) => {
+                            (context as Chain).previous = reply;
+                          },
+                        }
+                      : {}),
+                  }
+                : {}),
+            },
+            ...(then
+              ? [
+                  {
+                    method: 'POST' as const,
+                    path: new URL(then.path, url).pathname,
+                    setupRequest: (req: autocannon.Request, context: object) => {
+                      const { n: i = 0, previous: reply = '{}' } = context as Chain;
+                      const previous = JSON.parse(reply) as { Data?: { orderSn?: string } };
+                      return {
+                        ...req,
+                        headers: { ...req.headers, ...as(i) },
+                        body: JSON.stringify(then.body(previous, i)),
+                      };
+                    },
+                  },
+                ]
+              : []),
+            // A page's overlay (or any read that follows another on the same connection), made in turn.
+            ...alsoGet.map((p) => ({ method: 'GET' as const, path: p })),
+          ],
+        }),
   );
   const cpu1 = cpuMs(pid);
   // CPU per request, server and PostgreSQL apart (machine-wide postgres: read it on a quiet machine).
