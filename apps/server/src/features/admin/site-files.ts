@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { invalid, notFound } from '../../platform/http/errors.js';
 
 /** Where site pictures live in the uploads storage, and the largest upload taken. */
@@ -28,6 +27,8 @@ export async function storeSitePicture(
   data: Buffer,
 ): Promise<string> {
   let png: Buffer;
+  // Loaded on first use, as for attachments (processImage): libvips is resident memory a quiet site never needs.
+  const { default: sharp } = await import('sharp');
   try {
     const img = sharp(data, { limitInputPixels: 40_000_000 }).rotate();
     png = await (

@@ -1,12 +1,6 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as Presigner from '@aws-sdk/s3-request-presigner';
 import type { ObjectStoreTarget } from '../../platform/storage-url.js';
 import type { AttachmentStorage, SignedUrlOptions } from './attachments.storage.js';
 
@@ -16,6 +10,19 @@ function missing(err: unknown): boolean {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 }
 
+/**
+ * The AWS SDK, loaded on first use: it costs about 8 MB of heap and 23 MB of resident memory, which a site
+ * storing files on its own disk (the default) should not pay.
+ */
+let sdkLoaded: Promise<{
+  s3: typeof S3;
+  presign: typeof Presigner;
+}> | null = null;
+const loadSdk = () =>
+  (sdkLoaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(
+    ([s3, presign]) => ({ s3, presign }),
+  ));
+
 /** A key's path segments URL-encoded one by one (the slashes stay). */
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
@@ -24,10 +31,15 @@ const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('
  * bucket stays private: attachments leave it only through short-lived signed URLs made after the API's check.
  */
 export class S3Storage implements AttachmentStorage {
-  readonly client: S3Client;
+  private made: S3.S3Client | null = null;
 
-  constructor(readonly target: ObjectStoreTarget) {
-    this.client = new S3Client({
+  constructor(readonly target: ObjectStoreTarget) {}
+
+  /** The SDK and this store's client, made on first use. */
+  private async sdk() {
+    const { s3, presign } = await loadSdk();
+    const target = this.target;
+    this.made ??= new s3.S3Client({
       region: target.region,
       endpoint: target.endpoint,
       forcePathStyle: target.forcePathStyle,
@@ -39,6 +51,7 @@ export class S3Storage implements AttachmentStorage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    return { s3, presign, client: this.made };
   }
 
   /** The object key for a storage key; the same check as on disk: nothing climbs out of the prefix. */
@@ -50,8 +63,9 @@ export class S3Storage implements AttachmentStorage {
 
   /** Uploads in one request (every file here is at most a few tens of MB, read whole already). */
   async put(key: string, data: Buffer, contentType?: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { s3, client } = await this.sdk();
+    await client.send(
+      new s3.PutObjectCommand({
         Bucket: this.target.bucket,
         Key: this.objectKey(key),
         Body: data,
@@ -63,9 +77,10 @@ export class S3Storage implements AttachmentStorage {
 
   /** The object's body as a Node stream. */
   async get(key: string): Promise<Readable | null> {
+    const { s3, client } = await this.sdk();
     try {
-      const r = await this.client.send(
-        new GetObjectCommand({ Bucket: this.target.bucket, Key: this.objectKey(key) }),
+      const r = await client.send(
+        new s3.GetObjectCommand({ Bucket: this.target.bucket, Key: this.objectKey(key) }),
       );
       return (r.Body as Readable | undefined) ?? null;
     } catch (err) {
@@ -76,9 +91,10 @@ export class S3Storage implements AttachmentStorage {
 
   /** HEAD: the stored size. */
   async size(key: string): Promise<number | null> {
+    const { s3, client } = await this.sdk();
     try {
-      const r = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.target.bucket, Key: this.objectKey(key) }),
+      const r = await client.send(
+        new s3.HeadObjectCommand({ Bucket: this.target.bucket, Key: this.objectKey(key) }),
       );
       return r.ContentLength ?? 0;
     } catch (err) {
@@ -89,7 +105,8 @@ export class S3Storage implements AttachmentStorage {
 
   /** Deletes the object (S3 answers success for a missing one too). */
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.target.bucket, Key: this.objectKey(key) }));
+    const { s3, client } = await this.sdk();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.target.bucket, Key: this.objectKey(key) }));
   }
 
   /** The CDN address when one is configured (its origin is the bucket's root). */
@@ -100,17 +117,18 @@ export class S3Storage implements AttachmentStorage {
   /** A presigned GET that answers with the given type and disposition; null with `proxy=1` (streamed instead). */
   async signedUrl(key: string, options: SignedUrlOptions): Promise<string | null> {
     if (this.target.proxy) return null;
-    const command = new GetObjectCommand({
+    const { s3, presign, client } = await this.sdk();
+    const command = new s3.GetObjectCommand({
       Bucket: this.target.bucket,
       Key: this.objectKey(key),
       ResponseContentType: options.contentType,
       ResponseContentDisposition: options.contentDisposition,
     });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresIn });
+    return presign.getSignedUrl(client, command, { expiresIn: options.expiresIn });
   }
 
   /** Closes the client's sockets. */
   close(): void {
-    this.client.destroy();
+    this.made?.destroy();
   }
 }

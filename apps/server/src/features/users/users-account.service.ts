@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Code, type CurrentUser } from '@forum/contracts';
-import sharp from 'sharp';
 import type { Actor } from '../../platform/auth/actor.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import type { Db } from '../../platform/db/db.js';
@@ -96,6 +95,8 @@ export class UsersAccount {
   async setAvatar(actor: Actor, data: Buffer): Promise<CurrentUser> {
     const me = actor.userId!;
     let png: Buffer;
+    // Loaded on first use, as for attachments (processImage): libvips is memory a quiet site never needs.
+    const { default: sharp } = await import('sharp');
     try {
       png = await sharp(data, { limitInputPixels: 40_000_000 })
         .rotate()
