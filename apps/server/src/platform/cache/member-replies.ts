@@ -39,6 +39,16 @@ export class MemberReplies {
     this.bytes += value.bytes.length;
   }
 
+  /**
+   * Forgets one member's kept replies: after a write of theirs that keeps the shared caches (a new avatar, an
+   * order), which may change what only they see.
+   */
+  dropUser(userId: number): void {
+    const prefix = `${userId}:`;
+    // Deleting while iterating a Map is safe; the budget keeps it to a few hundred keys.
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.drop(key);
+  }
+
   private drop(key: string): void {
     const e = this.entries.get(key);
     if (!e) return;

@@ -1,7 +1,14 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThread, likeThread, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
+import {
+  call,
+  createThread,
+  likeThread,
+  registerUser,
+  startTestApp,
+  type TestApp,
+} from '../../test/harness.js';
 
 // Stored API replies are answered before Fastify (fast-replies.ts) over a real socket (inject never takes that
 // path): the same bytes, headers and envelope as the route's, each member's own marks and nobody else's, and
@@ -132,6 +139,19 @@ describe('stored API replies before Fastify', () => {
     expect(again.fast).toBe(true);
     expect(envelope(again.json)).toEqual(envelope(b.json));
     sameHeaders(again.headers, b.headers);
+  });
+
+  it("a write of theirs that keeps the shared caches still ends the writer's kept replies, not others'", async () => {
+    const h = { 'accept-encoding': BROWSER };
+    for (const who of [alice, bob, alice, bob]) await get(list, { ...h, ...bearer(who) });
+    // A report keeps every shared cache (nothing anyone else sees changes).
+    const r = await call(t.app, 'POST', '/api/v3/reports', {
+      token: alice.token,
+      body: { type: 1, threadId: liked, reason: '测试举报' },
+    });
+    expect(r.Code, r.Message).toBe(0);
+    expect((await get(list, { ...h, ...bearer(bob) })).fast).toBe(true);
+    expect((await get(list, { ...h, ...bearer(alice) })).fast).toBe(false);
   });
 
   it("a group's shared reply is sent to its members as stored", async () => {

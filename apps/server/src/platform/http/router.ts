@@ -268,6 +268,8 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       if (kit.validateResponses)
         contract.output.parse(data instanceof RawJson ? JSON.parse(data.json) : data);
       if (cache && req.method !== 'GET' && !options.keepsGuestCache) await cache.clear();
+      // A write that keeps the shared caches (an avatar, an order) may still change the writer's own replies.
+      else if (req.method !== 'GET' && actor.userId != null) memberReplies?.dropUser(actor.userId);
       if (options.admin && req.method !== 'GET' && kit.audit?.record) {
         await kit.audit.record({ actor, path: req.url.split('?')[0]!, input, ip: req.ip });
       }
