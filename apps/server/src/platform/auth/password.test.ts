@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, parseStrength, passwordProblem, verifyPassword } from './password.js';
+import {
+  ARGON2_AT_ONCE,
+  hashPassword,
+  inTurn,
+  parseStrength,
+  passwordProblem,
+  verifyPassword,
+} from './password.js';
 
 describe('passwords', () => {
   it('hashes with argon2id at the ASVS parameters and verifies', async () => {
@@ -8,6 +15,29 @@ describe('passwords', () => {
     expect(await verifyPassword(h, 'correct horse')).toBe(true);
     expect(await verifyPassword(h, 'wrong')).toBe(false);
     expect(await verifyPassword(null, 'anything')).toBe(false);
+  });
+
+  it('runs at most two argon2 jobs at once, the rest in order, and a failure frees its slot', async () => {
+    let now = 0;
+    let most = 0;
+    const order: number[] = [];
+    const job = (i: number) => async () => {
+      most = Math.max(most, ++now);
+      await new Promise((r) => setTimeout(r, 5));
+      now--;
+      order.push(i);
+      if (i === 1) throw new Error('boom');
+      return i;
+    };
+    const results = await Promise.allSettled(Array.from({ length: 7 }, (_, i) => inTurn(job(i))));
+    expect(ARGON2_AT_ONCE).toBeGreaterThanOrEqual(1);
+    expect(ARGON2_AT_ONCE).toBeLessThanOrEqual(2);
+    expect(most).toBe(ARGON2_AT_ONCE);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', ...Array(5).fill('fulfilled')]);
+    expect([...order].sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // A full queue still hashes and verifies.
+    const hashes = await Promise.all(['a1b2c3', 'd4e5f6', 'g7h8i9'].map((p) => hashPassword(p)));
+    expect(await verifyPassword(hashes[2]!, 'g7h8i9')).toBe(true);
   });
 
   it('applies length, space and strength rules', () => {
