@@ -157,6 +157,13 @@ describe.skipIf(noChromiumReason !== null)(
         await page.goto(forum.url + '/user/register');
         await hydrated(page);
         await page.getByTestId('lang-en').click();
+        // English arrives with its own chunk: a submit before it lands would still be answered in Chinese (a CI
+        // run under load timed out here), so wait until the form itself reads English.
+        await page.waitForFunction(() =>
+          /[A-Za-z]/.test(
+            document.querySelector('[data-testid="register-form"] button[type="submit"]')?.textContent ?? '',
+          ),
+        );
         await page.getByTestId('register-form').locator('button[type="submit"]').click();
         await page.locator('.ui-toast').filter({ hasText: 'Please fill in' }).waitFor();
         await shot(page, 'register-empty-en', kind);
