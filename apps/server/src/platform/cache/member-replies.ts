@@ -18,7 +18,12 @@ export class MemberReplies {
     private readonly maxBytes = 4 * 1024 * 1024,
   ) {}
 
-  /** A fresh reply kept for this key (member, group, language, address), if any. */
+  /** The key of a member's reply: theirs, then what their group's would be keyed by (group, language, address). */
+  static key(userId: number, shared: string): string {
+    return `${userId}:${shared}`;
+  }
+
+  /** A fresh reply kept for this key ({@link MemberReplies.key}), if any. */
   get(key: string): OpenGzip | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
@@ -44,7 +49,7 @@ export class MemberReplies {
    * order), which may change what only they see.
    */
   dropUser(userId: number): void {
-    const prefix = `${userId}:`;
+    const prefix = MemberReplies.key(userId, '');
     // Deleting while iterating a Map is safe; the budget keeps it to a few hundred keys.
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.drop(key);
   }

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Actor } from '../auth/actor.js';
 import type { GuestCache } from '../cache/guest-cache.js';
-import type { MemberReplies } from '../cache/member-replies.js';
+import { MemberReplies } from '../cache/member-replies.js';
 import type { FastFind, FastPage } from '../web/fast-pages.js';
 import { okTailFor, type StoredReply } from './envelope.js';
 import { langOfHeaders } from './lang.js';
@@ -76,7 +76,7 @@ export function fastReplies(deps: {
     const group = `g${who.groupId}:${lang}:${host}${url}`;
     if (route.shared.groups) return stored(cache.peek(group, 'api') as StoredReply | undefined, h, path);
     if (!route.kept || !members || !accepts(h['accept-encoding'], 'gzip')) return null;
-    const kept = members.get(`${who.userId}:${group}`);
+    const kept = members.get(MemberReplies.key(who.userId, group));
     if (!kept) return null;
     return { status: 200, headers: HEADERS.gzip, body: (id) => closeGzip(kept, okTailFor(id)), route: path };
   };

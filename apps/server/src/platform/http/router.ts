@@ -234,7 +234,10 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
         req.method === 'GET' &&
         actor.userId != null &&
         accepts(req.headers['accept-encoding'], 'gzip')
-          ? `${actor.userId}:g${actor.groupId}${actor.isAdmin ? 'a' : ''}:${langOf(req)}:${req.host}${req.url}`
+          ? MemberReplies.key(
+              actor.userId,
+              `g${actor.groupId}${actor.isAdmin ? 'a' : ''}:${langOf(req)}:${req.host}${req.url}`,
+            )
           : '';
       if (memberKey) {
         const kept = memberReplies!.get(memberKey);
