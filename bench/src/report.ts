@@ -15,6 +15,8 @@ export interface Row {
   /** What an operation is ('payments', 'views'). */
   opUnit?: string;
   rssMb: number;
+  /** Bytes read per reply, headers included (autocannon rows). */
+  bytes?: number;
   /** CPU ms per request: the server process, and PostgreSQL (every postgres process of the machine). */
   cpuMs: { server: number; db: number };
 }

@@ -137,6 +137,9 @@ async function measure(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     rssMb: peak,
+    // What the client reads per reply (headers and body): a row's rate is partly the load generator's cost.
+    bytes:
+      'throughput' in result ? Math.round((result as autocannon.Result).throughput.total / done) : undefined,
     cpuMs: {
       server: Math.round(((cpu1.server - cpu0.server) / done) * 100) / 100,
       db: Math.round(((cpu1.db - cpu0.db) / done) * 100) / 100,
@@ -306,7 +309,7 @@ async function runTarget(
           : {}),
       });
       console.log(
-        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} ${s.opUnit ?? 'operations'}/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB, CPU per request: server ${r.cpuMs.server} ms, PostgreSQL ${r.cpuMs.db} ms`,
+        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} ${s.opUnit ?? 'operations'}/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB${r.bytes ? `, ${r.bytes} B/reply` : ''}, CPU per request: server ${r.cpuMs.server} ms, PostgreSQL ${r.cpuMs.db} ms`,
       );
     }
     // What /metrics costs (issue 28): the guest home page on this instance (metrics off) and, right after, on a

@@ -137,6 +137,34 @@ describe('viewer overlay', () => {
     expect(o.posts.find((p: any) => p.id === authorReply).isLiked).toBe(false);
   });
 
+  it("a page's inline overlay leaves out a priced thread the member has not bought (it is the group's copy)", async () => {
+    const priced = (
+      await ok(author.token, 'POST', '/api/v3/thread.create', {
+        categoryId: 1,
+        title: 'priced overlay thread',
+        price: 1,
+        content: { text: '<p>paid words</p>' },
+      })
+    ).threadId as number;
+    const reader = await registerUser(t.app);
+    // Inline overlays hold only what differs from the group's page (thread-list-items `changed`).
+    const inline = async (token: string) => {
+      const actor = await t.app.forum.users.resolveActor(token, 'bearer');
+      const source = await t.app.forum.pageOverlays.of(
+        { ...actor, userId: actor.userId! },
+        `threadIds=${priced},${threadId}`,
+        'zh',
+      );
+      return JSON.parse(source!.json()) as {
+        threads: Array<{ threadId: number; ability: { canEdit: boolean } }>;
+      };
+    };
+    expect((await inline(reader.token)).threads).toEqual([]);
+    // The author's copy does differ (their own abilities): it travels, with theirs.
+    const mine = (await inline(author.token)).threads.find((x) => x.threadId === priced);
+    expect(mine?.ability.canEdit).toBe(true);
+  });
+
   it('refuses bad ids and too many of them', async () => {
     const bad = await call(t.app, 'GET', '/api/v3/viewer.overlay?threadIds=abc', { token: author.token });
     expect(bad.Code).toBe(-4001);

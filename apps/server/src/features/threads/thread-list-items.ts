@@ -90,7 +90,14 @@ export async function personalise(
   const key = `${actor.userId}|${lang}|${terms?.join(' ') ?? ''}|${page.items.map((i) => i.threadId).join(',')}`;
   const { mine, marks } = await deps.lists.viewerPart(key, async () => {
     const own = page.rows.filter((r) => personal(deps, actor.userId, r));
-    const mine = new Map((await presentList(deps, actor, own, terms, lang)).map((i) => [i.threadId, i]));
+    const group = new Map(page.items.map((i) => [i.threadId, i]));
+    // Presented for the member, but kept only where it reads differently from the group's copy: a priced
+    // thread they have not bought (most of them, on a page of them) is the group's item with their marks.
+    const mine = new Map(
+      (await presentList(deps, actor, own, terms, lang))
+        .filter((i) => JSON.stringify(i) !== JSON.stringify(group.get(i.threadId)))
+        .map((i) => [i.threadId, i]),
+    );
     const rest = page.items.filter((i) => !mine.has(i.threadId));
     const marks = rest.length
       ? await viewerMarks(
