@@ -1,4 +1,26 @@
-import type { OpenGzip } from '../http/stored-body.js';
+import { openBrotli, openGzipPlain, type OpenGzip } from '../http/stored-body.js';
+
+/** A member's kept reply: gzip left open, and brotli left open once they have read it often. */
+export interface KeptReply {
+  gzip: OpenGzip;
+  /** Brotli (quality 5) of the same bytes, made after {@link BROTLI_AFTER} reads; null until then. */
+  br: Buffer | null;
+}
+
+/**
+ * Reads of one kept reply after which it is also kept as brotli: a member who reads a list this often between
+ * two writes (a client polling it, a busy reader) gets it a third smaller or so, for one compression of a
+ * worker thread; a reply read once or twice never pays it.
+ */
+const BROTLI_AFTER = 3;
+
+interface Entry extends KeptReply {
+  at: number;
+  gen: number;
+  reads: number;
+}
+
+const sizeOf = (e: KeptReply) => e.gzip.bytes.length + (e.br?.length ?? 0);
 
 /**
  * Members' own replies that are spliced from what their group shares plus their marks (a member's
@@ -8,7 +30,7 @@ import type { OpenGzip } from '../http/stored-body.js';
  * reading the list again then costs what a guest's cached read costs.
  */
 export class MemberReplies {
-  private readonly entries = new Map<string, { at: number; gen: number; value: OpenGzip }>();
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
   constructor(
@@ -23,25 +45,26 @@ export class MemberReplies {
     return `${userId}:${shared}`;
   }
 
-  /** A fresh reply kept for this key ({@link MemberReplies.key}), if any. */
-  get(key: string): OpenGzip | undefined {
+  /** A fresh reply kept for this key ({@link MemberReplies.key}), if any; counts the read. */
+  get(key: string): KeptReply | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (e.gen !== this.generation() || Date.now() - e.at > this.ttlMs) {
       this.drop(key);
       return undefined;
     }
-    return e.value;
+    if (++e.reads === BROTLI_AFTER) void this.addBrotli(key, e);
+    return e;
   }
 
   /** Keeps a reply made during generation `gen` (not kept when a write came meanwhile). */
   set(key: string, value: OpenGzip, gen: number): void {
     if (gen !== this.generation() || value.bytes.length > this.maxBytes) return;
     this.drop(key);
-    while (this.entries.size && this.bytes + value.bytes.length > this.maxBytes)
-      this.drop(this.entries.keys().next().value!);
-    this.entries.set(key, { at: Date.now(), gen, value });
-    this.bytes += value.bytes.length;
+    const e: Entry = { gzip: value, br: null, at: Date.now(), gen, reads: 0 };
+    this.makeRoom(sizeOf(e));
+    this.entries.set(key, e);
+    this.bytes += sizeOf(e);
   }
 
   /**
@@ -54,10 +77,32 @@ export class MemberReplies {
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.drop(key);
   }
 
+  /** Compresses a popular kept reply as brotli too, off the event loop; it lands only if still kept. */
+  private async addBrotli(key: string, e: Entry): Promise<void> {
+    try {
+      const br = await openBrotli(await openGzipPlain(e.gzip));
+      if (this.entries.get(key) !== e) return;
+      this.makeRoom(br.length, key);
+      if (this.entries.get(key) !== e) return;
+      e.br = br;
+      this.bytes += br.length;
+    } catch {
+      // gzip alone, as before.
+    }
+  }
+
+  /** Drops the oldest entries (never `keep`) until `size` more bytes fit the budget. */
+  private makeRoom(size: number, keep?: string): void {
+    for (const key of this.entries.keys()) {
+      if (this.bytes + size <= this.maxBytes) return;
+      if (key !== keep) this.drop(key);
+    }
+  }
+
   private drop(key: string): void {
     const e = this.entries.get(key);
     if (!e) return;
-    this.bytes -= e.value.bytes.length;
+    this.bytes -= sizeOf(e);
     this.entries.delete(key);
   }
 }

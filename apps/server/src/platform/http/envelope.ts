@@ -2,7 +2,16 @@ import { codeMessages } from '@forum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GzipTemplate } from './gzip-template.js';
 import { langOf } from './lang.js';
-import { accepts, closeGzip, openGzip, pickEncoding, StoredBody, type OpenGzip } from './stored-body.js';
+import type { KeptReply } from '../cache/member-replies.js';
+import {
+  accepts,
+  closeBrotli,
+  closeGzip,
+  openGzip,
+  pickEncoding,
+  StoredBody,
+  type OpenGzip,
+} from './stored-body.js';
 
 let lastSecond = -1;
 let lastTime = '';
@@ -169,6 +178,18 @@ export async function sendKeptGzip(
   const open = await openGzip(Buffer.from(okPrefix(req) + data.json, 'utf8'));
   keep(open);
   return sendOpenGzip(req, reply, open);
+}
+
+/** Sends a member's kept reply closed with this reply's request id and time: brotli when kept and taken. */
+export function sendKept(req: FastifyRequest, reply: FastifyReply, kept: KeptReply) {
+  if (!kept.br || pickEncoding(req.headers['accept-encoding']) !== 'br')
+    return sendOpenGzip(req, reply, kept.gzip);
+  return reply
+    .code(200)
+    .type('application/json; charset=utf-8')
+    .header('vary', 'accept-encoding')
+    .header('content-encoding', 'br')
+    .send(closeBrotli(kept.br, okTail(req)));
 }
 
 /** Sends a kept member's reply (gzip left open) closed with this reply's request id and time. */

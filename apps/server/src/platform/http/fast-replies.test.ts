@@ -154,6 +154,33 @@ describe('stored API replies before Fastify', () => {
     expect((await get(list, { ...h, ...bearer(alice) })).fast).toBe(false);
   });
 
+  it('a member who keeps reading a kept list gets it as brotli too: the same reply, by either path', async () => {
+    const h = { 'accept-encoding': BROWSER, ...bearer(alice) };
+    const first = await get(list, h);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    // The brotli copy is made off the event loop after a few reads: it shows up shortly after.
+    let br = first;
+    for (let n = 0; n < 100 && br.headers['content-encoding'] !== 'br'; n++) {
+      if (n > 3) await new Promise((r) => setTimeout(r, 10));
+      br = await get(list, h);
+    }
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.fast).toBe(true);
+    expect(envelope(br.json)).toEqual(envelope(first.json));
+    expect(mark(br.json, liked)).toBe(true);
+    // A client that takes gzip only still gets gzip; the route (a request id of the client's) sends the same.
+    const gz = await get(list, { 'accept-encoding': 'gzip', ...bearer(alice) });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(envelope(gz.json)).toEqual(envelope(first.json));
+    const routed = await get(list, { ...h, 'x-request-id': 'mine-1' });
+    expect(routed.fast).toBe(false);
+    expect(routed.headers['content-encoding']).toBe('br');
+    expect(envelope(routed.json)).toEqual(envelope(first.json));
+    // Bob's kept list is his own, never Alice's brotli copy.
+    const bob1 = await get(list, { 'accept-encoding': BROWSER, ...bearer(bob) });
+    expect(mark(bob1.json, liked)).toBe(mark((await get(list, bearer(bob))).json, liked));
+  });
+
   it("a group's shared reply is sent to its members as stored", async () => {
     const url = '/api/v3/categories';
     const a = await get(url, { 'accept-encoding': BROWSER, ...bearer(alice) });

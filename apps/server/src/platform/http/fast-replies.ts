@@ -6,7 +6,7 @@ import type { FastFind, FastPage } from '../web/fast-pages.js';
 import { okTailFor, type StoredReply } from './envelope.js';
 import { langOfHeaders } from './lang.js';
 import { SECURITY_HEADERS } from './security-headers.js';
-import { accepts, closeGzip, pickEncoding, type Encoding } from './stored-body.js';
+import { accepts, closeBrotli, closeGzip, pickEncoding, type Encoding } from './stored-body.js';
 
 /** Who asked, from what is kept (the session cache): a guest, a member, or null when it is not at hand. */
 export type PeekActor = (headers: IncomingHttpHeaders) => Actor | 'guest' | null;
@@ -78,7 +78,19 @@ export function fastReplies(deps: {
     if (!route.kept || !members || !accepts(h['accept-encoding'], 'gzip')) return null;
     const kept = members.get(MemberReplies.key(who.userId, group));
     if (!kept) return null;
-    return { status: 200, headers: HEADERS.gzip, body: (id) => closeGzip(kept, okTailFor(id)), route: path };
+    if (kept.br && pickEncoding(h['accept-encoding']) === 'br')
+      return {
+        status: 200,
+        headers: HEADERS.br,
+        body: (id) => closeBrotli(kept.br!, okTailFor(id)),
+        route: path,
+      };
+    return {
+      status: 200,
+      headers: HEADERS.gzip,
+      body: (id) => closeGzip(kept.gzip, okTailFor(id)),
+      route: path,
+    };
   };
 }
 

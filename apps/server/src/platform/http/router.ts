@@ -10,7 +10,7 @@ import {
   sendOk,
   sendOkSerialized,
   sendKeptGzip,
-  sendOpenGzip,
+  sendKept,
   sendSpliced,
   sendStored,
   SplicedJson,
@@ -241,7 +241,7 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
           : '';
       if (memberKey) {
         const kept = memberReplies!.get(memberKey);
-        if (kept) return sendOpenGzip(req, reply, kept);
+        if (kept) return sendKept(req, reply, kept);
       }
       const generation = cache?.current() ?? 0;
       const raw = mergedInput(req);

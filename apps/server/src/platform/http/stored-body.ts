@@ -84,6 +84,27 @@ export function closeGzip(open: OpenGzip, tail: Buffer): Buffer {
   ]);
 }
 
+/**
+ * `plain` as brotli (quality 5) left open: flushed to a byte boundary with no last meta-block, so a tail goes
+ * after it per reply ({@link closeBrotli}). Off the event loop.
+ */
+export async function openBrotli(plain: Buffer): Promise<Buffer> {
+  return brotliAsync(plain, {
+    finishFlush: C.BROTLI_OPERATION_FLUSH,
+    params: { [C.BROTLI_PARAM_QUALITY]: 5, [C.BROTLI_PARAM_SIZE_HINT]: plain.length },
+  });
+}
+
+/** Closes open brotli bytes with `tail` as an uncompressed meta-block, then the stream's end. */
+export function closeBrotli(open: Buffer, tail: Buffer): Buffer {
+  return Buffer.concat([open, brotliUncompressed(tail), BROTLI_END]);
+}
+
+/** The plain bytes gzip left open hold so far (closed with nothing, then inflated; off the event loop). */
+export function openGzipPlain(open: OpenGzip): Promise<Buffer> {
+  return gunzipAsync(closeGzip(open, Buffer.alloc(0)));
+}
+
 /** A final empty deflate block (fixed Huffman: BFINAL, BTYPE=01, end-of-block) after a byte-aligned flush. */
 const DEFLATE_END = Buffer.from([0x03, 0x00]);
 /** A last, empty brotli meta-block (ISLAST, ISLASTEMPTY) after a byte-aligned flush. */
@@ -190,10 +211,7 @@ export class StoredBody {
     if (plain.length < MIN_COMPRESSED_BYTES) return new StoredBody(plain, null, null, crc, plain.length);
     const [gz, br] = await Promise.all([
       gzipAsync(plain, { level: 6, finishFlush: C.Z_SYNC_FLUSH }),
-      brotliAsync(plain, {
-        finishFlush: C.BROTLI_OPERATION_FLUSH,
-        params: { [C.BROTLI_PARAM_QUALITY]: 5, [C.BROTLI_PARAM_SIZE_HINT]: plain.length },
-      }),
+      openBrotli(plain),
     ]);
     return new StoredBody(
       opts.keepPlain ? plain : null,
