@@ -17,6 +17,8 @@ export interface Row {
   rssMb: number;
   /** Bytes read per reply, headers included (autocannon rows). */
   bytes?: number;
+  /** The load generator's CPU over the row, as a share of one core (it shares the machine with the server). */
+  clientCpu?: number;
   /** CPU ms per request: the server process, and PostgreSQL (every postgres process of the machine). */
   cpuMs: { server: number; db: number };
 }
@@ -58,12 +60,15 @@ export function printReport(r: {
   connections: number;
   duration: number;
   cores: number;
-  ceiling: { rps: number; p99: number };
+  ceiling: { rps: number; p99: number; bytes?: number; clientCpu?: number; cpuMs: { server: number } };
   realtime: { clients: number; messages: number; rate: number };
   targets: TargetResult[];
 }): void {
   console.log(`\nbench: ${r.connections} connections x ${r.duration} s per row, loopback, ${r.cores} cores`);
-  console.log(`ceiling (bare Fastify JSON): ${r.ceiling.rps} req/s, p99 ${r.ceiling.p99} ms`);
+  console.log(
+    `ceiling (bare Fastify JSON): ${r.ceiling.rps} req/s, p99 ${r.ceiling.p99} ms, ${r.ceiling.bytes} B/reply, ` +
+      `server ${r.ceiling.cpuMs.server} ms CPU per request, load generator ${Math.round((r.ceiling.clientCpu ?? 0) * 100)} % of a core`,
+  );
   const names = r.targets[0]?.rows.map((x) => x.name) ?? [];
   const table: Record<string, Record<string, string | number>> = {};
   for (const name of names) {

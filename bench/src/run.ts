@@ -69,6 +69,8 @@ async function measure(
   const { body, token, then, alsoGet = [] } = s;
   const as = (i: number) => (token ? { authorization: `Bearer ${token(i)}` } : {});
   const cpu0 = cpuMs(pid);
+  const client0 = process.cpuUsage();
+  const t0 = performance.now();
   const { result, rssMb: peak } = await withPeakRss(pid, () =>
     s.rate
       ? paced({
@@ -129,6 +131,8 @@ async function measure(
         }),
   );
   const cpu1 = cpuMs(pid);
+  const client = process.cpuUsage(client0);
+  const wall = performance.now() - t0;
   // CPU per request, server and PostgreSQL apart (machine-wide postgres: read it on a quiet machine).
   const done = Math.max(1, result.requests.total);
   return {
@@ -140,6 +144,8 @@ async function measure(
     // What the client reads per reply (headers and body): a row's rate is partly the load generator's cost.
     bytes:
       'throughput' in result ? Math.round((result as autocannon.Result).throughput.total / done) : undefined,
+    // The load generator's share of one core: near 1, the row measured the client as much as the server.
+    clientCpu: Math.round(((client.user + client.system) / 1000 / wall) * 100) / 100,
     cpuMs: {
       server: Math.round(((cpu1.server - cpu0.server) / done) * 100) / 100,
       db: Math.round(((cpu1.db - cpu0.db) / done) * 100) / 100,
@@ -309,7 +315,7 @@ async function runTarget(
           : {}),
       });
       console.log(
-        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} ${s.opUnit ?? 'operations'}/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB${r.bytes ? `, ${r.bytes} B/reply` : ''}, CPU per request: server ${r.cpuMs.server} ms, PostgreSQL ${r.cpuMs.db} ms`,
+        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} ${s.opUnit ?? 'operations'}/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB${r.bytes ? `, ${r.bytes} B/reply` : ''}, load generator ${Math.round((r.clientCpu ?? 0) * 100)} % of a core, CPU per request: server ${r.cpuMs.server} ms, PostgreSQL ${r.cpuMs.db} ms`,
       );
     }
     // What /metrics costs (issue 28): the guest home page on this instance (metrics off) and, right after, on a
