@@ -1,10 +1,27 @@
-import { openBrotli, openGzipPlain, type OpenGzip } from '../http/stored-body.js';
+import {
+  closeBrotli,
+  closeGzip,
+  openBrotli,
+  openGzipPlain,
+  pickEncoding,
+  type OpenGzip,
+} from '../http/stored-body.js';
 
 /** A member's kept reply: gzip left open, and brotli left open once they have read it often. */
 export interface KeptReply {
   gzip: OpenGzip;
   /** Brotli (quality 5) of the same bytes, made after {@link BROTLI_AFTER} reads; null until then. */
   br: Buffer | null;
+}
+
+/** The coding a kept reply goes out in for this `Accept-Encoding` (only clients taking gzip get one kept). */
+export function keptCoding(kept: KeptReply, header: string | undefined): 'br' | 'gzip' {
+  return kept.br && pickEncoding(header) === 'br' ? 'br' : 'gzip';
+}
+
+/** A kept reply closed with this reply's tail (request id and time), in a coding from {@link keptCoding}. */
+export function closeKept(kept: KeptReply, enc: 'br' | 'gzip', tail: Buffer): Buffer {
+  return enc === 'br' ? closeBrotli(kept.br!, tail) : closeGzip(kept.gzip, tail);
 }
 
 /**

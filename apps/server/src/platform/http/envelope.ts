@@ -2,16 +2,8 @@ import { codeMessages } from '@forum/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GzipTemplate } from './gzip-template.js';
 import { langOf } from './lang.js';
-import type { KeptReply } from '../cache/member-replies.js';
-import {
-  accepts,
-  closeBrotli,
-  closeGzip,
-  openGzip,
-  pickEncoding,
-  StoredBody,
-  type OpenGzip,
-} from './stored-body.js';
+import { closeKept, keptCoding, type KeptReply } from '../cache/member-replies.js';
+import { accepts, closeGzip, openGzip, pickEncoding, StoredBody, type OpenGzip } from './stored-body.js';
 
 let lastSecond = -1;
 let lastTime = '';
@@ -182,14 +174,13 @@ export async function sendKeptGzip(
 
 /** Sends a member's kept reply closed with this reply's request id and time: brotli when kept and taken. */
 export function sendKept(req: FastifyRequest, reply: FastifyReply, kept: KeptReply) {
-  if (!kept.br || pickEncoding(req.headers['accept-encoding']) !== 'br')
-    return sendOpenGzip(req, reply, kept.gzip);
+  const enc = keptCoding(kept, req.headers['accept-encoding']);
   return reply
     .code(200)
     .type('application/json; charset=utf-8')
     .header('vary', 'accept-encoding')
-    .header('content-encoding', 'br')
-    .send(closeBrotli(kept.br, okTail(req)));
+    .header('content-encoding', enc)
+    .send(closeKept(kept, enc, okTail(req)));
 }
 
 /** Sends a kept member's reply (gzip left open) closed with this reply's request id and time. */

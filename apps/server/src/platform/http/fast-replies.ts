@@ -1,12 +1,12 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Actor } from '../auth/actor.js';
 import type { GuestCache } from '../cache/guest-cache.js';
-import { MemberReplies } from '../cache/member-replies.js';
+import { closeKept, keptCoding, MemberReplies } from '../cache/member-replies.js';
 import type { FastFind, FastPage } from '../web/fast-pages.js';
 import { okTailFor, type StoredReply } from './envelope.js';
 import { langOfHeaders } from './lang.js';
 import { SECURITY_HEADERS } from './security-headers.js';
-import { accepts, closeBrotli, closeGzip, pickEncoding, type Encoding } from './stored-body.js';
+import { accepts, pickEncoding, type Encoding } from './stored-body.js';
 
 /** Who asked, from what is kept (the session cache): a guest, a member, or null when it is not at hand. */
 export type PeekActor = (headers: IncomingHttpHeaders) => Actor | 'guest' | null;
@@ -78,17 +78,11 @@ export function fastReplies(deps: {
     if (!route.kept || !members || !accepts(h['accept-encoding'], 'gzip')) return null;
     const kept = members.get(MemberReplies.key(who.userId, group));
     if (!kept) return null;
-    if (kept.br && pickEncoding(h['accept-encoding']) === 'br')
-      return {
-        status: 200,
-        headers: HEADERS.br,
-        body: (id) => closeBrotli(kept.br!, okTailFor(id)),
-        route: path,
-      };
+    const enc = keptCoding(kept, h['accept-encoding']);
     return {
       status: 200,
-      headers: HEADERS.gzip,
-      body: (id) => closeGzip(kept.gzip, okTailFor(id)),
+      headers: HEADERS[enc],
+      body: (id) => closeKept(kept, enc, okTailFor(id)),
       route: path,
     };
   };

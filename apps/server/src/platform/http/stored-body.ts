@@ -252,8 +252,7 @@ export class StoredBody {
 
   /** The body followed by `tail` (short: request id and time), in a coding from {@link encodingFor}. */
   withTail(enc: Encoding, tail: Buffer): Buffer {
-    if (enc === 'br' && this.br)
-      return Buffer.concat([this.br.subarray(0, -1), brotliUncompressed(tail), BROTLI_END]);
+    if (enc === 'br' && this.br) return closeBrotli(this.br.subarray(0, -1), tail);
     if (enc === 'gzip' && this.gzip)
       return Buffer.concat([
         this.gzip.subarray(0, -10),
