@@ -34,6 +34,8 @@ export interface NewNotification {
   userId: number;
   type: NotificationType;
   senderId: number | null;
+  /** Who caused it even when not named (an anonymous writer): the recipient's blocks of them still apply. */
+  fromId: number | null;
   data: NotificationData;
 }
 
@@ -218,45 +220,43 @@ export async function deleteNotifications(
   return rows.length;
 }
 
-/** Senders' names and avatars, with which of the given recipients blocked each (one query). */
-export async function sendersWithBlockers(
+/** Senders' names and avatars as notifications show them. */
+export async function senderBriefs(
   db: DbOrTx,
   senderIds: number[],
-  recipientIds: number[],
-): Promise<Map<number, NonNullable<SenderBrief> & { blockedBy: number[] }>> {
+): Promise<Map<number, NonNullable<SenderBrief>>> {
   if (!senderIds.length) return new Map();
   const res = (await db.execute(sql`
-    select u.id, coalesce(nullif(u.nickname, ''), u.username) as nickname, u.avatar,
-      coalesce((select array_agg(d.user_id) from ${denyUsers} d
-        where d.deny_user_id = u.id and d.user_id = any(${sql.param(recipientIds)}::int[])), '{}') as blocked
+    select u.id, coalesce(nullif(u.nickname, ''), u.username) as nickname, u.avatar
     from ${users} u where u.id = any(${sql.param(senderIds)}::int[])`)) as unknown as {
-    rows: Array<{ id: number; nickname: string; avatar: string; blocked: number[] }>;
+    rows: Array<{ id: number; nickname: string; avatar: string }>;
   };
   return new Map(
-    res.rows.map((r) => [
-      Number(r.id),
-      {
-        userId: Number(r.id),
-        nickname: r.nickname,
-        avatarUrl: r.avatar,
-        blockedBy: (r.blocked ?? []).map(Number),
-      },
-    ]),
+    res.rows.map((r) => [Number(r.id), { userId: Number(r.id), nickname: r.nickname, avatarUrl: r.avatar }]),
   );
 }
 
 /**
  * Stores notifications and, in the same statement, each one's realtime event (the list item plus its badge
- * bucket); returns the recipients.
+ * bucket), leaving out any whose recipient blocked its sender; returns the recipients.
  */
 export async function insertWithEvents(db: DbOrTx, rows: NewNotification[]): Promise<number[]> {
   if (!rows.length) return [];
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      user_id: r.userId,
+      type: r.type,
+      sender_id: r.senderId,
+      from_id: r.fromId,
+      data: r.data,
+    })),
+  );
   const res = (await db.execute(sql`
     with ins as (
       insert into ${notifications} (user_id, type, sender_id, data)
       select x.user_id, x.type, x.sender_id, x.data
-      from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ user_id: r.userId, type: r.type, sender_id: r.senderId, data: r.data })))}::jsonb)
-        as x(user_id int, type text, sender_id int, data jsonb)
+      from jsonb_to_recordset(${json}::jsonb) as x(user_id int, type text, sender_id int, from_id int, data jsonb)
+      where not exists (select 1 from ${denyUsers} d where d.user_id = x.user_id and d.deny_user_id = x.from_id)
       returning id, user_id, type, data, created_at
     )
     insert into ${userEvents} (user_id, kind, payload)

@@ -7,8 +7,9 @@ import { fenToYuan } from '../wallet/index.js';
 import {
   ANONYMOUS,
   insertWithEvents,
-  sendersWithBlockers,
+  senderBriefs,
   type NewNotification,
+  type SenderBrief,
 } from './notifications.repository.js';
 import {
   englishOf,
@@ -32,6 +33,8 @@ export interface Notice {
   userId: number;
   /** Who caused it; null for the system. */
   senderId: number | null;
+  /** The sender's name and avatar when the caller has them (a reply's author): no read for them then. */
+  sender?: NonNullable<SenderBrief>;
   /** The sender wrote anonymously: blocks still apply, but the notification does not name them. */
   anonymous?: boolean;
   threadId?: number | null;
@@ -98,19 +101,19 @@ export class Notifier {
   }
 
   /**
-   * Two round trips whatever the number of notices: one read (senders and who of the recipients blocked them),
-   * one statement that stores the notifications and their realtime events together (atomic on its own). The
-   * badge counts travel as each event's bucket; the client adds them up (a list opened, a dialog read, send
-   * fresh totals).
+   * One statement whatever the number of notices when their senders came with them (replies), else two: the
+   * senders' names, then the statement that stores the notifications and their realtime events together
+   * (atomic on its own) and drops those whose recipient blocked the sender. The badge counts travel as each
+   * event's bucket; the client adds them up (a list opened, a dialog read, send fresh totals).
    */
   private async sendIn(notices: readonly Notice[]): Promise<number[]> {
-    const senderIds = [...new Set(notices.map((n) => n.senderId).filter((id): id is number => id !== null))];
-    const recipientIds = [...new Set(notices.map((n) => n.userId))];
-    const senders = await sendersWithBlockers(this.db, senderIds, recipientIds);
+    const senders = new Map<number, NonNullable<SenderBrief>>();
+    for (const n of notices) if (n.sender && n.senderId !== null) senders.set(n.senderId, n.sender);
+    const unknown = new Set(notices.map((n) => n.senderId).filter((id) => id !== null && !senders.has(id)));
+    for (const [id, s] of await senderBriefs(this.db, [...unknown] as number[])) senders.set(id, s);
     const rows: NewNotification[] = [];
     for (const n of notices) {
       const sender = n.senderId !== null ? senders.get(n.senderId) : undefined;
-      if (sender?.blockedBy.includes(n.userId)) continue;
       const tpl = this.templates!.get(n.event);
       if (tpl && tpl.status !== 1) continue;
       const event = TEMPLATE_EVENTS[n.event];
@@ -129,6 +132,7 @@ export class Notifier {
         userId: n.userId,
         type: event.type,
         senderId: n.anonymous ? null : n.senderId,
+        fromId: n.senderId,
         data: {
           event: n.event,
           // The Chinese (the default, and what the original's clients read) and the English, picked per reader.

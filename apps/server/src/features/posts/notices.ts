@@ -1,6 +1,6 @@
 import { htmlToText } from '../../platform/content/sanitize.js';
 import type { Notice } from '../notifications/index.js';
-import type { PostRow } from './posts.repository.js';
+import type { PostAuthor, PostRow } from './posts.repository.js';
 import type { PostThread as ThreadRow } from './threads.port.js';
 
 /** How a thread is named in a notification: its title, else its number. */
@@ -18,10 +18,15 @@ export function replyNotices(
   post: PostRow,
   text: string,
   targets: { parent: PostRow | null; comment: PostRow | null; mentioned: number[] },
+  /** The writer's card when the insert brought it back (the notifier then reads no name). */
+  author?: PostAuthor,
 ): Notice[] {
   if (post.isApproved !== 1) return [];
   const base = {
     senderId: post.userId,
+    ...(author && {
+      sender: { userId: author.id, nickname: author.nickname || author.username, avatarUrl: author.avatar },
+    }),
     threadId: thread.id,
     postId: post.id,
     threadTitle: nameOf(thread),

@@ -73,14 +73,17 @@ export async function insertNumberedReply(
   db: DbOrTx,
   row: Omit<NewPost, 'seq' | 'isComment' | 'replyPostId' | 'replyUserId' | 'commentPostId' | 'commentUserId'>,
   counted: boolean,
-): Promise<{ post: PostRow; author: PostAuthor | undefined }> {
+  seen: SeenThread,
+): Promise<{ post: PostRow; author: PostAuthor | undefined } | null> {
   const delta = counted ? 1 : 0;
   const result = await db.execute(sql`
     with t as (
       update threads set reply_seq = reply_seq + 1, last_posted_user_id = ${row.userId},
         posted_at = case when posted_at < now() - interval '1 second' then now() else posted_at end,
         post_count = greatest(post_count + ${delta}, 0)
-      where id = ${row.threadId} returning reply_seq
+      where id = ${row.threadId} and deleted_at is null and not is_draft
+        and category_id = ${seen.categoryId} and is_approved = ${seen.isApproved}
+      returning reply_seq
     ), u as (
       update users set post_count = greatest(post_count + ${delta}, 0)
       where id = ${row.userId} and ${delta} <> 0 and exists (select 1 from t)
@@ -94,8 +97,17 @@ export async function insertNumberedReply(
     select p.*, a.nickname as author_nickname, a.username as author_username, a.avatar as author_avatar
     from p left join users a on a.id = p.user_id`);
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-  if (!raw) throw new Error(`thread ${row.threadId} vanished while replying`);
-  return withAuthor(raw);
+  return raw ? withAuthor(raw) : null;
+}
+
+/**
+ * What a reply's checks read of its thread: the insert goes in only while the row still says so (and the
+ * thread is neither deleted nor a draft), so a check made on a copy (`RecentThreads`) or before a concurrent
+ * edit never lets a reply into a thread that has since been hidden or moved.
+ */
+export interface SeenThread {
+  categoryId: number;
+  isApproved: number;
 }
 
 /** One plain reply of a batch (`insertNumberedReplies`). */
@@ -107,18 +119,27 @@ export interface NumberedReply {
   modWords: string;
   /** Counted replies add one to the thread's and the author's post counts. */
   counted: boolean;
+  seen: SeenThread;
 }
 
 /**
  * Many plain replies in one statement (group commit, issue 30 item 4): each thread's floor counter moves once
  * by its number of replies, which take consecutive floors in the order given; thread and author counts move by
  * the counted ones. Constant text straight to the driver (its arrays would cost more through the builder).
- * Answers one result per input, in order: null for a reply whose thread is gone.
+ * Answers one result per input, in order: null for a reply whose thread is gone or no longer reads as `seen`.
  */
 const BATCH_REPLY_SQL = `
-  with i as (
-    select * from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[])
-      with ordinality as x(thread_id, user_id, content, is_approved, mod_words, delta, ord)
+  with i0 as (
+    select * from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::int[], $8::int[])
+      with ordinality as x(thread_id, user_id, content, is_approved, mod_words, delta, seen_category, seen_approved, ord)
+  ), g as (
+    -- The threads, locked, where they still read as each reply's checks saw them (SeenThread).
+    select id, category_id, is_approved from threads
+    where id in (select thread_id from i0) and deleted_at is null and not is_draft
+    for update
+  ), i as (
+    select i0.* from i0 join g on g.id = i0.thread_id
+      and g.category_id = i0.seen_category and g.is_approved = i0.seen_approved
   ), per as (
     select thread_id, count(*)::int as n, sum(delta)::int as d,
       (array_agg(user_id order by ord desc))[1] as last_user
@@ -141,8 +162,8 @@ const BATCH_REPLY_SQL = `
     select thread_id, user_id, seq, content, is_approved, mod_words from nb order by ord
     returning *
   )
-  select p.*, a.nickname as author_nickname, a.username as author_username, a.avatar as author_avatar
-  from p left join users a on a.id = p.user_id`;
+  select p.*, nb.ord, a.nickname as author_nickname, a.username as author_username, a.avatar as author_avatar
+  from p join nb on nb.thread_id = p.thread_id and nb.seq = p.seq left join users a on a.id = p.user_id`;
 
 export async function insertNumberedReplies(
   db: Db,
@@ -155,22 +176,12 @@ export async function insertNumberedReplies(
     rows.map((r) => r.isApproved),
     rows.map((r) => r.modWords),
     rows.map((r) => (r.counted ? 1 : 0)),
+    rows.map((r) => r.seen.categoryId),
+    rows.map((r) => r.seen.isApproved),
   ]);
-  // A thread's replies took its floors in input order: the k-th input of a thread is its k-th lowest floor.
-  const byThread = new Map<number, Array<{ post: PostRow; author: PostAuthor | undefined }>>();
-  for (const raw of raws) {
-    const out = withAuthor(raw);
-    const list = byThread.get(out.post.threadId) ?? [];
-    list.push(out);
-    byThread.set(out.post.threadId, list);
-  }
-  for (const list of byThread.values()) list.sort((a, b) => a.post.seq - b.post.seq);
-  const taken = new Map<number, number>();
-  return rows.map((r) => {
-    const k = taken.get(r.threadId) ?? 0;
-    taken.set(r.threadId, k + 1);
-    return byThread.get(r.threadId)?.[k] ?? null;
-  });
+  const out: Array<{ post: PostRow; author: PostAuthor | undefined } | null> = rows.map(() => null);
+  for (const raw of raws) out[Number(raw.ord) - 1] = withAuthor(raw);
+  return out;
 }
 
 /** A returned post row with its author's columns (`author_*`) split off. */

@@ -12,6 +12,7 @@ import { linkTopics } from '../topics/index.js';
 import { postVisibleTo } from './anonymity.policy.js';
 import { requireCaptcha } from '../captcha/index.js';
 import { replyNotices } from './notices.js';
+import { RecentThreads } from './recent-threads.js';
 import { presentComment, presentPost, type PostBundle } from './posts.presenter.js';
 import {
   bumpPost,
@@ -73,7 +74,7 @@ export class PostsService {
         if (rows.length === 1) return [err instanceof Error ? err : new Error(String(err))];
         return Promise.all(
           rows.map((r) =>
-            insertNumberedReply(this.deps.db, r, r.counted).catch((e: unknown) =>
+            insertNumberedReply(this.deps.db, r, r.counted, r.seen).catch((e: unknown) =>
               e instanceof Error ? e : new Error(String(e)),
             ),
           ),
@@ -83,24 +84,52 @@ export class PostsService {
     { maxBatch: 200, concurrency: 1 },
   );
 
+  /** Threads lately replied to, as their checks read them. */
+  private readonly recent = new RecentThreads();
+
   constructor(
     readonly deps: PostsDeps,
     readonly threads: PostsThreads,
   ) {}
 
-  /** One plain reply through the batch; the thread gone meanwhile is an error, as on the single path. */
-  private async plainReply(row: NumberedReply): Promise<NonNullable<NumberedResult>> {
+  /** One plain reply through the batch: null when its thread no longer reads as its checks saw it. */
+  private async plainReply(row: NumberedReply): Promise<NumberedResult> {
     const out = await this.replies.submit(row);
     if (out instanceof Error) throw out;
-    if (!out) throw new Error(`thread ${row.threadId} vanished while replying`);
     return out;
   }
 
-  /** `posts.create`: a reply, or a comment under a reply (one level). */
+  /**
+   * `posts.create`: a reply, or a comment under a reply (one level). A reply to a thread answered lately is
+   * checked against the kept copy (`RecentThreads`); if its insert finds the thread changed, it is checked
+   * and written again from a fresh read.
+   */
   async create(actor: Actor, input: ReplyInput): Promise<PostItem> {
     if (actor.isGuest || actor.userId == null) throw new AppError(Code.JUMP_TO_LOGIN);
-    const userId = actor.userId;
-    const thread = await this.threads.visibleThread(actor, input.id);
+    // Comments, uploads and captcha tickets take the fresh path: their writes or checks are not re-run.
+    const copy =
+      input.isComment || input.attachments?.length || input.captchaTicket
+        ? undefined
+        : this.recent.get(input.id);
+    if (copy) {
+      const out = await this.write(actor, input, this.threads.seenBy(actor, copy), true);
+      if (out) return out;
+      this.recent.delete(input.id);
+    }
+    const out = await this.write(actor, input, await this.threads.visibleThread(actor, input.id), false);
+    // Changed again between the fresh read and the insert: as if it had been hidden when read.
+    if (!out) throw notFound();
+    return out;
+  }
+
+  /** Checks and writes a reply against `thread` as read; null when the insert finds the thread changed. */
+  private async write(
+    actor: Actor,
+    input: ReplyInput,
+    thread: ThreadRow,
+    copy: boolean,
+  ): Promise<PostItem | null> {
+    const userId = actor.userId!;
     if (thread.isDraft) throw invalid('drafts cannot be replied to');
     const res = { categoryId: thread.categoryId };
     this.deps.gate.authorize(actor, 'thread.reply', res);
@@ -149,22 +178,29 @@ export class PostsService {
       !input.attachments?.length &&
       findTopics(prepared.text).length === 0 &&
       !this.deps.content.hasMentions(prepared.html, prepared.text);
+    const seen = { categoryId: thread.categoryId, isApproved: thread.isApproved };
     if (plain) {
-      const { post, author } = await this.plainReply({
+      const done = await this.plainReply({
         threadId: thread.id,
         userId,
         content: prepared.html,
         isApproved: prepared.isApproved,
         modWords: prepared.modWords,
         counted,
+        seen,
       });
+      if (!done) return null;
+      const { post, author } = done;
+      this.recent.set(thread);
       return this.afterReply(
         post,
         thread,
-        replyNotices(thread, post, prepared.text, { parent: null, comment: null, mentioned: [] }),
+        replyNotices(thread, post, prepared.text, { parent: null, comment: null, mentioned: [] }, author),
         this.present(actor, thread, [post], { fresh: true, authors: author ? [author] : [] }),
       );
     }
+    // Topics and mentions write more than the reply: from a copy, check against a fresh read first.
+    if (copy) return null;
     let mentioned: number[] = [];
     const post = await inTransaction(this.deps.db, async (tx) => {
       const html = linkTopics(prepared.html, await this.deps.topics.linkPost(tx, userId, prepared.text));
@@ -189,7 +225,7 @@ export class PostsService {
           modWords: prepared.modWords,
         });
       } else {
-        ({ post: row } = await insertNumberedReply(
+        const done = await insertNumberedReply(
           tx,
           {
             threadId: thread.id,
@@ -199,7 +235,10 @@ export class PostsService {
             modWords: prepared.modWords,
           },
           counted,
-        ));
+          seen,
+        );
+        if (!done) return null;
+        row = done.post;
       }
       await this.deps.files.bind(tx, actor, {
         authorId: userId,
@@ -212,6 +251,7 @@ export class PostsService {
       mentioned = await this.deps.content.recordMentions(tx, row.id, userId, html, prepared.text);
       return row;
     });
+    if (!post) return null;
     return this.afterReply(
       post,
       thread,

@@ -264,3 +264,61 @@ describe('per-category permissions', () => {
     }
   });
 });
+
+describe('a reply checked on the kept copy of a busy thread', () => {
+  it('is refused once another instance has held, moved or deleted the thread, and nothing is written', async () => {
+    const db = t.app.forum.database;
+    const id = (
+      await call(t.app, 'POST', '/api/v3/thread.create', {
+        token: alice.token,
+        body: { categoryId: 1, title: 'kept', content: { text: '<p>kept</p>' } },
+      })
+    ).Data.threadId as number;
+    const answer = async (token = bob.token) => (await reply(token, { id, content: 'again' })).Code;
+    const posts = async () =>
+      Number((await db.exec('SELECT count(*) AS n FROM posts WHERE thread_id = $1', [id])).rows[0]!.n);
+    // Each change below is made straight in the database, as another instance would: this one's copy is stale.
+    expect(await answer()).toBe(0);
+    await db.exec('UPDATE threads SET is_approved = 0 WHERE id = $1', [id]);
+    expect(await answer()).toBe(-4004);
+    await db.exec('UPDATE threads SET is_approved = 1 WHERE id = $1', [id]);
+    expect(await answer()).toBe(0);
+
+    const cat = (
+      await call(t.app, 'POST', '/api/backAdmin/categories.create', {
+        token: admin.token,
+        body: { data: [{ name: '只读', sort: 8 }] },
+      })
+    ).Data.find((c: { name: string }) => c.name === '只读').pid as number;
+    await db.exec(
+      `DELETE FROM group_permissions WHERE group_id = 10 AND permission IN ('thread.reply', $1)`,
+      [`category${cat}.thread.reply`],
+    );
+    await db.exec(
+      `INSERT INTO group_permissions (group_id, permission) VALUES (10, 'category1.thread.reply')`,
+    );
+    await t.app.forum.groups.changed();
+    try {
+      // Someone signed in after the change, so their permissions are the new ones.
+      const carol = (await registerUser(t.app)).token;
+      expect(await answer(carol)).toBe(0);
+      await db.exec('UPDATE threads SET category_id = $2 WHERE id = $1', [id, cat]);
+      expect(await answer(carol)).toBe(-4002);
+      await db.exec('UPDATE threads SET category_id = 1 WHERE id = $1', [id]);
+      expect(await answer(carol)).toBe(0);
+    } finally {
+      await db.exec(
+        `DELETE FROM group_permissions WHERE group_id = 10 AND permission = 'category1.thread.reply'`,
+      );
+      await db.exec(`INSERT INTO group_permissions (group_id, permission) VALUES (10, 'thread.reply')`);
+      await t.app.forum.groups.changed();
+    }
+
+    await db.exec('UPDATE threads SET deleted_at = now() WHERE id = $1', [id]);
+    expect(await answer()).toBe(-4004);
+    // The first post and the four replies that were let in.
+    expect(await posts()).toBe(5);
+    const counts = (await db.exec('SELECT post_count, reply_seq FROM threads WHERE id = $1', [id])).rows[0];
+    expect(counts).toMatchObject({ post_count: 4, reply_seq: 4 });
+  });
+});

@@ -99,6 +99,8 @@ export interface PostsDeps {
 export interface PostsThreads {
   /** -4004 unless the actor may see the thread. */
   visibleThread(actor: Actor, threadId: number): Promise<PostThread>;
+  /** `visibleThread`'s checks on a row at hand (a kept copy): the row, or the same errors. */
+  seenBy(actor: Actor, thread: PostThread): PostThread;
   bumpThread(
     db: DbOrTx,
     id: number,

@@ -9,6 +9,7 @@ export class PostsService extends Posts {
   constructor(deps: ThreadsDeps, reader: ThreadsReader) {
     const threads: PostsThreads = {
       visibleThread: (actor, threadId) => reader.visibleThread(actor, threadId),
+      seenBy: (actor, thread) => reader.seenBy(actor, thread),
       bumpThread,
       bumpUser,
       isPriced,

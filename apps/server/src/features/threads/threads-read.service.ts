@@ -74,7 +74,11 @@ export class ThreadsReader {
    * older than an experience reader's window is -4004 too: -4002 would confirm that the id exists.
    */
   async visibleThread(actor: Actor, threadId: number): Promise<ThreadRow> {
-    const t = await this.threadById.load(threadId);
+    return this.seenBy(actor, await this.threadById.load(threadId));
+  }
+
+  /** `visibleThread`'s checks on a row already at hand (a reply's recent copy): the row, or the same errors. */
+  seenBy(actor: Actor, t: ThreadRow | null): ThreadRow {
     const own = t != null && actor.userId === t.userId;
     if (!t || t.deletedAt || ((t.isDraft || t.isApproved !== 1) && !own && !actor.isAdmin)) throw notFound();
     const since = own ? null : this.contentSince(actor);
