@@ -428,14 +428,26 @@ export class PostsService {
     authors?: PostAuthor[],
   ): Promise<PostBundle> {
     const db = this.deps.db;
-    const visible = visiblePosts(actor.userId, actor.isAdmin);
-    const replyIds = rows.filter((r) => !r.isComment && !r.isFirst).map((r) => r.id);
-    const comments = withComments ? await firstComments(db, replyIds, visible) : [];
+    const comments = withComments
+      ? await firstComments(
+          db,
+          rows.filter((r) => !r.isComment && !r.isFirst).map((r) => r.id),
+          visiblePosts(actor.userId, actor.isAdmin),
+        )
+      : [];
     const all = [...rows, ...comments];
     const userIds = new Set(
       all.flatMap((p) => [p.userId, p.replyUserId, p.commentUserId]).filter((id) => id > 0),
     );
     const known = authors && [...userIds].every((id) => authors.some((a) => a.id === id));
+    // A reply just written: everything is at hand, nothing to wait for.
+    if (known && !withLikes)
+      return {
+        users: new Map(authors.map((u) => [u.id, u])),
+        liked: new Set(),
+        comments: new Map(),
+        files: new Map(),
+      };
     const [users, liked, files] = await Promise.all([
       known ? authors : findPostUsers(db, [...userIds]),
       actor.userId && withLikes

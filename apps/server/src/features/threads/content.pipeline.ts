@@ -30,9 +30,10 @@ export class ContentPipeline {
   /** Runs the write-time pipeline; `maxText` counts plain-text characters (the original's limits). */
   prepare(rawHtml: string, rawTitle: string, maxText: number): PreparedContent {
     const title = this.stopWords.enforce('ugc', rawTitle);
-    const body = this.stopWords.enforce('ugc', sanitizeHtml(rawHtml));
-    // Replacements could in theory form markup: sanitise again after them.
-    const html = emojiImages(sanitizeHtml(body.text), this.emoji());
+    const clean = sanitizeHtml(rawHtml);
+    const body = this.stopWords.enforce('ugc', clean);
+    // Replacements could in theory form markup: sanitise again after them (clean output is already stable).
+    const html = emojiImages(body.text === clean ? clean : sanitizeHtml(body.text), this.emoji());
     const text = htmlToText(html);
     if ([...text].length > maxText) throw invalid(`content can be at most ${maxText} characters`);
     // The words were matched in HTML; markup can split a word (毒<b></b>品), so the reader's text is checked too.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './sanitize.js';
+import { sanitizeHtml, sanitizeOnce } from './sanitize.js';
 import { expectNoExecutableMarkup } from './xss-assert.js';
 import { pick, randomHtml, rng, TAGS } from './xss-random.js';
 import { XSS_VECTORS } from './xss-vectors.js';
@@ -57,5 +57,38 @@ describe('sanitizeHtml properties', () => {
     expectNoExecutableMarkup(out);
     const unknown = `${'<x-a>'.repeat(20000)}文字`;
     expect(sanitizeHtml(unknown)).toBe('文字');
+  });
+
+  it('answers plain paragraphs without parsing only where the parser gives them back unchanged', () => {
+    // Characters a paragraph's text may hold, the awkward ones often: quotes, tabs, LF, CJK, emoji, a lone
+    // surrogate, line and paragraph separators, controls, and what the fast path must refuse (< > & nbsp CR NUL).
+    const alphabet = [
+      ...'aZ 文字"\'=/\t\n\u2028\u2029\u0001\u007f\ufeff😀\ud800;#',
+      '<',
+      '>',
+      '&',
+      '\u00a0',
+      '\r',
+      '\0',
+    ];
+    const r = rng(7);
+    let fast = 0;
+    for (let n = 0; n < 3000; n++) {
+      const paragraphs = Array.from({ length: 1 + Math.floor(r() * 3) }, () => {
+        const len = Math.floor(r() * 12);
+        // Mostly safe characters, so that most inputs take the fast path.
+        const chars = Array.from({ length: len }, () =>
+          pick(r, r() < 0.97 ? alphabet.slice(0, -6) : alphabet),
+        );
+        return `<p>${chars.join('')}</p>`;
+      });
+      const input = paragraphs.join('');
+      const parsed = sanitizeOnce(input);
+      if (parsed === input) fast++;
+      // Whatever path answered, the answer is what the parser makes of it, and stable.
+      expect(sanitizeHtml(input), JSON.stringify(input)).toBe(sanitizeHtml(parsed));
+      expect(sanitizeOnce(sanitizeHtml(input)), JSON.stringify(input)).toBe(sanitizeHtml(input));
+    }
+    expect(fast).toBeGreaterThan(2000);
   });
 });
