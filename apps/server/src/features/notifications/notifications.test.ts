@@ -120,6 +120,26 @@ describe('notifications', () => {
     expect((await list(ann.token, 'replied')).Data.totalCount).toBe(0);
   });
 
+  it('an anonymous writer is still held to the blocks of the people they mention, and not named to them', async () => {
+    const mention = (title: string) =>
+      post(cat.token, 'thread.create', {
+        categoryId: 1,
+        title,
+        content: { text: `<p>@${ann.username} ${title}</p>` },
+        anonymous: 1,
+      });
+    await post(ann.token, 'users/deny.create', { id: cat.userId });
+    const blocked = await mention('匿名提到一');
+    expect(blocked.Code).toBe(0);
+    await post(ann.token, 'users/deny.delete', { id: cat.userId });
+    const shown = await mention('匿名提到二');
+    const items = (await list(ann.token, 'related')).Data.pageData as Array<{ threadId: number }>;
+    expect(items.some((n) => n.threadId === blocked.Data.threadId)).toBe(false);
+    const told = items.find((n) => n.threadId === shown.Data.threadId);
+    expect(told).toBeDefined();
+    expect(JSON.stringify(told)).not.toContain(cat.username);
+  });
+
   it('guests are sent to login; bad types are -4001 naming the field', async () => {
     expect((await list(undefined, 'replied')).Code).toBe(-3001);
     expect((await call(t.app, 'GET', '/api/v3/unreadnotification')).Code).toBe(-3001);
