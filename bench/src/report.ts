@@ -8,8 +8,13 @@ export interface Row {
   p50: number;
   p99: number;
   errors: number;
-  /** Throughput as a share of the bare-Fastify ceiling. */
+  /** Throughput as a share of the bare-Fastify ceiling measured at the start of the run. */
   ratio: number;
+  /**
+   * Cached guest pages: the ceiling measured again right after the row, and the row's share of it. On a shared
+   * machine the ceiling moves by 2x within a run; the adjacent one compares two moments seconds apart.
+   */
+  adjacent?: { ceilingRps: number; ratio: number };
   /** Operations per second where one operation takes several requests (payments, a page and its overlay). */
   opsPerSec?: number;
   /** What an operation is ('payments', 'views'). */
@@ -79,6 +84,7 @@ export function printReport(r: {
       line[`${t.label} req/s`] = row.rps;
       line[`${t.label} p99 ms`] = row.p99;
       line[`${t.label} x ceiling`] = row.ratio;
+      if (row.adjacent) line[`${t.label} x adjacent ceiling`] = row.adjacent.ratio;
       if (row.opsPerSec !== undefined)
         line[`${t.label} ops/s`] = `${row.opsPerSec} ${row.opUnit ?? ''}`.trim();
       const ratio = memberGuestRatio(t.rows, row);

@@ -109,8 +109,9 @@ export class Notifier {
   private async sendIn(notices: readonly Notice[]): Promise<number[]> {
     const senders = new Map<number, NonNullable<SenderBrief>>();
     for (const n of notices) if (n.sender && n.senderId !== null) senders.set(n.senderId, n.sender);
-    const unknown = new Set(notices.map((n) => n.senderId).filter((id) => id !== null && !senders.has(id)));
-    for (const [id, s] of await senderBriefs(this.db, [...unknown] as number[])) senders.set(id, s);
+    const unknown = new Set<number>();
+    for (const n of notices) if (n.senderId !== null && !senders.has(n.senderId)) unknown.add(n.senderId);
+    for (const [id, s] of await senderBriefs(this.db, [...unknown])) senders.set(id, s);
     const rows: NewNotification[] = [];
     for (const n of notices) {
       const sender = n.senderId !== null ? senders.get(n.senderId) : undefined;

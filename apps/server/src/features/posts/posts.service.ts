@@ -58,6 +58,9 @@ type NumberedResult = Awaited<ReturnType<typeof insertNumberedReplies>>[number];
 /** How a red packet block is named in a thread's `tomTypes`. */
 const RED_PACKET_TOM = String(TomId.RED_PACKET);
 
+/** What `write` answers for a reply that was checked on the kept copy but must be checked on a fresh read. */
+const FRESH_READ = Symbol('fresh read');
+
 /** Replies and comments: writing, reading by page or cursor, and "which page". */
 export class PostsService {
   /**
@@ -113,22 +116,26 @@ export class PostsService {
         : this.recent.get(input.id);
     if (copy) {
       const out = await this.write(actor, input, this.threads.seenBy(actor, copy), true);
-      if (out) return out;
-      this.recent.delete(input.id);
+      if (out && out !== FRESH_READ) return out;
+      // Only a thread found changed makes the copy stale; a reply with topics or mentions merely needs a read.
+      if (!out) this.recent.delete(input.id);
     }
     const out = await this.write(actor, input, await this.threads.visibleThread(actor, input.id), false);
     // Changed again between the fresh read and the insert: as if it had been hidden when read.
-    if (!out) throw notFound();
+    if (!out || out === FRESH_READ) throw notFound();
     return out;
   }
 
-  /** Checks and writes a reply against `thread` as read; null when the insert finds the thread changed. */
+  /**
+   * Checks and writes a reply against `thread` as read; null when the insert finds the thread changed,
+   * FRESH_READ when a reply checked on the kept copy writes more than one statement (it is checked again).
+   */
   private async write(
     actor: Actor,
     input: ReplyInput,
     thread: ThreadRow,
     copy: boolean,
-  ): Promise<PostItem | null> {
+  ): Promise<PostItem | null | typeof FRESH_READ> {
     const userId = actor.userId!;
     if (thread.isDraft) throw invalid('drafts cannot be replied to');
     const res = { categoryId: thread.categoryId };
@@ -200,7 +207,7 @@ export class PostsService {
       );
     }
     // Topics and mentions write more than the reply: from a copy, check against a fresh read first.
-    if (copy) return null;
+    if (copy) return FRESH_READ;
     let mentioned: number[] = [];
     const post = await inTransaction(this.deps.db, async (tx) => {
       const html = linkTopics(prepared.html, await this.deps.topics.linkPost(tx, userId, prepared.text));
