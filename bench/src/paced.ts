@@ -25,16 +25,24 @@ export async function paced(opts: {
   body?: (n: number) => string;
   /** Connections at most (a request waits for one only when all are busy). */
   connections?: number;
+  /**
+   * Seconds sent at the rate first and not counted: the client's connections are open and the server has
+   * drained what the row before left it (a saturating row leaves a backlog), as for a site already serving.
+   */
+  warmSeconds?: number;
 }): Promise<PacedResult> {
   const url = new URL(opts.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections ?? 200 });
-  const total = Math.round(opts.rate * opts.seconds);
+  const warm = Math.round(opts.rate * (opts.warmSeconds ?? 0));
+  const total = warm + Math.round(opts.rate * opts.seconds);
   const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
   let sent = 0;
   let done = 0;
   const start = performance.now();
+  /** When the counted requests start being due. */
+  const counted = start + (warm * 1000) / opts.rate;
 
   const send = (i: number, due: number) => {
     const body = opts.body?.(i);
@@ -51,7 +59,7 @@ export async function paced(opts: {
         if ((res.statusCode ?? 0) >= 300) non2xx++;
         res.resume();
         res.on('end', () => {
-          latencies.push(performance.now() - due);
+          if (i >= warm) latencies.push(performance.now() - due);
           done++;
         });
       },
@@ -78,7 +86,7 @@ export async function paced(opts: {
   // The last requests' replies, for at most ten seconds more.
   const until = performance.now() + 10_000;
   while (done < total && performance.now() < until) await new Promise((r) => setTimeout(r, 5));
-  const seconds = (performance.now() - start) / 1000;
+  const seconds = (performance.now() - counted) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
