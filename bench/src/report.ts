@@ -11,10 +11,11 @@ export interface Row {
   /** Throughput as a share of the bare-Fastify ceiling measured at the start of the run. */
   ratio: number;
   /**
-   * Cached guest pages: the ceiling measured again right after the row, and the row's share of it. On a shared
-   * machine the ceiling moves by 2x within a run; the adjacent one compares two moments seconds apart.
+   * Cached guest pages: the page and the ceiling measured in turns (2 s each, four of each), and the page's share
+   * of the ceiling then. On a shared machine the ceiling moves by 2x within a run; in turns both see the same
+   * moments.
    */
-  adjacent?: { ceilingRps: number; ratio: number };
+  adjacent?: { rps: number; ceilingRps: number; ratio: number };
   /** Operations per second where one operation takes several requests (payments, a page and its overlay). */
   opsPerSec?: number;
   /** What an operation is ('payments', 'views'). */
@@ -84,7 +85,7 @@ export function printReport(r: {
       line[`${t.label} req/s`] = row.rps;
       line[`${t.label} p99 ms`] = row.p99;
       line[`${t.label} x ceiling`] = row.ratio;
-      if (row.adjacent) line[`${t.label} x adjacent ceiling`] = row.adjacent.ratio;
+      if (row.adjacent) line[`${t.label} x ceiling, in turns`] = row.adjacent.ratio;
       if (row.opsPerSec !== undefined)
         line[`${t.label} ops/s`] = `${row.opsPerSec} ${row.opUnit ?? ''}`.trim();
       const ratio = memberGuestRatio(t.rows, row);

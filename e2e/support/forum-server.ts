@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -78,6 +78,8 @@ export function buildWeb(): void {
       env: { ...process.env, NODE_ENV: 'production', FORUM_PLUGIN_FIXTURES: '1' },
     });
   }
+  // The fixtures must not outlive the run: without the build stamp, the next `npm start` builds the real bundles.
+  rmSync(path.join(ROOT, 'node_modules', '.forum-build-stamp'), { force: true });
 }
 
 /** Starts the real server (buildApp) with the production web layer. */
