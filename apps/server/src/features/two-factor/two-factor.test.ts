@@ -8,8 +8,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** The code an authenticator shows `steps` steps from now. */
-const codeOf = (secret: string, steps = 0) => hotp(base32Decode(secret)!, totpCounter(Date.now()) + steps);
+/** The code an authenticator shows at a time step (`totpCounter`). */
+const codeAt = (secret: string, counter: number) => hotp(base32Decode(secret)!, counter);
 const post = (path: string, body: object, token?: string) =>
   call(t.app, 'POST', `/api/v3/users/${path}`, { body, ...(token ? { token } : {}) });
 
@@ -17,9 +17,12 @@ async function enrol(token: string) {
   const setup = await post('2fa.setup', {}, token);
   expect(setup.Code).toBe(0);
   const secret = setup.Data.secret as string;
-  const on = await post('2fa.enable', { code: codeOf(secret) }, token);
+  // The step the enrolment used: later codes are counted from it, not from the clock, so a test that crosses
+  // a 30 s boundary still sends the replayed code and the next one it means to.
+  const counter = totpCounter(Date.now());
+  const on = await post('2fa.enable', { code: codeAt(secret, counter) }, token);
   expect(on.Code, on.Message).toBe(0);
-  return { secret, recovery: on.Data.recoveryCodes as string[] };
+  return { secret, counter, recovery: on.Data.recoveryCodes as string[] };
 }
 
 describe('TOTP (RFC 6238)', () => {
@@ -39,7 +42,7 @@ describe('two-factor login', () => {
   it('enrols, then login needs the code; a wrong, replayed or forged step is refused', async () => {
     const u = await registerUser(t.app);
     expect((await post('2fa.enable', { code: '123456' }, u.token)).Code).toBe(-4004);
-    const { secret, recovery } = await enrol(u.token);
+    const { secret, counter, recovery } = await enrol(u.token);
     expect(recovery).toHaveLength(10);
     expect((await post('2fa.setup', {}, u.token)).Code).toBe(-4003);
     const first = await post('username.login', { username: u.username, password: u.password });
@@ -48,10 +51,13 @@ describe('two-factor login', () => {
     const token = first.Data.twoFactorToken as string;
     expect((await post('2fa.login', { twoFactorToken: token, code: '000000' })).Code).toBe(-7091);
     // The enrolment used the current step: the same code cannot be replayed, the next one works.
-    expect((await post('2fa.login', { twoFactorToken: token, code: codeOf(secret) })).Code).toBe(-7091);
+    expect((await post('2fa.login', { twoFactorToken: token, code: codeAt(secret, counter) })).Code).toBe(
+      -7091,
+    );
     const forged = `${Number(token.split('.')[0]) + 1}.${token.split('.').slice(1).join('.')}`;
-    expect((await post('2fa.login', { twoFactorToken: forged, code: codeOf(secret, 1) })).Code).toBe(-4011);
-    const ok = await post('2fa.login', { twoFactorToken: token, code: codeOf(secret, 1) });
+    const next = codeAt(secret, counter + 1);
+    expect((await post('2fa.login', { twoFactorToken: forged, code: next })).Code).toBe(-4011);
+    const ok = await post('2fa.login', { twoFactorToken: token, code: next });
     expect(ok.Code, ok.Message).toBe(0);
     expect(ok.Data.userId).toBe(u.userId);
   });
@@ -77,7 +83,7 @@ describe('two-factor login', () => {
     const mobile = `137${String(process.pid % 100_000_000).padStart(8, '0')}`;
     await post('sms.send', { mobile, type: 'bind' }, u.token);
     await post('sms.bind', { mobile, code: t.app.forum.smsOutbox!.lastCode(mobile) }, u.token);
-    const { secret } = await enrol(u.token);
+    const { secret, counter } = await enrol(u.token);
     await t.app.forum.database.exec(
       `UPDATE mobile_codes SET created_at = created_at - interval '2 minutes' WHERE mobile = $1`,
       [mobile],
@@ -89,7 +95,7 @@ describe('two-factor login', () => {
     expect((await post('sms.login', { mobile, code })).Code).toBe(-9003);
     const ok = await post('2fa.login', {
       twoFactorToken: first.Data.twoFactorToken,
-      code: codeOf(secret, 1),
+      code: codeAt(secret, counter + 1),
     });
     expect(ok.Data.userId).toBe(u.userId);
   });
