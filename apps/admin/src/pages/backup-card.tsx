@@ -88,7 +88,7 @@ export function BackupCard() {
       </p>
       <details>
         <summary>{bk.settings}</summary>
-        <SettingsForm title={bk.settings} testId="admin-backup-settings" fields={fields} />
+        <SettingsForm title={bk.settings} testId="admin-backup-settings" fields={fields} heading="h3" />
       </details>
     </div>
   );

@@ -46,26 +46,30 @@ async function uploadPicture(type: string, file: File): Promise<string | null> {
  * A settings form: reads every setting, edits the given keys and saves them in one call. The contracts'
  * setting rules check each value (and the cross-field rules) inline before sending; the server checks again.
  */
-export function SettingsForm({ title, fields, testId }: { title: string; fields: Field[]; testId: string }) {
+export function SettingsForm(props: FormProps) {
   const [stored, setStored] = useState<SettingItem[] | null>(null);
   useEffect(() => {
     void run(settingsList, {}).then((rows) => rows && setStored(rows));
   }, []);
   if (!stored) return <p className="admin-empty">{s.loading}</p>;
-  return <LoadedForm title={title} fields={fields} testId={testId} stored={stored} />;
+  return <LoadedForm {...props} stored={stored} />;
+}
+
+interface FormProps {
+  title: string;
+  fields: Field[];
+  testId: string;
+  /** The title's heading: a page's own form is its h1; one inside a card of another page sits under the card's. */
+  heading?: 'h1' | 'h3';
 }
 
 function LoadedForm({
   title,
   fields,
   testId,
+  heading: Heading = 'h1',
   stored,
-}: {
-  title: string;
-  fields: Field[];
-  testId: string;
-  stored: SettingItem[];
-}) {
+}: FormProps & { stored: SettingItem[] }) {
   const byKey = new Map(stored.map((r) => [r.key, r]));
   const keys = fields.map((f) => f.key);
   const tagOf = new Map(fields.map((f) => [f.key, f.tag]));
@@ -94,7 +98,7 @@ function LoadedForm({
   const { errors, isSubmitting } = form.formState;
   return (
     <section data-testid={testId}>
-      <h1>{title}</h1>
+      <Heading>{title}</Heading>
       <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
         {fields.map((f) => {
           const value = form.watch(f.key) ?? '';
