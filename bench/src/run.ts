@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type Pg from 'pg';
 import { SERVER_MAIN, serverEnv, serverNodeFlags } from '../../scripts/server-process.mjs';
+import { keepBodiesOnlyForCallbacks } from './bodies.js';
 import { measureDelivery } from './delivery.js';
 import { paced } from './paced.js';
 import { registerMembers } from './members.js';
@@ -18,6 +19,8 @@ import { childrenPssMb, cpuMs, freePort, rssMb, startNode, stop, waitFor } from 
 // `npm run bench`: the built server on a seeded database vs a bare Fastify route, loopback only. It measures the
 // zero-setup default (the embedded PostgreSQL server) and, when DATABASE_URL is set, that server too, side by side.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// The load generator frames and counts every reply but decodes only the bodies a row reads (bodies.ts).
+keepBodiesOnlyForCallbacks();
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // The standard data set: 10,000 threads / 100,000 replies / 1,000 users, plus one 100,000-reply thread.
