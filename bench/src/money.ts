@@ -9,13 +9,18 @@ export interface Payer {
 /** The money rows' fixtures: payers with funded wallets and open pay sessions, and priced threads to buy. */
 export interface MoneyContext {
   payers: Payer[];
+  /**
+   * Opens every payer's pay session anew (one tip paid by pay password each). A session lasts five minutes
+   * (PAY_SESSION_MS) and the money rows come ten minutes of rows after the fixtures: each row opens them first.
+   */
+  openPaySessions(): Promise<void>;
   /** Priced threads, spread over many authors (each payer buys each at most once). */
   pricedThreadIds: number[];
 }
 
 const PAY_PASSWORD = '246810';
 /** Priced threads: payers × threads / 2 (two paid-thread rows) must exceed the purchases one row makes. */
-const PRICED_THREADS = 400;
+const PRICED_THREADS = 600;
 
 type Reply = {
   Code: number;
@@ -37,10 +42,10 @@ function poster(base: string) {
 }
 
 /**
- * Funds up to 100 members (an administrator's credit), sets their pay passwords and opens a pay session for each
- * with one tip paid by pay password; up to 50 other members write the priced threads, so payments spread over
- * many payees as on a real site (one payee for all would queue every payment on that payee's wallet row). The
- * measured payments then send the session token, as a member paying several times in a few minutes does.
+ * Funds up to 100 members (an administrator's credit) and sets their pay passwords; up to 50 other members write
+ * the priced threads, so payments spread over many payees as on a real site (one payee for all would queue every
+ * payment on that payee's wallet row). The measured payments send a pay session's token, as a member paying
+ * several times in a few minutes does: `openPaySessions` opens them, right before each money row.
  */
 export async function prepareMoney(
   base: string,
@@ -64,7 +69,7 @@ export async function prepareMoney(
     });
     pricedThreadIds.push(Number(r.Data.threadId));
   }
-  const payers = await Promise.all(
+  const payers: Payer[] = await Promise.all(
     members.slice(0, 100).map(async (m, i) => {
       await post('/api/backAdmin/update.user.wallet', adminToken, {
         userId: m.userId,
@@ -76,18 +81,25 @@ export async function prepareMoney(
         payPassword: PAY_PASSWORD,
         payPasswordConfirmation: PAY_PASSWORD,
       });
-      const order = await post('/api/v3/order.create', m.token, {
-        type: 2,
-        threadId: author.threadId,
-        amount: '0.01',
-      });
-      const paid = await post('/api/v3/trade/pay/order', m.token, {
-        orderSn: String(order.Data.orderSn),
-        paymentType: 20,
-        payPassword: PAY_PASSWORD,
-      });
-      return { token: m.token, payToken: String(paid.Data.payToken) };
+      return { token: m.token, payToken: '' };
     }),
   );
-  return { payers, pricedThreadIds };
+  const openPaySessions = async () => {
+    await Promise.all(
+      payers.map(async (payer) => {
+        const order = await post('/api/v3/order.create', payer.token, {
+          type: 2,
+          threadId: author.threadId,
+          amount: '0.01',
+        });
+        const paid = await post('/api/v3/trade/pay/order', payer.token, {
+          orderSn: String(order.Data.orderSn),
+          paymentType: 20,
+          payPassword: PAY_PASSWORD,
+        });
+        payer.payToken = String(paid.Data.payToken);
+      }),
+    );
+  };
+  return { payers, openPaySessions, pricedThreadIds };
 }

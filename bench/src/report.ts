@@ -61,6 +61,13 @@ export function memberGuestRatio(rows: Row[], row: Row): number | undefined {
   return Math.round(((row.opsPerSec ?? row.rps) / guest.rps) * 100) / 100;
 }
 
+/** Rows with failed requests (errors, timeouts, non-2xx replies), one line each. */
+export function failedRows(targets: Pick<TargetResult, 'label' | 'rows'>[]): string[] {
+  return targets.flatMap((t) =>
+    t.rows.filter((x) => x.errors).map((x) => `[${t.label}] ${x.name}: ${x.errors} failed`),
+  );
+}
+
 /** Prints each target's rows side by side, the member/guest ratios, and memory. */
 export function printReport(r: {
   connections: number;
@@ -137,4 +144,8 @@ export function printReport(r: {
       ]),
     ),
   );
+  // A row whose requests failed measured the failure, not the work: said last, where it is read.
+  const failed = failedRows(r.targets);
+  if (failed.length)
+    console.log(`\nROWS WITH FAILED REQUESTS (their rates are not the work's):\n${failed.join('\n')}`);
 }

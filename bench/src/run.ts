@@ -305,6 +305,8 @@ async function runTarget(
       pairs,
     };
     for (const s of scenarios(ctx).filter((row) => wanted(row.name))) {
+      // Pay sessions last five minutes: each money row opens its payers' sessions just before it runs.
+      if (s.opUnit === 'payments' && money) await money.openPaySessions();
       // Reads are measured warm, as a site serves them: two unrecorded seconds first fill what the row's path
       // keeps and compile its code, so the row's first seconds do not count a start-up only it pays.
       if (s.method === 'GET') await measure(base + s.path, s, requestHeaders(s, token), server.pid!, 2);
@@ -343,7 +345,7 @@ async function runTarget(
           `[${label}] ${s.name} in turns with the ceiling: ${adjacent.rps} vs ${adjacent.ceilingRps} req/s = ${adjacent.ratio}`,
         );
       console.log(
-        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} ${s.opUnit ?? 'operations'}/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms, RSS ${r.rssMb} MB${r.bytes ? `, ${r.bytes} B/reply` : ''}, load generator ${Math.round((r.clientCpu ?? 0) * 100)} % of a core, CPU per request: server ${r.cpuMs.server} ms, PostgreSQL ${r.cpuMs.db} ms`,
+        `[${label}] ${s.name}: ${r.rps} req/s${s.requestsPerOp ? ` = ${Math.round(r.rps / s.requestsPerOp)} ${s.opUnit ?? 'operations'}/s` : ''}, p50 ${r.p50} ms, p99 ${r.p99} ms${r.errors ? `, ${r.errors} FAILED (errors, timeouts or non-2xx replies)` : ''}, RSS ${r.rssMb} MB${r.bytes ? `, ${r.bytes} B/reply` : ''}, load generator ${Math.round((r.clientCpu ?? 0) * 100)} % of a core, CPU per request: server ${r.cpuMs.server} ms, PostgreSQL ${r.cpuMs.db} ms`,
       );
     }
     // What /metrics costs (issue 28): the guest home page on this instance (metrics off) and, right after, on a

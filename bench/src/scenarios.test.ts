@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberGuestRatio, type Row } from './report.js';
+import { failedRows, memberGuestRatio, type Row } from './report.js';
 import { BROWSER_ENCODING, requestHeaders, scenarios, type BenchContext } from './scenarios.js';
 
 const ctx = (inline: boolean): BenchContext => ({
@@ -62,5 +62,25 @@ describe('bench scenarios', () => {
     expect(memberGuestRatio(rows, rows[1]!)).toBe(0.9);
     expect(memberGuestRatio(rows, rows[2]!)).toBe(0.6);
     expect(memberGuestRatio(rows, rows[0]!)).toBeUndefined();
+  });
+
+  it('names every row whose requests failed, and only those', () => {
+    const row = (name: string, errors: number): Row => ({
+      name,
+      member: true,
+      rps: 6000,
+      p50: 6,
+      p99: 40,
+      errors,
+      ratio: 0,
+      rssMb: 0,
+      cpuMs: { server: 0, db: 0 },
+    });
+    expect(
+      failedRows([
+        { label: 'embedded', rows: [row('wallet payment: tip', 59805), row('home page /', 0)] },
+        { label: 'DATABASE_URL', rows: [row('wallet payment: tip', 0)] },
+      ]),
+    ).toEqual(['[embedded] wallet payment: tip: 59805 failed']);
   });
 });
