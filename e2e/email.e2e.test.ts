@@ -228,7 +228,7 @@ describe.skipIf(noChromiumReason !== null)(
             return row?.n;
           })
           .toBeGreaterThan(0);
-        await expect.poll(() => forum.mailDigests(), { timeout: 10_000 }).toBeGreaterThan(0);
+        await expect.poll(() => forum.mailDigests()).toBeGreaterThan(0);
         const mail = await smtp.waitFor(
           (m) => m.to.includes(email) && (m.parsed.subject ?? '').includes('每日摘要'),
         );

@@ -110,7 +110,7 @@ async function toSettings(page: Page, kind: Kind) {
 async function phoneCode(page: Page, mobile: string) {
   await page.locator('input[name="mobile"]').fill(mobile);
   await page.getByTestId('sms-send').click();
-  await expect.poll(() => forum.smsCode(mobile), { timeout: 10_000 }).toBeTruthy();
+  await expect.poll(() => forum.smsCode(mobile)).toBeTruthy();
   await page.locator('input[name="code"]').fill(forum.smsCode(mobile)!);
 }
 

@@ -207,7 +207,7 @@ describe.skipIf(noChromiumReason !== null)(
         const mobile = `139${String(process.pid % 10_000).padStart(4, '0')}000${kind === 'pc' ? 1 : 2}`;
         await page.locator('input[name="mobile"]').fill(mobile);
         await page.getByTestId('sms-send').click();
-        await expect.poll(() => forum.smsCode(mobile), { timeout: 10_000 }).toBeTruthy();
+        await expect.poll(() => forum.smsCode(mobile)).toBeTruthy();
         await page.locator('input[name="code"]').fill(forum.smsCode(mobile)!);
         await toastSaying(page, '验证码已发送').waitFor({ state: 'hidden' });
         await shot(page, 'wx-bind-phone', kind);
