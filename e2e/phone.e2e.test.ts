@@ -25,7 +25,16 @@ async function sendAndFill(page: Page, mobile: string | null, known?: string) {
   const to = mobile ?? known!;
   const before = forum.smsCode(to);
   await page.getByTestId('sms-send').click();
-  await expect.poll(() => forum.smsCode(to)).not.toBe(before);
+  try {
+    await expect.poll(() => forum.smsCode(to)).not.toBe(before);
+  } catch (err) {
+    // CI once saw no code arrive here (h5 bind-phone) and said nothing more: name what the page showed.
+    const said = await page.locator('.ui-toast').allInnerTexts();
+    const field = mobile === null ? '' : await page.locator('input[name="mobile"]').inputValue();
+    throw new Error(`no code sent to ${to}; mobile field "${field}"; toasts: ${said.join(' | ') || 'none'}`, {
+      cause: err,
+    });
+  }
   await page.getByTestId('sms-send').and(page.locator(':disabled')).waitFor();
   await page.locator('input[name="code"]').fill(forum.smsCode(to)!);
 }
