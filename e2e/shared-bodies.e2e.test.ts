@@ -25,11 +25,17 @@ interface Raw {
   text: string;
 }
 
-/** GET with the exact bytes kept (fetch would decode them). */
-function get(path: string, headers: Record<string, string>): Promise<Raw> {
+/** How a reply came: on a connection used before, and the cookies it set. */
+interface Sent {
+  reused: boolean;
+  setCookie: string[];
+}
+
+/** GET with the exact bytes kept (fetch would decode them); `agent` pins the connection it goes on. */
+function get(path: string, headers: Record<string, string>, agent?: http.Agent): Promise<Raw & Sent> {
   return new Promise((resolve, reject) => {
-    http
-      .get(forum.url + path, { headers }, (res) => {
+    const req = http
+      .get(forum.url + path, { headers, ...(agent ? { agent } : {}) }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
@@ -41,7 +47,14 @@ function get(path: string, headers: Record<string, string>): Promise<Raw> {
               : encoding === 'gzip'
                 ? zlib.gunzipSync(bytes)
                 : bytes;
-          resolve({ status: res.statusCode ?? 0, encoding, bytes, text: plain.toString('utf8') });
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding,
+            bytes,
+            text: plain.toString('utf8'),
+            reused: req.reusedSocket,
+            setCookie: res.headers['set-cookie'] ?? [],
+          });
         });
       })
       .on('error', reject);
@@ -72,7 +85,11 @@ const steady = (text: string) => text.replace(/,"RequestId":"[^"]*","RequestTime
 const OVERLAY_OPEN = '<script type="application/json" id="forum-overlay">';
 
 /** A member page's own part: the overlay block at its end. */
-function overlayOf(html: string): { user: { id: number; username: string }; threads: any[]; posts: any[] } {
+function overlayOf(html: string): {
+  user: { id: number; username: string; group: { id: number } };
+  threads: any[];
+  posts: any[];
+} {
   const at = html.indexOf(OVERLAY_OPEN);
   expect(at).toBeGreaterThan(0);
   const json = html.slice(at + OVERLAY_OPEN.length, html.indexOf('</script>', at));
@@ -242,6 +259,84 @@ describe.skipIf(noChromiumReason)(
             expect(mine.diffTime, `${path} alice ${ask.lang}`).toMatch(ask.diff);
           }
         }
+      }
+    });
+
+    it("one kept-alive connection asked by several people in turn (a proxy's) answers each as themselves", async () => {
+      // One socket for every request: what the connection keeps of its last asker must never answer the next.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (const path of [`/thread/${threadId}`, '/']) {
+          const order = ['alice', 'bob', 'guest', 'alice', 'alice', 'carol', 'guest', 'bob', 'bob', 'alice'];
+          let n = 0;
+          for (const who of order) {
+            const r = await get(
+              path,
+              who === 'guest' ? asGuest('br') : asMember(who as 'alice', 'br'),
+              agent,
+            );
+            if (n++ > 0) expect(r.reused, `${path} #${n} ${who}`).toBe(true);
+            if (who === 'guest') {
+              expect(r.text, `${path} #${n}`).not.toContain(OVERLAY_OPEN);
+              continue;
+            }
+            const own = overlayOf(r.text);
+            expect(own.user.username, `${path} #${n}`).toMatch(new RegExp(`^sb${who}`));
+            const mine = own.threads.find((t) => t.threadId === threadId);
+            if (who === 'alice') expect(mine, `${path} #${n}`).toMatchObject({ isLike: true });
+            else expect(mine?.isLike ?? false, `${path} #${n} ${who}`).toBe(false);
+          }
+        }
+      } finally {
+        agent.destroy();
+      }
+    });
+
+    it('a member who logs out, or whose group changes, is not answered from what their connection kept', async () => {
+      const register = async (name: string) => {
+        const res = await fetch(forum.url + '/api/v3/users/username.register', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: `${name}${process.pid % 1000}`, password: 'secret123' }),
+        });
+        const json = (await res.json()) as { Code: number; Data: { accessToken: string; userId: number } };
+        expect(json.Code).toBe(0);
+        return json.Data;
+      };
+      const path = `/thread/${threadId}`;
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        // Dave reads twice on one connection (the second from what is kept), then logs out elsewhere.
+        const dave = await register('sbdave');
+        const as = { cookie: `access_token=${dave.accessToken}`, 'accept-encoding': 'br' };
+        for (let i = 0; i < 2; i++)
+          expect(overlayOf((await get(path, as, agent)).text).user.username).toMatch(/^sbdave/);
+        const out = await fetch(forum.url + '/api/v3/users/logout', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${dave.accessToken}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        expect(((await out.json()) as { Code: number }).Code).toBe(0);
+        // The same connection, the same dead cookie: a guest's page, and the cookie is cleared.
+        const after = await get(path, as, agent);
+        expect(after.reused).toBe(true);
+        expect(after.status).toBe(200);
+        expect(after.text).not.toContain(OVERLAY_OPEN);
+        expect(after.setCookie.join('\n')).toMatch(/access_token=;/);
+
+        // Erin reads twice, then is moved to another group: her next page is that group's, with her overlay.
+        const erin = await register('sberin');
+        const asErin = { cookie: `access_token=${erin.accessToken}`, 'accept-encoding': 'br' };
+        for (let i = 0; i < 2; i++)
+          expect(overlayOf((await get(path, asErin, agent)).text).user.group.id).toBe(10);
+        await forum.groupOf(erin.userId, 31);
+        const moved = await get(path, asErin, agent);
+        expect(moved.reused).toBe(true);
+        const own = overlayOf(moved.text);
+        expect(own.user.username).toMatch(/^sberin/);
+        expect(own.user.group.id).toBe(31);
+      } finally {
+        agent.destroy();
       }
     });
 

@@ -16,6 +16,8 @@ export interface Row {
    * moments.
    */
   adjacent?: { rps: number; ceilingRps: number; ratio: number };
+  /** A member page row and its guest page measured in turns (2 s each, four of each): member/guest then. */
+  guestInTurns?: { rps: number; guestRps: number; ratio: number };
   /** Operations per second where one operation takes several requests (payments, a page and its overlay). */
   opsPerSec?: number;
   /** What an operation is ('payments', 'views'). */
@@ -97,6 +99,7 @@ export function printReport(r: {
         line[`${t.label} ops/s`] = `${row.opsPerSec} ${row.opUnit ?? ''}`.trim();
       const ratio = memberGuestRatio(t.rows, row);
       if (ratio !== undefined) line[`${t.label} member/guest`] = ratio;
+      if (row.guestInTurns) line[`${t.label} member/guest, in turns`] = row.guestInTurns.ratio;
       line[`${t.label} CPU ms/req server+db`] = `${row.cpuMs.server}+${row.cpuMs.db}`;
       if (row.errors) line[`${t.label} errors`] = row.errors;
     }
@@ -109,7 +112,11 @@ export function printReport(r: {
     for (const member of t.rows) {
       const ratio = memberGuestRatio(t.rows, member);
       if (ratio === undefined) continue;
-      ratios[member.name] = { ...ratios[member.name], [`${t.label} member/guest`]: ratio };
+      ratios[member.name] = {
+        ...ratios[member.name],
+        [`${t.label} member/guest`]: ratio,
+        ...(member.guestInTurns ? { [`${t.label} member/guest, in turns`]: member.guestInTurns.ratio } : {}),
+      };
     }
   }
   console.table(ratios);

@@ -304,7 +304,9 @@ async function runTarget(
       overlayInline: { home: inline(home), thread: inline(threadPage) },
       pairs,
     };
-    for (const s of scenarios(ctx).filter((row) => wanted(row.name))) {
+    const all = scenarios(ctx);
+    const guestPageOf = (pair: string) => all.find((x) => x.pair === pair && !x.auth && x.page);
+    for (const s of all.filter((row) => wanted(row.name))) {
       // Pay sessions last five minutes: each money row opens its payers' sessions just before it runs.
       if (s.opUnit === 'payments' && money) await money.openPaySessions();
       // Reads are measured warm, as a site serves them: two unrecorded seconds first fill what the row's path
@@ -329,9 +331,34 @@ async function runTarget(
           ratio: Math.round((page / bare) * 1000) / 1000,
         };
       }
+      // A member's whole view (issue 30: at least 0.8 of a guest's page) is also held against the guest page in
+      // turns (2 s each, four of each), for the same reason: member/guest from rows a minute apart measures the
+      // machine's drift as much as the server.
+      let guestInTurns: Row['guestInTurns'];
+      const guestRow = s.opUnit === 'views' && s.pair ? guestPageOf(s.pair) : undefined;
+      if (guestRow) {
+        let mine = 0;
+        let guest = 0;
+        for (let turn = 0; turn < 4; turn++) {
+          mine += (await measure(base + s.path, s, requestHeaders(s, token), server.pid!, 2)).rps;
+          guest += (
+            await measure(base + guestRow.path, guestRow, requestHeaders(guestRow, token), server.pid!, 2)
+          ).rps;
+        }
+        const ops = (rps: number) => rps / (s.requestsPerOp ?? 1);
+        guestInTurns = {
+          rps: Math.round(mine / 4),
+          guestRps: Math.round(guest / 4),
+          ratio: Math.round((ops(mine) / guest) * 100) / 100,
+        };
+        console.log(
+          `[${label}] ${s.name} in turns with ${guestRow.name}: ${guestInTurns.rps} vs ${guestInTurns.guestRps} req/s, member/guest ${guestInTurns.ratio}`,
+        );
+      }
       rows.push({
         name: s.name,
         pair: s.pair,
+        ...(guestInTurns ? { guestInTurns } : {}),
         member: !!s.auth,
         ...r,
         ratio: Math.round((r.rps / ceilingRps) * 1000) / 1000,

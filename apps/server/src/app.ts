@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import qs from 'qs';
@@ -28,7 +28,13 @@ import { Jobs } from './platform/jobs/index.js';
 import { installMetrics } from './platform/metrics/metrics.plugin.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
 import { registerAdminApp } from './platform/web/admin.plugin.js';
-import { isGroupPage, PersonalPageRules, type PageViewer } from './platform/web/page-key.js';
+import {
+  GUEST_VIEWER,
+  isGroupPage,
+  PersonalPageRules,
+  type HeldViewer,
+  type PageViewer,
+} from './platform/web/page-key.js';
 import { PageOverlays } from './platform/web/page-overlay.js';
 import { FastPages } from './platform/web/fast-pages.js';
 import { ConfiguredStorage, LocalStorage } from './features/attachments/index.js';
@@ -200,15 +206,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     return { kind: 'group', groupId: actor.groupId, isAdmin: actor.isAdmin, member };
   };
   // The same decision from what is kept (the session, the rules' answer), without waiting: pages' fast path.
-  // Null when something is not at hand, or for anyone whose pages are their own; the route then decides.
-  const peekViewer = (req: IncomingMessage): PageViewer | null => {
-    const t = tokenFromHeaders(req.headers);
-    if (t === null) return { kind: 'guest' };
-    const actor = t && users.peekActor(t.token, t.via);
-    if (!actor || !sharesGroupPages(actor) || !isGroupPage(req.url ?? '/')) return null;
-    const member = { ...actor, userId: actor.userId! };
+  // Null when something is not at hand, or for anyone whose pages are their own; the route then decides. The
+  // answer comes with a check that it still holds, so a connection can keep it for its next pages (the URL
+  // decides the rest: whether a group page at all).
+  const peekViewer = (headers: IncomingHttpHeaders): HeldViewer | null => {
+    const t = tokenFromHeaders(headers);
+    if (t === null) return GUEST_VIEWER;
+    const held = t && users.peekHeldActor(t.token, t.via);
+    if (!held || !sharesGroupPages(held.actor)) return null;
+    const member = { ...held.actor, userId: held.actor.userId! };
     if (personalPages.peek(member) !== false) return null;
-    return { kind: 'group', groupId: actor.groupId, isAdmin: actor.isAdmin, member };
+    return {
+      viewer: { kind: 'group', groupId: member.groupId, isAdmin: member.isAdmin, member },
+      holds: () => held.holds() && personalPages.peek(member) === false,
+    };
   };
 
   const contracts: CallContract[] = [];

@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import type { Route } from '../../platform/http/router.js';
 import type { PageOverlays } from '../../platform/web/page-overlay.js';
 import { registerOverlayRoutes, type OverlayOf } from './overlay.routes.js';
-import { ViewerOverlay } from './overlay.service.js';
+import { overlayIds, ViewerOverlay } from './overlay.service.js';
 import type { OverlayContent } from './threads.port.js';
 
 /** Viewer overlay: a member's own view of the threads and replies a page their group shares lists. */
@@ -45,24 +45,27 @@ export function mountOverlay(ctx: {
   registerOverlayRoutes(ctx.route, { overlayOf });
   // A member's group page carries their overlay inline: the same one, for the ids the page lists (a page
   // names the same address for every member, so its parse is remembered).
-  const asked = new Map<string, { threadIds?: number[]; postIds?: number[] }>();
+  const asked = new Map<string, { threadIds: number[]; postIds: number[]; ids: string }>();
   ctx.pageOverlays.provide(
     (actor, query, lang) => {
       let input = asked.get(query);
       if (!input) {
-        input = viewerOverlay.input.parse(Object.fromEntries(new URLSearchParams(query)));
+        const { threadIds = [], postIds = [] } = viewerOverlay.input.parse(
+          Object.fromEntries(new URLSearchParams(query)),
+        );
+        input = { threadIds, postIds, ids: overlayIds(threadIds, postIds) };
         if (asked.size >= 1_000) asked.clear();
         asked.set(query, input);
       }
       // The page holds the group's copy of every item: only what differs for the member travels with it.
-      return overlayOf(actor, input.threadIds ?? [], input.postIds ?? [], lang, true);
+      return overlayOf(actor, input.threadIds, input.postIds, lang, true);
     },
     // The same, from what is kept, when all of it is (pages' fast path).
     (actor, query, lang) => {
       const input = asked.get(query);
       const user = input && ctx.users.peekCurrentUser?.(actor);
       if (!input || user === undefined) return null;
-      const own = overlay.peekText(actor, input.threadIds ?? [], input.postIds ?? [], lang, true);
+      const own = overlay.peekText(actor, input.ids, lang, true);
       return own === undefined ? null : source(user, own);
     },
   );

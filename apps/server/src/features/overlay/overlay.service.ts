@@ -50,19 +50,19 @@ export class ViewerOverlay {
       return `"threads":${threads},"posts":${JSON.stringify(posts)}`;
     };
     if (actor.isGuest || actor.userId == null) return load();
-    return this.c.lists.ownText(textKey(actor.userId, threadIds, postIds, lang, changedOnly), load);
+    return this.c.lists.ownText(
+      textKey(actor.userId, overlayIds(threadIds, postIds), lang, changedOnly),
+      load,
+    );
   }
 
-  /** {@link text} when it is kept and fresh, without reading anything (pages' fast path); else undefined. */
-  peekText(
-    actor: Actor,
-    threadIds: number[],
-    postIds: number[],
-    lang: Lang,
-    changedOnly = false,
-  ): string | undefined {
+  /**
+   * {@link text} when it is kept and fresh, without reading anything (pages' fast path); else undefined. `ids`
+   * is {@link overlayIds} of the threads and replies, made once per page address by the caller.
+   */
+  peekText(actor: Actor, ids: string, lang: Lang, changedOnly = false): string | undefined {
     if (actor.isGuest || actor.userId == null) return undefined;
-    return this.c.lists.peekText(textKey(actor.userId, threadIds, postIds, lang, changedOnly));
+    return this.c.lists.peekText(textKey(actor.userId, ids, lang, changedOnly));
   }
 
   /** The threads among `ids` the actor may see, presented for them (order of `ids`). */
@@ -169,14 +169,13 @@ export class ViewerOverlay {
 }
 
 /** Where a member's overlay text is kept. */
-function textKey(
-  userId: number,
-  threadIds: number[],
-  postIds: number[],
-  lang: Lang,
-  changedOnly: boolean,
-): string {
-  return `ov${changedOnly ? 'c' : ''}|${userId}|${lang}|${threadIds.join(',')}|${postIds.join(',')}`;
+function textKey(userId: number, ids: string, lang: Lang, changedOnly: boolean): string {
+  return `ov${changedOnly ? 'c' : ''}|${userId}|${lang}|${ids}`;
+}
+
+/** The threads and replies an overlay is for, as the part of its cache key that names them. */
+export function overlayIds(threadIds: number[], postIds: number[]): string {
+  return `${threadIds.join(',')}|${postIds.join(',')}`;
 }
 
 /** Whose view a group shares: the group, and whether its members administer. */

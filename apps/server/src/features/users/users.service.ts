@@ -339,12 +339,28 @@ export class UsersService {
     return result;
   }
 
-  /** The actor behind a token (cached briefly); no token is a guest; a bad token is -4011. */
   /** The actor for a token when its session is cached and fresh, without a query (pages' fast path); else null. */
   peekActor(token: string, via: 'bearer' | 'cookie'): Actor | null {
     const hit = this.sessions.get(hashToken(token));
     return hit && Date.now() - hit.at < SESSION_CACHE_MS ? { ...hit.actor, via } : null;
   }
+
+  /**
+   * {@link peekActor}, and a check that says later, without hashing the token again, whether that answer still
+   * holds: the same cached session, still fresh. A logout, a ban, a group change or a purchase drops the cached
+   * session (`dropSessions`), so the check fails and the caller asks again.
+   */
+  peekHeldActor(token: string, via: 'bearer' | 'cookie'): { actor: Actor; holds: () => boolean } | null {
+    const hash = hashToken(token);
+    const hit = this.sessions.get(hash);
+    if (!hit || Date.now() - hit.at >= SESSION_CACHE_MS) return null;
+    return {
+      actor: { ...hit.actor, via },
+      holds: () => this.sessions.get(hash) === hit && Date.now() - hit.at < SESSION_CACHE_MS,
+    };
+  }
+
+  /** The actor behind a token (cached briefly); no token is a guest; a bad token is -4011. */
 
   async resolveActor(token: string | null, via: 'bearer' | 'cookie' | 'none'): Promise<Actor> {
     if (!token) return guestActor(this.groups.permissions(GroupId.GUEST));

@@ -21,8 +21,12 @@ interface Entry {
   tail: MemberTail;
 }
 
-const sameParts = (a: readonly unknown[], b: readonly unknown[]) =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
+// A loop, not `every`: asked on every member's page, where a closure per call is garbage to collect.
+function sameParts(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 const sizeOf = (t: MemberTail) =>
   t.plain.length + (t.deflated?.deflated.length ?? 0) + (t.sent?.bytes.length ?? 0);

@@ -16,6 +16,8 @@ export interface ReadyPage {
   body: StoredBody;
   /** A group page: the address of the viewer overlay its members get inline. */
   overlay?: string;
+  /** That address's query (`threadIds=…&postIds=…`), cut once: what a member's overlay is looked up by. */
+  overlayQuery?: string;
 }
 
 /** A member's part of a group page: their overlay as a data block and the document's end (and deflated once). */
@@ -23,7 +25,14 @@ export interface MemberTail {
   plain: Buffer;
   deflated: DeflatedTail | null;
   /** The last reply made with it: sent again as it is while the page and the coding asked are the same. */
-  sent?: { page: ReadyPage; br: Buffer | null; choice: string; enc: Encoding; bytes: Buffer };
+  sent?: {
+    page: ReadyPage;
+    br: Buffer | null;
+    accepted: Encoding;
+    gzip: boolean;
+    enc: Encoding;
+    bytes: Buffer;
+  };
 }
 
 /**
@@ -34,7 +43,8 @@ export async function readyPage(status: number, html: string, overlay?: string):
   const csp = hashedPageCsp(html);
   if (overlay !== undefined && html.endsWith(DOCUMENT_END)) {
     const shared = Buffer.from(html.slice(0, -DOCUMENT_END.length), 'utf8');
-    return { status, csp, overlay, body: await StoredBody.of(shared, { keepPlain: false }) };
+    const overlayQuery = overlay.slice(overlay.indexOf('?') + 1);
+    return { status, csp, overlay, overlayQuery, body: await StoredBody.of(shared, { keepPlain: false }) };
   }
   return { status, csp, body: await StoredBody.of(Buffer.from(html, 'utf8'), { keepPlain: false }) };
 }
@@ -54,20 +64,24 @@ export function memberReply(
   header: string | undefined,
   made?: (bytes: number) => void,
 ): { enc: Encoding; bytes: Buffer } {
-  const choice = `${accepted}|${accepts(header, 'gzip')}`;
+  const gzip = accepts(header, 'gzip');
   const kept = tail.sent;
   // Made again when the page's brotli copy was made smaller meanwhile (StoredBody.hit).
-  if (kept && kept.page === page && kept.br === page.body.br && kept.choice === choice) return kept;
+  if (
+    kept &&
+    kept.page === page &&
+    kept.br === page.body.br &&
+    kept.accepted === accepted &&
+    kept.gzip === gzip
+  )
+    return kept;
   let enc = accepted;
   let bytes: Buffer;
-  if (
-    tail.deflated &&
-    (enc === 'gzip' || (enc === 'br' && accepts(header, 'gzip') && gzipSmaller(page, tail)))
-  ) {
+  if (tail.deflated && (enc === 'gzip' || (enc === 'br' && gzip && gzipSmaller(page, tail)))) {
     enc = 'gzip';
     bytes = page.body.withDeflatedTail(tail.deflated);
   } else bytes = page.body.withTail(enc, tail.plain);
-  tail.sent = { page, br: page.body.br, choice, enc, bytes };
+  tail.sent = { page, br: page.body.br, accepted, gzip, enc, bytes };
   made?.(bytes.length - (kept?.bytes.length ?? 0));
   return tail.sent;
 }

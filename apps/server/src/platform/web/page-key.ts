@@ -11,6 +11,18 @@ export type PageViewer =
   | { kind: 'group'; groupId: number; isAdmin: boolean; member?: Actor & { userId: number } }
   | { kind: 'personal' };
 
+/**
+ * A viewer found from what is kept (pages' fast path), and a check that the finding still holds: the same
+ * cached session, the same answer of the personal-page rules. A connection keeps it for its next requests.
+ */
+export interface HeldViewer {
+  viewer: PageViewer;
+  holds: () => boolean;
+}
+
+/** Anyone without a login token: a guest, for as long as they send none. */
+export const GUEST_VIEWER: HeldViewer = { viewer: { kind: 'guest' }, holds: () => true };
+
 const MOBILE_UA = /Mobile|Android|iPhone|iPad|iPod|HarmonyOS|MicroMessenger/i;
 
 /**
@@ -57,12 +69,21 @@ export function pageKey(
   req: Pick<FastifyRequest, 'url' | 'headers'> | { url: string; headers: IncomingHttpHeaders },
   viewer: PageViewer,
 ): string | null {
+  const prefix = pageKeyPrefix(req.headers, viewer);
+  return prefix === null ? null : prefix + req.url;
+}
+
+/**
+ * {@link pageKey} without the URL: the same for every page asked with the same headers (a connection's pages'
+ * fast path keeps it while they stay the same).
+ */
+export function pageKeyPrefix(headers: IncomingHttpHeaders, viewer: PageViewer): string | null {
   if (viewer.kind === 'personal') return null;
-  const c = req.headers.cookie ?? '';
+  const c = headers.cookie ?? '';
   const who = viewer.kind === 'guest' ? 'guest' : `g${viewer.groupId}${viewer.isAdmin ? 'a' : ''}`;
-  const mobile = MOBILE_UA.test(req.headers['user-agent'] ?? '') ? 'h5' : 'pc';
-  const lang = (req.headers['accept-language'] ?? '').slice(0, 5);
-  return `page|${who}|${mobile}|${lang}|${cookie(c, 'forum_lang')}|${cookie(c, 'forum_theme')}|${req.url}`;
+  const mobile = MOBILE_UA.test(headers['user-agent'] ?? '') ? 'h5' : 'pc';
+  const lang = (headers['accept-language'] ?? '').slice(0, 5);
+  return `page|${who}|${mobile}|${lang}|${cookie(c, 'forum_lang')}|${cookie(c, 'forum_theme')}|`;
 }
 
 /** The request's cookies without the login token: a group render must not act as the person who asked. */
@@ -77,6 +98,9 @@ export function withoutLogin(header: string | undefined): string {
 /** A reason a member's pages must be rendered for them alone (say, their own content the group cannot see). */
 export type PersonalPageRule = (actor: Actor & { userId: number }) => Promise<boolean>;
 
+/** The group an answer was given for (a number: the fast path compares it on every page, with no string made). */
+const answerScope = (actor: Actor) => actor.groupId * 2 + (actor.isAdmin ? 1 : 0);
+
 /**
  * What makes a member's pages their own: features add rules (threads: own threads awaiting approval or in a
  * category the group cannot see, own replies awaiting approval), since a group render would leave those out.
@@ -84,7 +108,7 @@ export type PersonalPageRule = (actor: Actor & { userId: number }) => Promise<bo
 export class PersonalPageRules {
   private readonly rules: PersonalPageRule[] = [];
   /** Answers per member, asked on every page they open: kept until the next write, a `forget`, or `ttlMs`. */
-  private readonly answers = new Map<number, { gen: number; at: number; as: string; value: boolean }>();
+  private readonly answers = new Map<number, { gen: number; at: number; as: number; value: boolean }>();
   private forgets = 0;
 
   constructor(
@@ -101,7 +125,7 @@ export class PersonalPageRules {
   /** Whether any rule holds for this member. */
   async holdFor(actor: Actor & { userId: number }): Promise<boolean> {
     // The rules read the member's group too (which categories it sees): an answer holds for one group.
-    const as = `${actor.groupId}|${actor.isAdmin ? 1 : 0}`;
+    const as = answerScope(actor);
     const gen = this.generation();
     const hit = this.answers.get(actor.userId);
     if (hit && hit.gen === gen && hit.as === as && Date.now() - hit.at < this.ttlMs) return hit.value;
@@ -122,7 +146,7 @@ export class PersonalPageRules {
     const fresh =
       hit &&
       hit.gen === this.generation() &&
-      hit.as === `${actor.groupId}|${actor.isAdmin ? 1 : 0}` &&
+      hit.as === answerScope(actor) &&
       Date.now() - hit.at < this.ttlMs;
     return fresh ? hit.value : undefined;
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,19 +11,12 @@ import { hashedPageCsp, pageCsp } from './csp.js';
 import { injectFetch, type InjectFetch } from './inject-fetch.js';
 import { prodAssets, type PageAssets } from './page-assets.js';
 import { MemberTails } from './member-tails.js';
-import {
-  memberReply,
-  pageBytes,
-  readyPage,
-  sendReadyPage,
-  type MemberTail,
-  type ReadyPage,
-} from './page-cache.js';
-import { pageKey, pageLang, withoutLogin, type PageViewer } from './page-key.js';
+import { pageBytes, readyPage, sendReadyPage, type MemberTail, type ReadyPage } from './page-cache.js';
+import { pageKey, pageLang, withoutLogin, type HeldViewer, type PageViewer } from './page-key.js';
+import { pageFinder } from './page-finder.js';
 import type { PageOverlays } from './page-overlay.js';
-import type { FastPage, FastPages } from './fast-pages.js';
-import { SECURITY_HEADERS } from '../http/security-headers.js';
-import { accepts, pickEncoding, type Encoding } from '../http/stored-body.js';
+import type { FastPages } from './fast-pages.js';
+import { accepts, pickEncoding } from '../http/stored-body.js';
 
 /** Options for mounting the server-rendered site. */
 export interface WebOptions {
@@ -43,8 +36,8 @@ export interface WebOptions {
   overlays?: PageOverlays;
   /** Answers stored pages before Fastify (production with a cache). */
   fastPages?: FastPages;
-  /** `viewerOf` from what is kept, without waiting (null: let the route decide). */
-  peekViewer?: (req: IncomingMessage) => PageViewer | null;
+  /** `viewerOf` from what is kept, without waiting, and how to tell it still holds (null: the route decides). */
+  peekViewer?: (headers: IncomingHttpHeaders) => HeldViewer | null;
 }
 
 /** The web app's server entry, loaded by file path (apps never import each other as packages). */
@@ -69,9 +62,6 @@ interface DevServer {
   ssrFixStacktrace(e: Error): void;
   close(): Promise<void>;
 }
-
-/** The in-process group-render marker (app.ts): such requests are never a guest's. */
-const VIEW_AS = 'x-forum-view-as';
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../../web/', import.meta.url));
 // A last path segment with an extension is a file request; a missing file gets a plain 404, not a rendered page.
@@ -333,58 +323,16 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     }
   }
 
-  // A stored page, as sendPage would send it, looked up before Fastify from what is kept (the viewer, the page,
-  // a member's tail and their copy): the same key, the same headers (the security set, then the page's own),
-  // the same bytes. Anything not at hand, or unusual, goes to handlePage, which makes and keeps it.
-  const guestCache = opts.guestCache;
-  const peekViewer = opts.peekViewer;
-  if (!dev && guestCache && opts.fastPages && peekViewer) {
-    const headersOf = new WeakMap<ReadyPage, Partial<Record<Encoding, string[]>>>();
-    const pageHeaders = (page: ReadyPage, enc: Encoding) => {
-      const made = headersOf.get(page) ?? {};
-      headersOf.set(page, made);
-      return (made[enc] ??= [
-        ...SECURITY_HEADERS.flat(),
-        'content-security-policy',
-        page.csp,
-        'cache-control',
-        'private, no-cache',
-        'vary',
-        'accept-encoding, cookie',
-        'content-type',
-        'text/html; charset=utf-8',
-        ...(enc === 'identity' ? [] : ['content-encoding', enc]),
-      ]);
-    };
-    opts.fastPages.use((req): FastPage | null => {
-      const url = req.url ?? '/';
-      const h = req.headers;
-      // The API, original clients' marked addresses and in-process renders are the routes' business.
-      if (url.startsWith('/api') || url.includes('dzq') || h[VIEW_AS] !== undefined) return null;
-      const viewer = peekViewer(req);
-      if (!viewer || viewer.kind === 'personal') return null;
-      const key = pageKey({ url, headers: h }, viewer);
-      const page = key ? (guestCache.peek(key, 'page') as ReadyPage | undefined) : undefined;
-      if (!page) return null;
-      const header = h['accept-encoding'];
-      page.body.hit();
-      const accepted = page.body.encodingFor(pickEncoding(header));
-      // The plain bytes are made (and counted) by the route, the first time.
-      if (accepted === 'identity' && !page.body.hasPlain) return null;
-      if (viewer.kind === 'guest') {
-        if (page.overlay !== undefined) return null;
-        return { status: page.status, headers: pageHeaders(page, accepted), body: page.body.body(accepted) };
-      }
-      if (page.overlay === undefined || !viewer.member) return null;
-      const query = page.overlay.slice(page.overlay.indexOf('?') + 1);
-      const source = opts.overlays?.peek(viewer.member, query, pageLang(h));
-      const tailKey = `${viewer.member.userId}|${key}`;
-      const tail = source && tails.peek(tailKey, source, accepts(header, 'gzip'));
-      if (!tail) return null;
-      const { enc, bytes } = memberReply(page, tail, accepted, header, (n) => tails.grew(tailKey, n));
-      return { status: page.status, headers: pageHeaders(page, enc), body: bytes };
-    });
-  }
+  // Stored pages are answered before Fastify when everything they need is at hand (page-finder.ts).
+  if (!dev && opts.guestCache && opts.fastPages && opts.peekViewer)
+    opts.fastPages.use(
+      pageFinder({
+        guestCache: opts.guestCache,
+        peekViewer: opts.peekViewer,
+        overlays: opts.overlays,
+        tails,
+      }),
+    );
 
   app.route({ method: 'GET', url: '/*', handler: handlePage });
   app.route({ method: 'GET', url: '/', handler: handlePage });
