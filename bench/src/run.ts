@@ -194,6 +194,17 @@ async function login(base: string, username: string, password: string, register 
   return r.Data.accessToken;
 }
 
+/** Two measures taken in turns, four times each (both see the same moments of a shared machine): their means. */
+async function inTurns(a: () => Promise<number>, b: () => Promise<number>): Promise<[number, number]> {
+  let sumA = 0;
+  let sumB = 0;
+  for (let turn = 0; turn < 4; turn++) {
+    sumA += await a();
+    sumB += await b();
+  }
+  return [Math.round(sumA / 4), Math.round(sumB / 4)];
+}
+
 /** Seeds one database, starts the server on it and measures every scenario. */
 async function runTarget(
   label: string,
@@ -318,18 +329,11 @@ async function runTarget(
       // half of it): four turns of 2 s each, the page then the ceiling. On a shared machine the ceiling moves by
       // 2x within a minute; taken in turns, both see the same moments.
       let adjacent: Row['adjacent'];
+      const rowFor2s = (row: Scenario) => async () =>
+        (await measure(base + row.path, row, requestHeaders(row, token), server.pid!, 2)).rps;
       if (s.page && !s.auth && !s.identity) {
-        let page = 0;
-        let bare = 0;
-        for (let turn = 0; turn < 4; turn++) {
-          page += (await measure(base + s.path, s, requestHeaders(s, token), server.pid!, 2)).rps;
-          bare += await ceilingNow(2);
-        }
-        adjacent = {
-          rps: Math.round(page / 4),
-          ceilingRps: Math.round(bare / 4),
-          ratio: Math.round((page / bare) * 1000) / 1000,
-        };
+        const [page, bare] = await inTurns(rowFor2s(s), () => ceilingNow(2));
+        adjacent = { rps: page, ceilingRps: bare, ratio: Math.round((page / bare) * 1000) / 1000 };
       }
       // A member's whole view (issue 30: at least 0.8 of a guest's page) is also held against the guest page in
       // turns (2 s each, four of each), for the same reason: member/guest from rows a minute apart measures the
@@ -337,20 +341,9 @@ async function runTarget(
       let guestInTurns: Row['guestInTurns'];
       const guestRow = s.opUnit === 'views' && s.pair ? guestPageOf(s.pair) : undefined;
       if (guestRow) {
-        let mine = 0;
-        let guest = 0;
-        for (let turn = 0; turn < 4; turn++) {
-          mine += (await measure(base + s.path, s, requestHeaders(s, token), server.pid!, 2)).rps;
-          guest += (
-            await measure(base + guestRow.path, guestRow, requestHeaders(guestRow, token), server.pid!, 2)
-          ).rps;
-        }
-        const ops = (rps: number) => rps / (s.requestsPerOp ?? 1);
-        guestInTurns = {
-          rps: Math.round(mine / 4),
-          guestRps: Math.round(guest / 4),
-          ratio: Math.round((ops(mine) / guest) * 100) / 100,
-        };
+        const [mine, guest] = await inTurns(rowFor2s(s), rowFor2s(guestRow));
+        const ratio = Math.round((mine / (s.requestsPerOp ?? 1) / guest) * 100) / 100;
+        guestInTurns = { rps: mine, guestRps: guest, ratio };
         console.log(
           `[${label}] ${s.name} in turns with ${guestRow.name}: ${guestInTurns.rps} vs ${guestInTurns.guestRps} req/s, member/guest ${guestInTurns.ratio}`,
         );

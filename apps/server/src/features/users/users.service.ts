@@ -339,10 +339,16 @@ export class UsersService {
     return result;
   }
 
+  /** The cached session for a token hash when it is fresh enough to trust without asking the database. */
+  private freshSession(hash: string) {
+    const hit = this.sessions.get(hash);
+    return hit && Date.now() - hit.at < SESSION_CACHE_MS ? hit : undefined;
+  }
+
   /** The actor for a token when its session is cached and fresh, without a query (pages' fast path); else null. */
   peekActor(token: string, via: 'bearer' | 'cookie'): Actor | null {
-    const hit = this.sessions.get(hashToken(token));
-    return hit && Date.now() - hit.at < SESSION_CACHE_MS ? { ...hit.actor, via } : null;
+    const hit = this.freshSession(hashToken(token));
+    return hit ? { ...hit.actor, via } : null;
   }
 
   /**
@@ -352,21 +358,17 @@ export class UsersService {
    */
   peekHeldActor(token: string, via: 'bearer' | 'cookie'): { actor: Actor; holds: () => boolean } | null {
     const hash = hashToken(token);
-    const hit = this.sessions.get(hash);
-    if (!hit || Date.now() - hit.at >= SESSION_CACHE_MS) return null;
-    return {
-      actor: { ...hit.actor, via },
-      holds: () => this.sessions.get(hash) === hit && Date.now() - hit.at < SESSION_CACHE_MS,
-    };
+    const hit = this.freshSession(hash);
+    if (!hit) return null;
+    return { actor: { ...hit.actor, via }, holds: () => this.freshSession(hash) === hit };
   }
 
   /** The actor behind a token (cached briefly); no token is a guest; a bad token is -4011. */
-
   async resolveActor(token: string | null, via: 'bearer' | 'cookie' | 'none'): Promise<Actor> {
     if (!token) return guestActor(this.groups.permissions(GroupId.GUEST));
     const hash = hashToken(token);
-    const hit = this.sessions.get(hash);
-    if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return { ...hit.actor, via };
+    const hit = this.freshSession(hash);
+    if (hit) return { ...hit.actor, via };
     const s = await repo.findSessionByTokenHash(this.db, hash);
     if (!s) throw new AppError(Code.INVALID_TOKEN);
     const expired = s.groupExpiresAt != null && s.groupExpiresAt.getTime() < Date.now();
