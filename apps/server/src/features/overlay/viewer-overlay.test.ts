@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, call, registerUser, startTestApp, type TestApp } from '../../test/harness.js';
 
@@ -135,6 +136,36 @@ describe('viewer overlay', () => {
     expect(th).toMatchObject({ isLike: false, isFavorite: false });
     expect(th.ability).toMatchObject({ canEdit: true, canDelete: true, canEssence: true, canStick: true });
     expect(o.posts.find((p: any) => p.id === authorReply).isLiked).toBe(false);
+  });
+
+  it('goes gzip to a browser, kept for each member alone, and made again after their write', async () => {
+    const url = `/api/v3/viewer.overlay?threadIds=${threadId}&postIds=${authorReply}`;
+    const gz = async (token: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      const json = JSON.parse(zlib.gunzipSync(res.rawPayload).toString('utf8'));
+      expect(json.Code).toBe(0);
+      return json.Data;
+    };
+    const isLike = (o: any) => o.threads.find((x: any) => x.threadId === threadId).isLike;
+    // The author and a new member of the same group, each twice (the second answer is the kept one).
+    const peer = await registerUser(t.app);
+    for (let round = 0; round < 2; round++) {
+      const mine = await gz(author.token);
+      expect(mine.user.id).toBe(author.userId);
+      expect(isLike(mine)).toBe(true);
+      const theirs = await gz(peer.token);
+      expect(theirs.user.id).toBe(peer.userId);
+      expect(isLike(theirs)).toBe(false);
+    }
+    const detail = await ok(peer.token, 'GET', `/api/v3/thread.detail?threadId=${threadId}`);
+    await ok(peer.token, 'POST', '/api/v3/posts.update', { postId: detail.postId, isLiked: true });
+    expect(isLike(await gz(peer.token))).toBe(true);
+    expect((await gz(author.token)).user.id).toBe(author.userId);
   });
 
   it("a page's inline overlay leaves out a priced thread the member has not bought (it is the group's copy)", async () => {
