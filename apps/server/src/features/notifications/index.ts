@@ -10,8 +10,16 @@ import { reloadOnBus } from '../../platform/cache/reload-on-bus.js';
 
 /** Notifications feature: per-recipient notifications from templates (reference §1.8). */
 export { notifications, notificationTpls } from './notifications.table.js';
-export { Notifier, type Localized, type Notice, type Notify } from './notifier.js';
+export {
+  Notifier,
+  SENDER_MARKS,
+  type Localized,
+  type MarkedNotification,
+  type Notice,
+  type Notify,
+} from './notifier.js';
 export { TEMPLATE_EVENTS } from './templates.js';
+export { NOTIFICATION_EVENTS_SQL } from './notifications.repository.js';
 
 /** Mounts the notification calls and seeds the templates; returns the notifier other features send with. */
 export async function mountNotifications(ctx: {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationItem, NotificationType } from '@forum/contracts';
 import type { DbOrTx } from '../../platform/db/db.js';
 import type { Lang } from '../../platform/http/lang.js';
-import { denyUsers, posts, threads, userEvents, users } from '../../schema.js';
+import { denyUsers, posts, threads, users } from '../../schema.js';
 import { notifications } from './notifications.table.js';
 
 /** What a notification row's `data` holds: the rendered text and what it is about. */
@@ -237,6 +237,19 @@ export async function senderBriefs(
 }
 
 /**
+ * Each notification just inserted (a CTE `ni` returning id, user_id, type, data, created_at) as its recipient's
+ * realtime event: the list item plus its badge bucket; returns the recipients. Shared with the reply batch, which
+ * stores a reply's notifications in its own statement.
+ */
+export const NOTIFICATION_EVENTS_SQL = `
+    insert into user_events (user_id, kind, payload)
+    select user_id, 'notification', (data - 'bucket') || jsonb_build_object(
+      'id', id, 'type', type, 'isRead', false, 'bucket', data->'bucket',
+      'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+    from ni order by id
+    returning user_id`;
+
+/**
  * Stores notifications and, in the same statement, each one's realtime event (the list item plus its badge
  * bucket), leaving out any whose recipient blocked its sender; returns the recipients.
  */
@@ -252,18 +265,13 @@ export async function insertWithEvents(db: DbOrTx, rows: NewNotification[]): Pro
     })),
   );
   const res = (await db.execute(sql`
-    with ins as (
+    with ni as (
       insert into ${notifications} (user_id, type, sender_id, data)
       select x.user_id, x.type, x.sender_id, x.data
       from jsonb_to_recordset(${json}::jsonb) as x(user_id int, type text, sender_id int, from_id int, data jsonb)
       where not exists (select 1 from ${denyUsers} d where d.user_id = x.user_id and d.deny_user_id = x.from_id)
       returning id, user_id, type, data, created_at
     )
-    insert into ${userEvents} (user_id, kind, payload)
-    select user_id, 'notification', (data - 'bucket') || jsonb_build_object(
-      'id', id, 'type', type, 'isRead', false, 'bucket', data->'bucket',
-      'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-    from ins order by id
-    returning user_id`)) as unknown as { rows: Array<{ user_id: number }> };
+    ${sql.raw(NOTIFICATION_EVENTS_SQL)}`)) as unknown as { rows: Array<{ user_id: number }> };
   return [...new Set(res.rows.map((r) => Number(r.user_id)))];
 }

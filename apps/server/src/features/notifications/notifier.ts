@@ -62,6 +62,22 @@ export type Notify = (notices: Notice[]) => Promise<void>;
 /** How long an excerpt in a notification may be. */
 const EXCERPT_MAX = 80;
 
+/** A private-use character: what marks a place to fill in a notification rendered ahead of its sender's row. */
+const MARK_CHAR = '\uE000';
+
+/** Where {@link Notifier.marked} leaves the sender's name and avatar (as they read in the JSON text). */
+export const SENDER_MARKS = {
+  name: `${MARK_CHAR}name${MARK_CHAR}`,
+  avatar: `${MARK_CHAR}avatar${MARK_CHAR}`,
+};
+
+/** A notification rendered for a reply's own statement: its data as JSON text, with {@link SENDER_MARKS}. */
+export interface MarkedNotification {
+  userId: number;
+  type: NewNotification['type'];
+  data: string;
+}
+
 /**
  * Makes notifications (issue 9 §6): renders each from its template, drops those nobody should get (your own
  * action, someone you blocked, a switched-off template), stores them and puts them on the recipients' realtime
@@ -112,9 +128,53 @@ export class Notifier {
     const unknown = new Set<number>();
     for (const n of notices) if (n.senderId !== null && !senders.has(n.senderId)) unknown.add(n.senderId);
     for (const [id, s] of await senderBriefs(this.db, [...unknown])) senders.set(id, s);
+    return insertWithEvents(
+      this.db,
+      this.rowsOf(notices, (id) => senders.get(id)),
+    );
+  }
+
+  /**
+   * Renders notices whose sender is the writer of a reply not stored yet, for the reply's own statement to
+   * store (issue 30 item 4: one commit for a reply and what it tells). The writer's name and avatar are left as
+   * {@link SENDER_MARKS}, filled from the users row by that statement, so nothing is read for them first; the
+   * post's id is filled there too. Notices to oneself and switched-off templates are dropped here.
+   */
+  async marked(notices: readonly Notice[]): Promise<MarkedNotification[]> {
+    const wanted = notices.filter((n) => n.userId !== n.senderId);
+    if (!wanted.length) return [];
+    if (!this.templates) await this.reload();
+    const brief = (id: number) => ({
+      userId: id,
+      nickname: SENDER_MARKS.name,
+      avatarUrl: SENDER_MARKS.avatar,
+    });
+    // The marks' own character never comes from a member's text, so only the marks are replaced.
+    const clean = wanted.map((n) => ({
+      ...n,
+      threadTitle: n.threadTitle?.replaceAll(MARK_CHAR, ''),
+      excerpt: n.excerpt?.replaceAll(MARK_CHAR, ''),
+    }));
+    return this.rowsOf(clean, brief).map((r) => ({
+      userId: r.userId,
+      type: r.type,
+      data: JSON.stringify(r.data),
+    }));
+  }
+
+  /** After the commit of notifications stored elsewhere (a reply's statement): wakes their recipients. */
+  woken(recipients: readonly number[]): void {
+    wakeUsers(this.bus, recipients);
+  }
+
+  /** Each notice as a row: rendered from its template in both languages, unless the template is switched off. */
+  private rowsOf(
+    notices: readonly Notice[],
+    senderOf: (id: number) => NonNullable<SenderBrief> | undefined,
+  ): NewNotification[] {
     const rows: NewNotification[] = [];
     for (const n of notices) {
-      const sender = n.senderId !== null ? senders.get(n.senderId) : undefined;
+      const sender = n.senderId !== null ? senderOf(n.senderId) : undefined;
       const tpl = this.templates!.get(n.event);
       if (tpl && tpl.status !== 1) continue;
       const event = TEMPLATE_EVENTS[n.event];
@@ -154,7 +214,7 @@ export class Notifier {
         },
       });
     }
-    return insertWithEvents(this.db, rows);
+    return rows;
   }
 }
 

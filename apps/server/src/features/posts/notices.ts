@@ -15,7 +15,7 @@ function nameOf(thread: ThreadRow): string {
  */
 export function replyNotices(
   thread: ThreadRow,
-  post: PostRow,
+  post: Pick<PostRow, 'id' | 'userId' | 'isApproved'>,
   text: string,
   targets: { parent: PostRow | null; comment: PostRow | null; mentioned: number[] },
   /** The writer's card when the insert brought it back (the notifier then reads no name). */

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import { rawRows, type Db, type DbOrTx } from '../../platform/db/db.js';
 import { users } from '../../schema.js';
+import { NOTIFICATION_EVENTS_SQL, SENDER_MARKS, type MarkedNotification } from '../notifications/index.js';
 import { postLikes, postMentions, posts } from './posts.table.js';
 
 /** A post row. */
@@ -120,6 +121,8 @@ export interface NumberedReply {
   /** Counted replies add one to the thread's and the author's post counts. */
   counted: boolean;
   seen: SeenThread;
+  /** What the reply tells, stored in its statement (the author's name, avatar and the post id filled there). */
+  notices?: readonly MarkedNotification[];
 }
 
 /**
@@ -161,14 +164,35 @@ const BATCH_REPLY_SQL = `
     insert into posts (thread_id, user_id, seq, content, is_approved, mod_words)
     select thread_id, user_id, seq, content, is_approved, mod_words from nb order by ord
     returning *
+  ), n as (
+    -- Each reply's notifications, rendered ahead (Notifier.marked), as one with it: none without its reply, and
+    -- none to a recipient who blocked its author.
+    select n.user_id, n.type, p.user_id as sender_id, p.id as post_id, n.data,
+      coalesce(nullif(a.nickname, ''), a.username) as name, coalesce(a.avatar, '') as avatar
+    from unnest($9::int[], $10::int[], $11::text[], $12::text[]) as n(ord, user_id, type, data)
+    join nb on nb.ord = n.ord join p on p.thread_id = nb.thread_id and p.seq = nb.seq
+    join users a on a.id = p.user_id
+    where not exists (select 1 from deny_users d where d.user_id = n.user_id and d.deny_user_id = p.user_id)
+  ), ni as (
+    insert into notifications (user_id, type, sender_id, data)
+    select user_id, type, sender_id, jsonb_set(
+      replace(replace(data, $13, ${jsonInner('name')}), $14, ${jsonInner('avatar')})::jsonb,
+      '{postId}', to_jsonb(post_id))
+    from n
+    returning id, user_id, type, data, created_at
+  ), ue as (
+    ${NOTIFICATION_EVENTS_SQL}
   )
-  select p.*, nb.ord, a.nickname as author_nickname, a.username as author_username, a.avatar as author_avatar
+  select p.*, nb.ord, a.nickname as author_nickname, a.username as author_username, a.avatar as author_avatar,
+    (select coalesce(array_agg(distinct user_id), '{}') from ue) as notified
   from p join nb on nb.thread_id = p.thread_id and nb.seq = p.seq left join users a on a.id = p.user_id`;
 
-export async function insertNumberedReplies(
-  db: Db,
-  rows: readonly NumberedReply[],
-): Promise<Array<{ post: PostRow; author: PostAuthor | undefined } | null>> {
+/** A text column as it reads inside a JSON string (escaped, without the quotes). */
+function jsonInner(column: string): string {
+  return `substr(to_json(${column})::text, 2, length(to_json(${column})::text) - 2)`;
+}
+
+export async function insertNumberedReplies(db: Db, rows: readonly NumberedReply[]): Promise<BatchedReply[]> {
   const raws = await rawRows<Record<string, unknown>>(db, BATCH_REPLY_SQL, [
     rows.map((r) => r.threadId),
     rows.map((r) => r.userId),
@@ -178,10 +202,42 @@ export async function insertNumberedReplies(
     rows.map((r) => (r.counted ? 1 : 0)),
     rows.map((r) => r.seen.categoryId),
     rows.map((r) => r.seen.isApproved),
+    ...noticeColumns(rows),
+    SENDER_MARKS.name,
+    SENDER_MARKS.avatar,
   ]);
-  const out: Array<{ post: PostRow; author: PostAuthor | undefined } | null> = rows.map(() => null);
-  for (const raw of raws) out[Number(raw.ord) - 1] = withAuthor(raw);
+  const out: BatchedReply[] = rows.map(() => null);
+  for (const raw of raws) out[Number(raw.ord) - 1] = { ...withAuthor(raw), notified: notifiedOf(raw) };
   return out;
+}
+
+/**
+ * A reply written by the batch: its row, its author, and whom the batch's notifications went to (null when it was
+ * written without its notices, which it then sends itself).
+ */
+export type BatchedReply = {
+  post: PostRow;
+  author: PostAuthor | undefined;
+  notified: number[] | null;
+} | null;
+
+/** The batch's notices as four parallel arrays, each tagged with its reply's place in the batch. */
+function noticeColumns(rows: readonly NumberedReply[]): [number[], number[], string[], string[]] {
+  const cols: [number[], number[], string[], string[]] = [[], [], [], []];
+  rows.forEach((r, i) => {
+    for (const n of r.notices ?? []) {
+      cols[0].push(i + 1);
+      cols[1].push(n.userId);
+      cols[2].push(n.type);
+      cols[3].push(n.data);
+    }
+  });
+  return cols;
+}
+
+/** The batch's recipients, as the statement returned them. */
+function notifiedOf(raw: Record<string, unknown>): number[] {
+  return Array.isArray(raw.notified) ? raw.notified.map(Number) : [];
 }
 
 /** A returned post row with its author's columns (`author_*`) split off. */

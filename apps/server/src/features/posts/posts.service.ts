@@ -72,13 +72,18 @@ export class PostsService {
   private readonly replies = new Batcher<NumberedReply, NumberedResult | Error>(
     async (rows) => {
       try {
-        return await insertNumberedReplies(this.deps.db, rows);
+        const out = await insertNumberedReplies(this.deps.db, rows);
+        // Committed: the notifications stored with the replies can reach their recipients (once per batch).
+        this.deps.told.woken(out.find((r) => r)?.notified ?? []);
+        return out;
       } catch (err) {
         if (rows.length === 1) return [err instanceof Error ? err : new Error(String(err))];
+        // One by one, without their notices: each reply then sends its own after its commit (notified null).
         return Promise.all(
           rows.map((r) =>
-            insertNumberedReply(this.deps.db, r, r.counted, r.seen).catch((e: unknown) =>
-              e instanceof Error ? e : new Error(String(e)),
+            insertNumberedReply(this.deps.db, r, r.counted, r.seen).then(
+              (done) => done && { ...done, notified: null },
+              (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
             ),
           ),
         );
@@ -187,6 +192,13 @@ export class PostsService {
       !this.deps.content.hasMentions(prepared.html, prepared.text);
     const seen = { categoryId: thread.categoryId, isApproved: thread.isApproved };
     if (plain) {
+      const notices = (post: Pick<PostRow, 'id' | 'userId' | 'isApproved'>, author?: PostAuthor) =>
+        replyNotices(thread, post, prepared.text, { parent: null, comment: null, mentioned: [] }, author);
+      // Rendered now and stored by the reply's own statement: one commit for the reply and what it tells. If
+      // they cannot be rendered, they are sent after the commit instead, as other writes' are.
+      const told = await this.deps.told
+        .marked(notices({ id: 0, userId, isApproved: prepared.isApproved }))
+        .catch(() => null);
       const done = await this.plainReply({
         threadId: thread.id,
         userId,
@@ -195,6 +207,7 @@ export class PostsService {
         modWords: prepared.modWords,
         counted,
         seen,
+        ...(told && { notices: told }),
       });
       if (!done) return null;
       const { post, author } = done;
@@ -202,7 +215,7 @@ export class PostsService {
       return this.afterReply(
         post,
         thread,
-        replyNotices(thread, post, prepared.text, { parent: null, comment: null, mentioned: [] }, author),
+        told && done.notified ? [] : notices(post, author),
         this.present(actor, thread, [post], { fresh: true, authors: author ? [author] : [] }),
       );
     }

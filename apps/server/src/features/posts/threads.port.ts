@@ -3,7 +3,7 @@ import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db, DbOrTx, Tx } from '../../platform/db/db.js';
 import type { CaptchaProvider } from '../captcha/index.js';
-import type { Notice } from '../notifications/index.js';
+import type { MarkedNotification, Notice } from '../notifications/index.js';
 import type { TopicsService } from '../topics/index.js';
 import type { threads } from '../threads/threads.table.js';
 
@@ -82,6 +82,11 @@ export interface PostsDeps {
   };
   /** Tells members what happened to their content, after the commit; never throws. */
   notify: (notices: Notice[]) => Promise<void>;
+  /** Notices a plain reply stores in its own statement (`Notifier.marked`), and the wake after its commit. */
+  told: {
+    marked(notices: Notice[]): Promise<MarkedNotification[]>;
+    woken(recipients: readonly number[]): void;
+  };
   /** Plugins' hook and filter for replies. */
   events: {
     emit(event: 'post.created', p: { postId: number; threadId: number; userId: number }): void;

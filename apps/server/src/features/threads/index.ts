@@ -66,7 +66,7 @@ export interface ThreadsFeature {
   /** Replace to plug in the follows feature (`filter.attention`). */
   setFollowees(fn: (userId: number) => Promise<number[]>): void;
   /** Plug in the notifications feature (replies, comments, likes and mentions notify). */
-  setNotifier(notifier: { send(notices: Notice[]): Promise<unknown> }): void;
+  setNotifier(notifier: { send(notices: Notice[]): Promise<unknown> } & ThreadsDeps['told']): void;
   /** Replace the built-in captcha with a real provider. */
   setCaptcha(provider: CaptchaProvider): void;
   /** Plug in the plugins' hooks and filters. */
@@ -154,6 +154,7 @@ export async function mountThreads(ctx: {
     purchases: NO_PURCHASES,
     supporters: NO_SUPPORTERS,
     notify: async () => {},
+    told: { marked: async () => [], woken: () => {} },
     events: NO_EVENTS,
     postEvents: async (e) => {
       // The reply or like is committed: a listener's failure is logged, never the writer's error.
@@ -217,6 +218,7 @@ export async function mountThreads(ctx: {
           .send(notices)
           .catch((err: unknown) => ctx.app.log.warn({ err }, 'notification failed'));
       };
+      deps.told = { marked: (notices) => notifier.marked(notices), woken: (ids) => notifier.woken(ids) };
     },
     setCaptcha: (provider) => {
       captchaBox.provider = provider;
