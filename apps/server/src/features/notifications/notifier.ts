@@ -110,7 +110,7 @@ export class Notifier {
 
   /** Sends notices; returns how many were stored. Never throws for a recipient who opted out or blocked. */
   async send(notices: readonly Notice[]): Promise<number> {
-    const wanted = notices.filter((n) => n.userId !== n.senderId);
+    const wanted = othersOf(notices);
     if (!wanted.length) return 0;
     if (!this.templates) await this.reload();
     return this.batcher.submit(wanted);
@@ -141,7 +141,7 @@ export class Notifier {
    * post's id is filled there too. Notices to oneself and switched-off templates are dropped here.
    */
   async marked(notices: readonly Notice[]): Promise<MarkedNotification[]> {
-    const wanted = notices.filter((n) => n.userId !== n.senderId);
+    const wanted = othersOf(notices);
     if (!wanted.length) return [];
     if (!this.templates) await this.reload();
     const brief = (id: number) => ({
@@ -216,6 +216,11 @@ export class Notifier {
     }
     return rows;
   }
+}
+
+/** The notices for someone other than who caused them (your own action tells you nothing). */
+function othersOf(notices: readonly Notice[]): Notice[] {
+  return notices.filter((n) => n.userId !== n.senderId);
 }
 
 /** A template's title and content with the variables filled in. */

@@ -1,11 +1,11 @@
-import type { PostEvent } from '../posts/index.js';
+import type { PostEvent, PostsDeps } from '../posts/index.js';
 import type { Gate } from '../../platform/access/gate.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/db.js';
 import type { CategoriesService } from '../categories/index.js';
 import type { GroupsService } from '../groups/index.js';
 import type { SettingsService } from '../settings/index.js';
-import type { MarkedNotification, Notice } from '../notifications/index.js';
+import type { Notice } from '../notifications/index.js';
 import type { TopicsService } from '../topics/index.js';
 import type { CaptchaProvider } from './captcha.js';
 import type { ContentPipeline } from './content.pipeline.js';
@@ -40,10 +40,7 @@ export interface ThreadsDeps {
   /** Tells members what happened to their content, after the commit; never throws (the notifications feature). */
   notify: (notices: Notice[]) => Promise<void>;
   /** A plain reply's notices, stored in its own statement, and the wake after it (the notifications feature). */
-  told: {
-    marked(notices: Notice[]): Promise<MarkedNotification[]>;
-    woken(recipients: readonly number[]): void;
-  };
+  told: PostsDeps['told'];
   /** Plugins' hooks (after commit, never throw) and filters (before a write; may change or refuse it). */
   events: ContentEvents;
   /** What each viewer bought of paid threads; the paid-content feature replaces the empty default. */
