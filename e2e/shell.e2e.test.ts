@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
+import { openMember } from './support/members.ts';
 
 let forum: RunningForum;
 const SITE = {
@@ -162,6 +163,31 @@ describe.skipIf(noChromiumReason !== null)(
       await h5.page.setViewportSize({ width: 900, height: 1000 });
       await h5.page.locator('.pc-header').waitFor();
       await h5.context.close();
+    });
+
+    it('a window that passes through a 1 px width (full-page capture, print preview) keeps its layout and what was typed', async () => {
+      const { context, page, errors } = await openMember(browser, forum.url, 'pc', '窄窗');
+      await page.goto(forum.url + '/my/edit');
+      await hydrated(page);
+      // The personal centre lays out pc and h5 differently: a switch there and back would remount the form.
+      await page.locator('input[name="signature"], textarea[name="signature"]').fill('typed before');
+      // Every full-page screenshot does this for a moment.
+      await page.setViewportSize({ width: 1, height: 800 });
+      // One frame at that width, so the page has had its resize event.
+      expect(
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(innerWidth)))),
+      ).toBe(1);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.waitForTimeout(400);
+      expect(await page.locator('html').getAttribute('data-platform')).toBe('pc');
+      expect(await page.locator('input[name="signature"], textarea[name="signature"]').inputValue()).toBe(
+        'typed before',
+      );
+      // A real narrowing still switches, once it settles.
+      await page.setViewportSize({ width: 600, height: 800 });
+      await page.locator('.h5-header').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
     });
 
     it('dark theme and English persist across reloads (server renders the choice)', async () => {

@@ -44,8 +44,9 @@ describe.skipIf(noChromiumReason !== null)(
         await page.locator('input[name="twoFactorCode"]').fill(authenticator(secret));
         await page.getByTestId('security-section').scrollIntoViewIfNeeded();
         await shot(page, 'two-factor-enrol', kind);
-        // This step timed out twice in CI under load (the enrolment form gone, the section showing neither form
-        // nor start button): say what the page said then, so the next failure explains itself.
+        // This step timed out in CI under load: the full-page screenshot above passes the window through a 1 px
+        // width, which switched the layout to h5 and back and remounted the form (the switch now ignores such
+        // widths and waits for a resize to settle). Should it recur, say what the page showed.
         await page
           .getByTestId('two-factor-settings')
           .locator('button[type="submit"]')

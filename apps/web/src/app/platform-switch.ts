@@ -6,7 +6,10 @@ function isRotated(): boolean {
   return angle === 90 || angle === 270;
 }
 
-/** Applies the 800 px rule on load and on every resize or rotation. */
+/** How long a resize must rest before the layout follows: a drag or a capture passes through many widths. */
+const SETTLE_MS = 150;
+
+/** Applies the 800 px rule on load and once a resize or rotation settles. */
 export function usePlatformSwitch(platform: Platform, setPlatform: (p: Platform) => void): void {
   useEffect(() => {
     const apply = () => {
@@ -14,8 +17,16 @@ export function usePlatformSwitch(platform: Platform, setPlatform: (p: Platform)
       if (next !== platform) setPlatform(next);
     };
     apply();
-    window.addEventListener('resize', apply);
-    return () => window.removeEventListener('resize', apply);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(apply, SETTLE_MS);
+    };
+    window.addEventListener('resize', settle);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', settle);
+    };
   }, [platform, setPlatform]);
   useEffect(() => {
     document.documentElement.dataset.platform = platform;

@@ -30,6 +30,10 @@ describe('platform choice', () => {
     expect(nextPlatform('h5', 800, false)).toBe('pc');
     expect(nextPlatform('h5', 799, false)).toBe('h5');
     expect(nextPlatform('h5', 900, true)).toBe('h5');
+    // A full-page capture or print preview passes through a 1 px window; a minimised one reads 0.
+    expect(nextPlatform('pc', 1, false)).toBe('pc');
+    expect(nextPlatform('pc', 0, false)).toBe('pc');
+    expect(nextPlatform('h5', 0, false)).toBe('h5');
   });
 });
 
