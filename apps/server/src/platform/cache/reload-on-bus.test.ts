@@ -61,4 +61,20 @@ describe('reloadOnBus', () => {
     await tick();
     expect(b.seen).toEqual({ reloads: 1, notices: 1, order: ['reload', 'notice'] });
   });
+
+  it('announcements in one turn share one message; one made after it was sent gets its own', async () => {
+    const bus = memoryBus();
+    const sent: string[] = [];
+    bus.subscribe('things.changed', (m) => sent.push(m));
+    const a = instance(bus);
+    // A batch of writes answered together: each clears here at once, the others hear of it once.
+    await Promise.all([a.sync.announce(), a.sync.announce(), a.sync.announce()]);
+    expect(a.seen.notices).toBe(3);
+    expect(sent).toHaveLength(1);
+    // Later changes (the others may have read again since that message) are told again.
+    await a.sync.announce();
+    await a.sync.announce();
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(1);
+  });
 });

@@ -5,7 +5,10 @@ import type { Bus } from './bus.js';
 export interface BusReload {
   /** Calls fn after every change: one made here (announce) and each reload another instance asked for. */
   onChange(fn: () => void): void;
-  /** Tells this instance's listeners, then every other instance, that the data changed. */
+  /**
+   * Tells this instance's listeners, then every other instance, that the data changed; resolves once a message
+   * sent after the change is on the bus (announcements in one turn of the event loop share one).
+   */
   announce(): Promise<void>;
 }
 
@@ -26,13 +29,21 @@ export function reloadOnBus(bus: Bus, channel: string, reload: () => Promise<voi
     if (from === self) return;
     void (async () => reload())().then(notify, () => {});
   });
+  // The message not yet handed to the bus: announcements made before it goes (a batch of replies answered in
+  // one turn of the event loop) share it, since it is sent after all their changes. One made once it has gone
+  // gets a message of its own: the others may have read again between that message and its change.
+  let queued: Promise<void> | null = null;
   return {
     onChange: (fn) => {
       listeners.push(fn);
     },
-    announce: async () => {
+    announce: () => {
       notify();
-      await bus.publish(channel, self);
+      queued ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        queued = null;
+        return bus.publish(channel, self);
+      });
+      return queued;
     },
   };
 }
