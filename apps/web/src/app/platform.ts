@@ -16,7 +16,7 @@ export function platformFromUserAgent(ua: string | undefined): Platform {
  * Narrower than any phone: a width the browser reports only in passing (a full-page capture or print preview
  * shrinks the window to 1 px for a moment; a minimised one reads 0), never one to lay the site out for.
  */
-export const NARROWEST_SCREEN = 240;
+const NARROWEST_SCREEN = 240;
 
 /**
  * The browser's correction on load and on resize: a pc window narrower than 800 px becomes h5, an h5 window
