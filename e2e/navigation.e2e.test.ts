@@ -192,7 +192,11 @@ describe.skipIf(noChromiumReason !== null)(
         await clickTo(page, page.locator('a[href="/user/username-login"]'), '/user/username-login');
         await clickTo(page, page.locator('a[href="/user/reset-password"]'), '/user/reset-password');
         if (kind === 'h5') {
-          // Not on the login flows.
+          // Not on the login flows (once the page has rendered: the address changes first).
+          await page
+            .locator('[data-testid="reset-password-form"], [data-testid="reset-unavailable"]')
+            .first()
+            .waitFor();
           expect(await page.getByTestId('tabbar').count()).toBe(0);
         }
         expect(errors).toEqual([]);
@@ -277,6 +281,9 @@ describe.skipIf(noChromiumReason !== null)(
         await toMy(page, kind);
         await clickTo(page, page.getByTestId('my-link-message'), '/message');
         await clickTo(page, page.getByTestId('notice-link-account'), '/message', { page: 'account' });
+        // The address changes before React commits the new page (the router renders in a transition): wait for
+        // the page itself, then look for the tab bar.
+        await page.getByTestId('notification-list').waitFor();
         if (kind === 'h5') expect(await page.getByTestId('tabbar').count()).toBe(0);
         // Invite and paid groups.
         await toMy(page, kind);
@@ -290,6 +297,7 @@ describe.skipIf(noChromiumReason !== null)(
         if (kind === 'h5') {
           await toMy(page, kind);
           await clickTo(page, page.getByTestId('tab-post'), '/thread/post');
+          await page.getByTestId('editor-page').waitFor();
           expect(await page.getByTestId('tabbar').count()).toBe(0);
         } else {
           await toHome(page, kind);
