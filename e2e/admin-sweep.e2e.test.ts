@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@forum/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, shot, VIEWPORTS } from './support/browser.ts';
+import { launch, shot, trackRequests, VIEWPORTS } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { openAdmin } from './support/admin.ts';
 import { api } from './support/forum-api.ts';
@@ -127,16 +127,20 @@ async function adminAt(kind: 'pc' | 'h5', lang: 'zh' | 'en') {
   const context = await browser.newContext({ ...VIEWPORTS[kind], locale: 'zh-CN', storageState: storage });
   if (lang === 'en') await context.addCookies([{ name: 'forum_lang', value: 'en', url: forum.url }]);
   const page = await context.newPage();
+  requests.set(page, trackRequests(page));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   return { context, page, errors };
 }
 
+/** Each admin tab's requests in flight (see `open`). */
+const requests = new WeakMap<Page, ReturnType<typeof trackRequests>>();
+
 /** Opens an admin page and waits until its calls have answered. */
 async function open(page: Page, path: string) {
   await page.goto(`${forum.url}/admin/${path}`);
   await page.getByTestId('admin').waitFor();
-  await page.waitForLoadState('networkidle');
+  await requests.get(page)!.settled();
 }
 
 describe.skipIf(noChromiumReason !== null)(

@@ -21,5 +21,8 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     sequence: { groupOrder: 1 },
     maxWorkers: 2,
+    // Files share their worker's modules (the server's are evaluated once per worker, not per file); each
+    // file still starts its own forum on its own database and its own browser.
+    isolate: false,
   },
 });

@@ -97,6 +97,35 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Counts the tab's requests in flight from now on; `settled()` resolves once none has been in flight for
+ * `quietMs`. Playwright's 'networkidle' waits a fixed 500 ms of silence after every page, which over the
+ * admin sweep's hundred pages was most of its time; a short quiet window after the last answer is enough
+ * for a page whose next call starts as soon as the previous one has rendered.
+ */
+export function trackRequests(page: Page, quietMs = 150): { settled(): Promise<void> } {
+  let inFlight = 0;
+  let quietSince = performance.now();
+  const done = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    if (inFlight === 0) quietSince = performance.now();
+  };
+  page.on('request', () => {
+    inFlight += 1;
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async settled() {
+      for (;;) {
+        const quiet = performance.now() - quietSince;
+        if (inFlight === 0 && quiet >= quietMs) return;
+        await new Promise((r) => setTimeout(r, inFlight === 0 ? quietMs - quiet : 25));
+      }
+    },
+  };
+}
+
+/**
  * Pages in this tab lose the overlay the server puts at their end as they are parsed, as when it could not make
  * one: each page then asks `viewer.overlay` itself (which a test can hold back to see the page before it).
  */
