@@ -10,9 +10,12 @@ import {
 import type { Route } from '../../platform/http/router.js';
 import type { DialogsService } from './dialogs.service.js';
 
-/** Mounts the private-message calls (reference §1.7); every one is a member's own. */
+/**
+ * Mounts the private-message calls (reference §1.7); every one is a member's own, and nothing a guest sees
+ * changes with them, so a message keeps the guests' cached pages (a busy inbox would otherwise empty it).
+ */
 export function registerDialogsRoutes(route: Route, dialogs: DialogsService): void {
-  const mine = { auth: 'required' as const };
+  const mine = { auth: 'required' as const, keepsGuestCache: true };
   route(dialogCreate, mine, async (input, { actor }) =>
     dialogs.sendTo(actor, input.recipientUserId, {
       messageText: input.messageText,

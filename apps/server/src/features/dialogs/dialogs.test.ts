@@ -233,4 +233,27 @@ describe('private messages', () => {
     });
     expect(wrong.Code).toBe(-4001);
   });
+
+  it("keeps the guests' cached replies: a message, a read and a deleted notification change nothing they see", async () => {
+    const cache = t.app.forum.guestCache;
+    const threadList = () => get(undefined, 'thread.list', { perPage: '10' });
+    await threadList();
+    const generation = cache.current();
+    const sent = await post(cat.token, 'dialog.create', {
+      recipientUserId: ann.userId,
+      messageText: 'guests never see this',
+    });
+    expect(sent.Code).toBe(0);
+    expect((await post(ann.token, 'dialog.update', { dialogId: sent.Data.dialogId })).Code).toBe(0);
+    expect((await post(ann.token, 'notification.delete', { type: 'system' })).Code).toBe(0);
+    expect(cache.current()).toBe(generation);
+    // A write guests do see (a new thread) still clears it.
+    const thread = await post(cat.token, 'thread.create', {
+      categoryId: 1,
+      title: 'seen by guests',
+      content: { text: '<p>hi</p>' },
+    });
+    expect(thread.Code).toBe(0);
+    expect(cache.current()).toBeGreaterThan(generation);
+  });
 });

@@ -17,6 +17,7 @@ import { pageFinder } from './page-finder.js';
 import type { PageOverlays } from './page-overlay.js';
 import type { FastPages } from './fast-pages.js';
 import { accepts, pickEncoding } from '../http/stored-body.js';
+import { importWithInertRequestStorage } from './inert-request-storage.js';
 
 /** Options for mounting the server-rendered site. */
 export interface WebOptions {
@@ -103,7 +104,7 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     if (!existsSync(serverEntry)) {
       throw new Error(`web build missing (${serverEntry}); run "npm run build" first`);
     }
-    prodEntry = (await import(pathToFileURL(serverEntry).href)) as WebEntry;
+    prodEntry = await importWithInertRequestStorage<WebEntry>(pathToFileURL(serverEntry).href);
     assets = prodAssets(clientDir);
     await app.register(import('@fastify/static'), {
       root: clientDir,
