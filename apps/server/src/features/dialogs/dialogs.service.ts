@@ -23,6 +23,7 @@ import {
   messagesById,
   setMessageImage,
   sideOf,
+  userExists,
   usersWithGroup,
   type DialogRow,
   type MessageRow,
@@ -74,8 +75,7 @@ export class DialogsService {
   async sendTo(actor: Actor, recipientId: number, input: MessageInput) {
     const me = this.mayWrite(actor);
     if (recipientId === me) throw invalid('recipientUserId: you cannot message yourself');
-    if (!(await usersWithGroup(this.db, [recipientId])).has(recipientId))
-      throw notFound('recipientUserId: no such user');
+    if (!(await userExists(this.db, recipientId))) throw notFound('recipientUserId: no such user');
     return this.send(me, recipientId, null, input);
   }
 
