@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../platform/db/db.js';
+import { rowsOf, type DbOrTx, type Tx } from '../../platform/db/db.js';
 import { denyUsers, groupUser, users } from '../../schema.js';
 import type { UserRow } from '../users/index.js';
 import { dialogMessages, dialogs } from './dialogs.table.js';
@@ -209,12 +209,11 @@ export async function messagesById(db: DbOrTx, ids: number[]): Promise<Map<numbe
  * building a select of the whole user row cost more CPU than the rest of the message's queries together.
  */
 export async function userExists(db: DbOrTx, id: number): Promise<boolean> {
-  const res = (await db.execute(
+  const [row] = await rowsOf<{ found: boolean }>(
+    db,
     sql`select exists(select 1 from ${users} where id = ${id}) as found`,
-  )) as unknown as {
-    rows: Array<{ found: boolean }>;
-  };
-  return !!res.rows[0]?.found;
+  );
+  return !!row?.found;
 }
 
 /** Users with their group, by id. */

@@ -1,24 +1,24 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { UserEvent, UserEventKind } from '@forum/contracts';
-import type { DbOrTx } from '../../platform/db/db.js';
+import { rawRows, type Db, type DbOrTx } from '../../platform/db/db.js';
 import { userEvents } from './user-events.table.js';
 
 /**
- * A user's events after `after`, oldest first, at most `limit`. Written out: every wake of every open channel
- * runs it, and drizzle took longer to build it than PostgreSQL to answer it.
+ * A user's events after `after`, oldest first, at most `limit`. A constant statement (`rawRows`): every wake
+ * of every open channel runs it, and drizzle took longer to build it than PostgreSQL to answer it.
  */
 export async function eventsAfter(
-  db: DbOrTx,
+  db: Db,
   userId: number,
   after: number,
   limit: number,
 ): Promise<UserEvent[]> {
-  const res = (await db.execute(sql`
-    select id, kind, payload from ${userEvents}
-    where user_id = ${userId} and id > ${after} order by id limit ${limit}`)) as unknown as {
-    rows: Array<{ id: string | number; kind: string; payload: unknown }>;
-  };
-  return res.rows.map((r) => ({ id: Number(r.id), kind: r.kind as UserEventKind, payload: r.payload }));
+  const rows = await rawRows<{ id: string | number; kind: string; payload: unknown }>(
+    db,
+    'select id, kind, payload from user_events where user_id = $1 and id > $2 order by id limit $3',
+    [userId, after, limit],
+  );
+  return rows.map((r) => ({ id: Number(r.id), kind: r.kind as UserEventKind, payload: r.payload }));
 }
 
 /** The user's newest event id and oldest kept id (0 when none). */
