@@ -11,12 +11,12 @@ export interface Row {
   /** Throughput as a share of the bare-Fastify ceiling measured at the start of the run. */
   ratio: number;
   /**
-   * Cached guest pages: the page and the ceiling measured in turns (2 s each, four of each), and the page's share
-   * of the ceiling then. On a shared machine the ceiling moves by 2x within a run; in turns both see the same
+   * Cached guest pages: the page and the ceiling measured in turns (six pairs of 2 s, inTurns), and the page's
+   * share of the ceiling then. On a shared machine the ceiling moves by 2x within a run; in turns both see the same
    * moments.
    */
   adjacent?: { rps: number; ceilingRps: number; ratio: number };
-  /** A member page row and its guest page measured in turns (2 s each, four of each): member/guest then. */
+  /** A member page row and its guest page measured in turns (six pairs of 2 s): the median pair's member/guest. */
   guestInTurns?: { rps: number; guestRps: number; ratio: number };
   /** Operations per second where one operation takes several requests (payments, a page and its overlay). */
   opsPerSec?: number;
