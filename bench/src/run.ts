@@ -67,6 +67,7 @@ async function measure(
   headers: Record<string, string>,
   pid: number,
   seconds = duration,
+  cpuDigits = 2,
 ) {
   let n = 0;
   const { body, token, then, alsoGet = [] } = s;
@@ -152,8 +153,8 @@ async function measure(
     // The load generator's share of one core: near 1, the row measured the client as much as the server.
     clientCpu: Math.round(((client.user + client.system) / 1000 / wall) * 100) / 100,
     cpuMs: {
-      server: Math.round(((cpu1.server - cpu0.server) / done) * 100) / 100,
-      db: Math.round(((cpu1.db - cpu0.db) / done) * 100) / 100,
+      server: Math.round(((cpu1.server - cpu0.server) / done) * 10 ** cpuDigits) / 10 ** cpuDigits,
+      db: Math.round(((cpu1.db - cpu0.db) / done) * 10 ** cpuDigits) / 10 ** cpuDigits,
     },
   };
 }
@@ -194,23 +195,29 @@ async function login(base: string, username: string, password: string, register 
   return r.Data.accessToken;
 }
 
+/** One turn's measure: requests per second and the measured process's CPU ms per request. */
+interface Turn {
+  rps: number;
+  cpuMs: number;
+}
+
 /**
  * Two measures taken in turns, six pairs in alternating order (ab, ba, ab, ...): on a shared machine the rate
  * moves by 2x within a minute, so each pair compares adjacent moments, the alternation cancels what going first
  * or second does, and the median of the pairs' ratios ignores a pair a neighbour's burst fell into.
- * Returns both means and that median ratio.
+ * Returns both mean rates, the median ratio, and both mean CPU costs per request (what the server spends, which
+ * the load generator's own limit does not move).
  */
 async function inTurns(
-  a: () => Promise<number>,
-  b: () => Promise<number>,
+  a: () => Promise<Turn>,
+  b: () => Promise<Turn>,
   pairs = 6,
-): Promise<{ a: number; b: number; ratio: number }> {
+): Promise<{ a: number; b: number; ratio: number; cpuA: number; cpuB: number }> {
   const ratios: number[] = [];
-  let sumA = 0;
-  let sumB = 0;
+  const sum = { a: 0, b: 0, cpuA: 0, cpuB: 0 };
   for (let i = 0; i < pairs; i++) {
-    let x: number;
-    let y: number;
+    let x: Turn;
+    let y: Turn;
     if (i % 2 === 0) {
       x = await a();
       y = await b();
@@ -218,13 +225,22 @@ async function inTurns(
       y = await b();
       x = await a();
     }
-    sumA += x;
-    sumB += y;
-    ratios.push(x / Math.max(1, y));
+    sum.a += x.rps;
+    sum.b += y.rps;
+    sum.cpuA += x.cpuMs;
+    sum.cpuB += y.cpuMs;
+    ratios.push(x.rps / Math.max(1, y.rps));
   }
   ratios.sort((p, q) => p - q);
   const median = (ratios[Math.floor((pairs - 1) / 2)]! + ratios[Math.floor(pairs / 2)]!) / 2;
-  return { a: Math.round(sumA / pairs), b: Math.round(sumB / pairs), ratio: median };
+  const mean = (n: number, digits: number) => Math.round((n / pairs) * 10 ** digits) / 10 ** digits;
+  return {
+    a: mean(sum.a, 0),
+    b: mean(sum.b, 0),
+    ratio: median,
+    cpuA: mean(sum.cpuA, 3),
+    cpuB: mean(sum.cpuB, 3),
+  };
 }
 
 /** Seeds one database, starts the server on it and measures every scenario. */
@@ -232,7 +248,7 @@ async function runTarget(
   label: string,
   databaseUrl: string | undefined,
   ceilingRps: number,
-  ceilingNow: (seconds: number) => Promise<number>,
+  ceilingNow: (seconds: number) => Promise<Turn>,
 ): Promise<TargetResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forum-bench-'));
   const port = await freePort();
@@ -351,8 +367,10 @@ async function runTarget(
       // half of it): six pairs of 2 s turns, the page and the ceiling (inTurns). On a shared machine the ceiling
       // moves by 2x within a minute; taken in turns, both see the same moments.
       let adjacent: Row['adjacent'];
-      const rowFor2s = (row: Scenario) => async () =>
-        (await measure(base + row.path, row, requestHeaders(row, token), server.pid!, 2)).rps;
+      const rowFor2s = (row: Scenario) => async (): Promise<Turn> => {
+        const m = await measure(base + row.path, row, requestHeaders(row, token), server.pid!, 2, 3);
+        return { rps: m.rps, cpuMs: m.cpuMs.server };
+      };
       if (s.page && !s.auth && !s.identity) {
         const turns = await inTurns(rowFor2s(s), () => ceilingNow(2));
         adjacent = { rps: turns.a, ceilingRps: turns.b, ratio: Math.round(turns.ratio * 1000) / 1000 };
@@ -364,10 +382,14 @@ async function runTarget(
       const guestRow = s.opUnit === 'views' && s.pair ? guestPageOf(s.pair) : undefined;
       if (guestRow) {
         const turns = await inTurns(rowFor2s(s), rowFor2s(guestRow));
-        const ratio = Math.round((turns.ratio / (s.requestsPerOp ?? 1)) * 100) / 100;
-        guestInTurns = { rps: turns.a, guestRps: turns.b, ratio };
+        const perOp = s.requestsPerOp ?? 1;
+        const ratio = Math.round((turns.ratio / perOp) * 100) / 100;
+        // Server CPU per view (member) and per page (guest): what each costs the server, whatever the
+        // load generator's own limit does to the rates.
+        const serverCpuMs = { member: Math.round(turns.cpuA * perOp * 1000) / 1000, guest: turns.cpuB };
+        guestInTurns = { rps: turns.a, guestRps: turns.b, ratio, serverCpuMs };
         console.log(
-          `[${label}] ${s.name} in turns with ${guestRow.name}: ${guestInTurns.rps} vs ${guestInTurns.guestRps} req/s, member/guest ${guestInTurns.ratio}`,
+          `[${label}] ${s.name} in turns with ${guestRow.name}: ${guestInTurns.rps} vs ${guestInTurns.guestRps} req/s, member/guest ${guestInTurns.ratio}; server CPU per view ${serverCpuMs.member} ms vs ${serverCpuMs.guest} ms per guest page`,
         );
       }
       rows.push({
@@ -462,7 +484,10 @@ async function childTarget(target: string) {
   const basePort = Number(process.env.BENCH_BASELINE_PORT);
   const basePid = Number(process.env.BENCH_BASELINE_PID);
   const ceilingRps = Number(process.env.BENCH_CEILING_RPS);
-  const ceilingNow = async (seconds: number) => (await ceilingAt(basePort, basePid, seconds)).rps;
+  const ceilingNow = async (seconds: number): Promise<Turn> => {
+    const m = await ceilingAt(basePort, basePid, seconds);
+    return { rps: m.rps, cpuMs: m.cpuMs.server };
+  };
   let result: TargetResult;
   if (target === 'embedded') result = await runTarget('embedded', undefined, ceilingRps, ceilingNow);
   else {
