@@ -16,7 +16,7 @@ import { H5Header } from '../layouts/h5-header.tsx';
 import { H5Tabbar, showsTabbar } from '../layouts/h5-tabbar.tsx';
 import { Footer } from '../layouts/footer.tsx';
 import type { Lang } from '../i18n/i18n.ts';
-import { LANG_COOKIE } from '../i18n/i18n.ts';
+import { LANG_COOKIE, LANG_SYNC_COOKIE } from '../i18n/i18n.ts';
 import {
   callNamed,
   getBrowserApi,
@@ -97,6 +97,14 @@ export function RootLayout() {
       safeLocalStorage()?.getItem(UID_STORAGE_KEY),
     );
     if (check === 'mismatch') void logout();
+    // The footer's language link was followed before this script took over (the server's /preference): a
+    // signed-in reader's email language follows, through the same checked call as a switch made here.
+    if (readCookie(document.cookie, LANG_SYNC_COOKIE)) {
+      document.cookie = `${LANG_SYNC_COOKIE}=; path=/; max-age=0`;
+      const lang = readCookie(document.cookie, LANG_COOKIE);
+      if (readCookie(document.cookie, UID_COOKIE) && (lang === 'zh' || lang === 'en'))
+        void callNamed('userLangSet', { lang });
+    }
     // A marker for browser tests and diagnostics: the client took over the server-rendered page.
     document.documentElement.dataset.hydrated = '1';
     // Checked once per page load, like the original header's mount check.

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import type { Variant } from '@forum/ui';
+import { useLocation } from 'react-router';
 import { useSite } from '../app/site-context.tsx';
 
 /** Spec §2 footer: year and site name, powered-by with version, optional record numbers; plus theme and language. */
@@ -8,6 +10,11 @@ export function Footer({ variant }: { variant: Variant }) {
   const { forum, theme, setTheme, lang, setLang } = useSite();
   const site = forum.setSite;
   const year = new Date().getFullYear();
+  // Plain links to the server's /preference, back to this page: a click made before the script has taken over
+  // still switches; after it, the switch happens in place.
+  const { pathname, search } = useLocation();
+  const back = encodeURIComponent(pathname + search);
+  const linkTo = (name: 'lang' | 'theme', value: string) => `/preference?${name}=${value}&to=${back}`;
   return (
     <footer className={`site-footer site-footer--${variant}`} data-testid="footer">
       <p>{t('footer.copyright', { year, siteName: site.siteName || t('app.welcome') })}</p>
@@ -25,40 +32,48 @@ export function Footer({ variant }: { variant: Variant }) {
       )}
       <p className="site-footer__prefs">
         <span>{t('footer.theme')}:</span>
-        <button
-          type="button"
-          aria-pressed={theme === 'light'}
-          onClick={() => setTheme('light')}
-          data-testid="theme-light"
+        <PrefLink
+          on={theme === 'light'}
+          href={linkTo('theme', 'light')}
+          pick={() => setTheme('light')}
+          id="theme-light"
         >
           {t('footer.light')}
-        </button>
-        <button
-          type="button"
-          aria-pressed={theme === 'dark'}
-          onClick={() => setTheme('dark')}
-          data-testid="theme-dark"
+        </PrefLink>
+        <PrefLink
+          on={theme === 'dark'}
+          href={linkTo('theme', 'dark')}
+          pick={() => setTheme('dark')}
+          id="theme-dark"
         >
           {t('footer.dark')}
-        </button>
+        </PrefLink>
         <span>{t('footer.language')}:</span>
-        <button
-          type="button"
-          aria-pressed={lang === 'zh'}
-          onClick={() => setLang('zh')}
-          data-testid="lang-zh"
-        >
+        <PrefLink on={lang === 'zh'} href={linkTo('lang', 'zh')} pick={() => setLang('zh')} id="lang-zh">
           中文
-        </button>
-        <button
-          type="button"
-          aria-pressed={lang === 'en'}
-          onClick={() => setLang('en')}
-          data-testid="lang-en"
-        >
+        </PrefLink>
+        <PrefLink on={lang === 'en'} href={linkTo('lang', 'en')} pick={() => setLang('en')} id="lang-en">
           English
-        </button>
+        </PrefLink>
       </p>
     </footer>
+  );
+}
+
+/** One switch of the footer: a link that works without the script, done in place once it runs. */
+function PrefLink(props: { on: boolean; href: string; pick: () => void; id: string; children: ReactNode }) {
+  return (
+    <a
+      href={props.href}
+      aria-current={props.on ? 'true' : undefined}
+      rel="nofollow"
+      onClick={(e) => {
+        e.preventDefault();
+        props.pick();
+      }}
+      data-testid={props.id}
+    >
+      {props.children}
+    </a>
   );
 }

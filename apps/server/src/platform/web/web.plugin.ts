@@ -14,6 +14,7 @@ import { MemberTails } from './member-tails.js';
 import { pageBytes, readyPage, sendReadyPage, type MemberTail, type ReadyPage } from './page-cache.js';
 import { pageKey, pageLang, withoutLogin, type HeldViewer, type PageViewer } from './page-key.js';
 import { pageFinder } from './page-finder.js';
+import { registerPreferenceLink } from './preference-link.js';
 import type { PageOverlays } from './page-overlay.js';
 import type { FastPages } from './fast-pages.js';
 import { accepts, pickEncoding } from '../http/stored-body.js';
@@ -335,6 +336,7 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       }),
     );
 
+  registerPreferenceLink(app);
   app.route({ method: 'GET', url: '/*', handler: handlePage });
   app.route({ method: 'GET', url: '/', handler: handlePage });
 }
