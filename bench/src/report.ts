@@ -16,12 +16,12 @@ export interface Row {
    * moments.
    */
   adjacent?: { rps: number; ceilingRps: number; ratio: number };
-  /** A member page row and its guest page measured in turns (six pairs of 2 s): the median pair's member/guest. */
+  /** A member row and its guest row measured in turns (six pairs of 2 s): the median pair's member/guest. */
   guestInTurns?: {
     rps: number;
     guestRps: number;
     ratio: number;
-    /** The server's CPU ms per member view and per guest page over the turns. */
+    /** The server's CPU ms per member view (or call) and per guest request over the turns. */
     serverCpuMs?: { member: number; guest: number };
   };
   /** Operations per second where one operation takes several requests (payments, a page and its overlay). */
@@ -122,10 +122,10 @@ export function printReport(r: {
         ...ratios[member.name],
         [`${t.label} member/guest`]: ratio,
         ...(member.guestInTurns ? { [`${t.label} member/guest, in turns`]: member.guestInTurns.ratio } : {}),
-        // What the server spends on a member's view against a guest's page, in the same turns.
+        // What the server spends on a member's view (or call) against a guest's, in the same turns.
         ...(member.guestInTurns?.serverCpuMs
           ? {
-              [`${t.label} server CPU ms, member view/guest page`]: `${member.guestInTurns.serverCpuMs.member}/${member.guestInTurns.serverCpuMs.guest}`,
+              [`${t.label} server CPU ms, member/guest, in turns`]: `${member.guestInTurns.serverCpuMs.member}/${member.guestInTurns.serverCpuMs.guest}`,
             }
           : {}),
       };

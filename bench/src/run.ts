@@ -354,7 +354,7 @@ async function runTarget(
       pairs,
     };
     const all = scenarios(ctx);
-    const guestPageOf = (pair: string) => all.find((x) => x.pair === pair && !x.auth && x.page);
+    const guestRowOf = (pair: string) => all.find((x) => x.pair === pair && !x.auth && !x.identity);
     for (const s of all.filter((row) => wanted(row.name))) {
       // Pay sessions last five minutes: each money row opens its payers' sessions just before it runs.
       if (s.opUnit === 'payments' && money) await money.openPaySessions();
@@ -375,21 +375,21 @@ async function runTarget(
         const turns = await inTurns(rowFor2s(s), () => ceilingNow(2));
         adjacent = { rps: turns.a, ceilingRps: turns.b, ratio: Math.round(turns.ratio * 1000) / 1000 };
       }
-      // A member's whole view (issue 30: at least 0.8 of a guest's page) is also held against the guest page in
-      // turns (inTurns), for the same reason: member/guest from rows a minute apart measures the
-      // machine's drift as much as the server.
+      // A member's whole view and members' thread.list (issue 30: at least 0.8 of the guest's) are also held
+      // against the guest row in turns (inTurns), for the same reason: member/guest from rows a minute apart
+      // measures the machine's drift as much as the server.
       let guestInTurns: Row['guestInTurns'];
-      const guestRow = s.opUnit === 'views' && s.pair ? guestPageOf(s.pair) : undefined;
+      const guestRow = s.turnsWithGuest && s.pair ? guestRowOf(s.pair) : undefined;
       if (guestRow) {
         const turns = await inTurns(rowFor2s(s), rowFor2s(guestRow));
         const perOp = s.requestsPerOp ?? 1;
         const ratio = Math.round((turns.ratio / perOp) * 100) / 100;
-        // Server CPU per view (member) and per page (guest): what each costs the server, whatever the
-        // load generator's own limit does to the rates.
+        // Server CPU per member view (or call) and per guest request: what each costs the server, whatever
+        // the load generator's own limit does to the rates.
         const serverCpuMs = { member: Math.round(turns.cpuA * perOp * 1000) / 1000, guest: turns.cpuB };
         guestInTurns = { rps: turns.a, guestRps: turns.b, ratio, serverCpuMs };
         console.log(
-          `[${label}] ${s.name} in turns with ${guestRow.name}: ${guestInTurns.rps} vs ${guestInTurns.guestRps} req/s, member/guest ${guestInTurns.ratio}; server CPU per view ${serverCpuMs.member} ms vs ${serverCpuMs.guest} ms per guest page`,
+          `[${label}] ${s.name} in turns with ${guestRow.name}: ${guestInTurns.rps} vs ${guestInTurns.guestRps} req/s, member/guest ${guestInTurns.ratio}; server CPU ${serverCpuMs.member} ms (member) vs ${serverCpuMs.guest} ms (guest)`,
         );
       }
       rows.push({
