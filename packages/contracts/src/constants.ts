@@ -2,6 +2,14 @@
 // does not load the schemas; the call contracts arrive with the API client on the first call.
 export { Code } from './codes.js';
 
+/**
+ * `GET /preference?lang=|theme=&to=`: the web footer's language and theme switches as plain links, answered by
+ * the server (they work before the page's script has taken over).
+ */
+export const PREFERENCE_PATH = '/preference';
+/** Left by that link for a signed-in reader: the page's script then syncs their email language once. */
+export const LANG_SYNC_COOKIE = 'forum_lang_sync';
+
 /** Built-in content block ids (reference §1.3 TomConfig); plugins use their own string ids. */
 export const TomId = {
   TEXT: 100,

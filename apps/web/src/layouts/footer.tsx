@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import type { Variant } from '@forum/ui';
 import { useLocation } from 'react-router';
+import { PREFERENCE_PATH } from '../i18n/i18n.ts';
 import { useSite } from '../app/site-context.tsx';
 
 /** Spec §2 footer: year and site name, powered-by with version, optional record numbers; plus theme and language. */
@@ -14,7 +15,7 @@ export function Footer({ variant }: { variant: Variant }) {
   // still switches; after it, the switch happens in place.
   const { pathname, search } = useLocation();
   const back = encodeURIComponent(pathname + search);
-  const linkTo = (name: 'lang' | 'theme', value: string) => `/preference?${name}=${value}&to=${back}`;
+  const linkTo = (name: 'lang' | 'theme', value: string) => `${PREFERENCE_PATH}?${name}=${value}&to=${back}`;
   return (
     <footer className={`site-footer site-footer--${variant}`} data-testid="footer">
       <p>{t('footer.copyright', { year, siteName: site.siteName || t('app.welcome') })}</p>

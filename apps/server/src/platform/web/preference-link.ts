@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { LANG_SYNC_COOKIE, PREFERENCE_PATH } from '@forum/contracts';
 import { ACCESS_COOKIE } from '../auth/tokens.js';
 import { invalid } from '../http/errors.js';
 import { LANG_COOKIE } from '../http/lang.js';
 
-/** The address of the footer's language and theme switches when they work as plain links. */
-export const PREFERENCE_PATH = '/preference';
 const THEME_COOKIE = 'forum_theme';
-/** Left for the page's script: a signed-in reader switched language here, their email language follows. */
-export const LANG_SYNC_COOKIE = 'forum_lang_sync';
 const YEAR_S = 365 * 24 * 3600;
 
 const query = z.object({
