@@ -26,6 +26,11 @@ describe.skipIf(noChromiumReason !== null)(
 
     it('pc: the admin changes the site name and the public site title follows; every page renders', async () => {
       const { page, context, errors } = await adminPage();
+      // Nothing the admin area asks for is missing (a page naming no icon makes the browser ask /favicon.ico).
+      const missing: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() === 404) missing.push(r.url());
+      });
       await page.goto(`${forum.url}/admin`);
       await page.getByTestId('admin-dashboard').waitFor();
       await page.getByTestId('daily-chart').locator('svg').waitFor();
@@ -59,6 +64,12 @@ describe.skipIf(noChromiumReason !== null)(
       }
       expect(await page.getByTestId('log-row').count()).toBeGreaterThan(0);
       expect(errors).toEqual([]);
+      expect(missing).toEqual([]);
+      // The admin page names its icon before its script runs (a browser asks /favicon.ico for a page that names none).
+      const html = await (await page.request.get(`${forum.url}/admin`)).text();
+      const icon = /<link rel="icon"[^>]* href="([^"]+)"/.exec(html)?.[1];
+      expect(icon).toBeTruthy();
+      expect((await page.request.get(forum.url + icon!)).status()).toBe(200);
       await context.close();
     });
 
