@@ -94,6 +94,14 @@ describe('replies and comments', () => {
     expect((await reply(bob.token, { id: 99999, content: 'x' })).Code).toBe(-4004);
   });
 
+  it('stores a lone surrogate as U+FFFD and keeps a pair whole (as UTF-8 makes it; a batch of replies travels as JSON)', async () => {
+    const r = await reply(bob.token, { id: threadId, content: '<p>half \ud800 and a pair \ud83d\ude00</p>' });
+    expect(r.Code).toBe(0);
+    expect(r.Data.content).toBe('<p>half \ufffd and a pair 😀</p>');
+    const stored = await t.app.forum.database.exec('select content from posts where id = $1', [r.Data.id]);
+    expect(stored.rows[0]!.content).toBe('<p>half \ufffd and a pair 😀</p>');
+  });
+
   it('likes: the first post carries the thread likes; liked users; counters', async () => {
     const before = await call(t.app, 'GET', '/api/v3/user', { token: alice.token });
     const like = await call(t.app, 'POST', '/api/v3/posts.update', {

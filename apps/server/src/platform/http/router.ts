@@ -158,12 +158,26 @@ function mergedInput(req: FastifyRequest): Record<string, unknown> {
   return q;
 }
 
-/** PostgreSQL cannot store NUL in text: refuse it up front rather than fail deep in a query. */
-function hasNul(v: unknown, depth = 0): boolean {
-  if (typeof v === 'string') return v.includes('\u0000');
-  if (depth > 8 || v === null || typeof v !== 'object') return false;
-  for (const x of Array.isArray(v) ? v : Object.values(v)) if (hasNul(x, depth + 1)) return true;
-  return false;
+/** A lone surrogate (JSON can carry one; UTF-8 cannot): `LONE_SURROGATES` replaces them all. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const LONE_SURROGATES = /\p{Surrogate}/gu;
+
+/**
+ * Makes the input's text storable: false for a NUL (PostgreSQL cannot store one in text: refused up front
+ * rather than failing deep in a query); a lone surrogate becomes U+FFFD in place, as a UTF-8 encoder makes it
+ * (a JSON parameter would carry it as an escape PostgreSQL refuses).
+ */
+function storableText(v: unknown, depth = 0): boolean {
+  if (depth > 8 || v === null || typeof v !== 'object') return true;
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const x = o[k];
+    if (typeof x !== 'string') {
+      if (!storableText(x, depth + 1)) return false;
+    } else if (x.includes('\u0000')) return false;
+    else if (LONE_SURROGATE.test(x)) o[k] = x.replace(LONE_SURROGATES, '\ufffd');
+  }
+  return true;
 }
 
 /** A thin way to mount a contract: validate, find the actor, run guards, call the handler, send the envelope. */
@@ -245,7 +259,8 @@ export function createRouter(app: FastifyInstance, kit: RouterKit) {
       }
       const generation = cache?.current() ?? 0;
       const raw = mergedInput(req);
-      if (hasNul(raw)) throw new AppError(Code.INVALID_PARAMETER, 'text cannot contain NUL characters');
+      if (!storableText(raw))
+        throw new AppError(Code.INVALID_PARAMETER, 'text cannot contain NUL characters');
       const input = contract.input.parse(raw) as CallParsed<C>;
       if (cacheable) {
         // Concurrent misses of one shared reply (right after a write cleared it) compute it once.
