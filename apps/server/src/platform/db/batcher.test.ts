@@ -52,6 +52,50 @@ describe('Batcher', () => {
   });
 });
 
+describe('Batcher linger', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const batcher = (withinMs: number) => {
+    const batches: number[][] = [];
+    const b = new Batcher(
+      async (items: number[]) => {
+        batches.push(items);
+        return items;
+      },
+      { maxBatch: 10, concurrency: 1, linger: { ms: 40, below: 3, withinMs } },
+    );
+    return { b, batches };
+  };
+
+  it('under a trickle holds a short batch for company; the wait or enough company sends it', async () => {
+    const { b, batches } = batcher(1000);
+    await b.submit(1);
+    expect(batches).toEqual([[1]]);
+    // A batch started just now: the next call waits, and one made meanwhile joins it.
+    const t0 = performance.now();
+    const two = b.submit(2);
+    await sleep(5);
+    expect(batches).toEqual([[1]]);
+    await Promise.all([two, b.submit(3)]);
+    expect(batches).toEqual([[1], [2, 3]]);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(35);
+    // Three calls are company enough: they go before the wait is over.
+    const t1 = performance.now();
+    expect(await Promise.all([b.submit(4), b.submit(5), b.submit(6)])).toEqual([4, 5, 6]);
+    expect(batches.at(-1)).toEqual([4, 5, 6]);
+    expect(performance.now() - t1).toBeLessThan(35);
+  });
+
+  it('sends a call after a quiet spell at once', async () => {
+    const { b, batches } = batcher(10);
+    await b.submit(1);
+    await sleep(20);
+    const t0 = performance.now();
+    await b.submit(2);
+    expect(batches).toEqual([[1], [2]]);
+    expect(performance.now() - t0).toBeLessThan(35);
+  });
+});
+
 describe('Loader', () => {
   it('reads each distinct key once per batch and answers null for a missing row', async () => {
     const asked: number[][] = [];
