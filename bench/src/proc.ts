@@ -37,9 +37,35 @@ export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+/** Children still running: stopped when the bench process ends, however it ends. */
+const running = new Set<ChildProcess>();
+let reaping = false;
+
+/**
+ * Stops the running children when this process exits, also on a crash or a stop signal: a bench that died
+ * of an uncaught error once left its forum server and embedded PostgreSQL running idle for an hour, beside
+ * every later run on the machine.
+ */
+function reapOnExit(): void {
+  if (reaping) return;
+  reaping = true;
+  process.on('exit', () => {
+    for (const c of running) c.kill('SIGTERM');
+  });
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)
+    process.once(signal, () => process.exit(code));
+}
+
 /** Starts a Node script as a child process with an environment (and Node flags). */
 export function startNode(script: string, env: NodeJS.ProcessEnv, flags: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...flags, script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  reapOnExit();
+  const child = spawn(process.execPath, [...flags, script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
 }
 
 /** Stops a child and waits for it to exit. */

@@ -14,6 +14,7 @@ import { registerMembers } from './members.js';
 import { prepareMoney } from './money.js';
 import { printReport, type DeliveryRow, type Row, type TargetResult } from './report.js';
 import { requestHeaders, scenarios, type Scenario } from './scenarios.js';
+import { BENCH_DB_PREFIX, staleBenchDatabases } from './stale-databases.js';
 import { childrenPssMb, cpuMs, freePort, rssMb, startNode, stop, waitFor } from './proc.js';
 
 // `npm run bench`: the built server on a seeded database vs a bare Fastify route, loopback only. It measures the
@@ -163,9 +164,16 @@ async function measure(
 async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   // The server's own PostgreSQL driver: the bench adds no database dependency of its own.
   const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg') as typeof Pg;
-  const name = `forum_bench_${Date.now()}`;
+  const name = `${BENCH_DB_PREFIX}${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
+  for (const stale of staleBenchDatabases(
+    (await admin.query<{ datname: string }>('SELECT datname FROM pg_database')).rows.map((r) => r.datname),
+    Date.now(),
+  )) {
+    console.log(`dropping ${stale}, left by a bench run that did not finish`);
+    await admin.query(`DROP DATABASE IF EXISTS ${stale} WITH (FORCE)`);
+  }
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
