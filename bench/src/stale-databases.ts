@@ -7,10 +7,13 @@ export const BENCH_DB_PREFIX = 'forum_bench_';
  */
 export const STALE_AFTER_MS = 3 * 60 * 60 * 1000;
 
+/** A bench database's name, with its time of making. */
+const BENCH_DB_NAME = new RegExp(`^${BENCH_DB_PREFIX}(\\d{13})$`);
+
 /** Of the server's databases, the bench's own left by runs that did not finish (a running one is younger). */
 export function staleBenchDatabases(names: readonly string[], now: number): string[] {
   return names.filter((name) => {
-    const m = new RegExp(`^${BENCH_DB_PREFIX}(\\d{13})$`).exec(name);
+    const m = BENCH_DB_NAME.exec(name);
     return m !== null && now - Number(m[1]) > STALE_AFTER_MS;
   });
 }
