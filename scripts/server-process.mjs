@@ -25,7 +25,7 @@ export const SERVER_MAIN = path.join(root, 'apps/server/dist/main.js');
 
 /** Node flags for the server process. */
 export function serverNodeFlags(env = process.env) {
-  const heap = Number(env.FORUM_MAX_HEAP_MB) || 112;
+  const heap = Number(env.FORUM_MAX_HEAP_MB) || 100;
   return [`--max-old-space-size=${heap}`, '--max-semi-space-size=4', '--no-allocation-site-pretenuring'];
 }
 
