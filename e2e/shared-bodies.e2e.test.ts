@@ -340,6 +340,39 @@ describe.skipIf(noChromiumReason)(
       }
     });
 
+    it("a member's own write reaches their next page on a kept-alive connection", async () => {
+      // The connection keeps a member's last reply and sends it again while their overlay holds: their like (a
+      // write, on another connection) must show on the very next page.
+      const res = await fetch(forum.url + '/api/v3/users/username.register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: `sbfay${process.pid % 1000}`, password: 'secret123' }),
+      });
+      const fay = ((await res.json()) as { Data: { accessToken: string } }).Data.accessToken;
+      const path = `/thread/${threadId}`;
+      const as = { cookie: `access_token=${fay}`, 'accept-encoding': 'br' };
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const before = await get(path, as, agent);
+        const again = await get(path, as, agent);
+        expect(again.reused).toBe(true);
+        expect(again.bytes.equals(before.bytes)).toBe(true);
+        const mine = (r: Raw) => overlayOf(r.text).threads.find((t) => t.threadId === threadId);
+        expect(mine(again)?.isLike ?? false).toBe(false);
+        const detail = await get(`/api/v3/thread.detail?threadId=${threadId}`, asGuest());
+        await post(
+          '/api/v3/posts.update',
+          { postId: JSON.parse(detail.text).Data.postId, isLiked: true },
+          fay,
+        );
+        const after = await get(path, as, agent);
+        expect(after.reused).toBe(true);
+        expect(mine(after)).toMatchObject({ isLike: true });
+      } finally {
+        agent.destroy();
+      }
+    });
+
     it('a write reaches the stored pages and lists at once', async () => {
       const page = `/thread/${threadId}`;
       const list = '/api/v3/thread.list?page=1&perPage=10&filter%5Bsort%5D=1';

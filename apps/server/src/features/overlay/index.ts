@@ -60,13 +60,16 @@ export function mountOverlay(ctx: {
       // The page holds the group's copy of every item: only what differs for the member travels with it.
       return overlayOf(actor, input.threadIds, input.postIds, lang, true);
     },
-    // The same, from what is kept, when all of it is (pages' fast path).
+    // The same, from what is kept, when all of it is (pages' fast path); it holds while the member's record
+    // and text are the ones kept (a connection's next page sends the same reply again until then).
     (actor, query, lang) => {
       const input = asked.get(query);
       const user = input && ctx.users.peekCurrentUser?.(actor);
       if (!input || user === undefined) return null;
       const own = overlay.peekText(actor, input.ids, lang, true);
-      return own === undefined ? null : source(user, own);
+      if (own === undefined) return null;
+      const holds = () => own.holds() && ctx.users.peekCurrentUser?.(actor) === user;
+      return { ...source(user, own.value), holds };
     },
   );
 }

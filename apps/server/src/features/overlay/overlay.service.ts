@@ -57,10 +57,16 @@ export class ViewerOverlay {
   }
 
   /**
-   * {@link text} when it is kept and fresh, without reading anything (pages' fast path); else undefined. `ids`
-   * is {@link overlayIds} of the threads and replies, made once per page address by the caller.
+   * {@link text} when it is kept and fresh, without reading anything (pages' fast path), with a check that it
+   * still holds; else undefined. `ids` is {@link overlayIds} of the threads and replies, made once per page
+   * address by the caller.
    */
-  peekText(actor: Actor, ids: string, lang: Lang, changedOnly = false): string | undefined {
+  peekText(
+    actor: Actor,
+    ids: string,
+    lang: Lang,
+    changedOnly = false,
+  ): { value: string; holds(): boolean } | undefined {
     if (actor.isGuest || actor.userId == null) return undefined;
     return this.c.lists.peekText(textKey(actor.userId, ids, lang, changedOnly));
   }

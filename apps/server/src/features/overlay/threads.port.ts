@@ -33,7 +33,8 @@ export interface OverlayLists {
   shared<T>(key: string, load: () => Promise<T>): Promise<T>;
   viewerPart<T>(key: string, load: () => Promise<T>): Promise<T>;
   ownText(key: string, load: () => Promise<string>): Promise<string>;
-  peekText(key: string): string | undefined;
+  /** A kept text and a check that it still holds, or undefined. */
+  peekText(key: string): { value: string; holds(): boolean } | undefined;
   hasHiddenOwn(db: DbOrTx, userId: number, categoryIds: number[]): Promise<boolean>;
   hasPendingReplies(db: DbOrTx, userId: number): Promise<boolean>;
 }

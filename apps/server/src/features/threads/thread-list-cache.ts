@@ -7,6 +7,12 @@ import type { ThreadRow } from './threads.repository.js';
 import { posts } from '../posts/posts.table.js';
 import { threads } from './threads.table.js';
 
+/** A kept text and whether it still holds (the same text would be peeked again). */
+export interface HeldText {
+  value: string;
+  holds(): boolean;
+}
+
 /** A member's own part of a shared page: their marks, and the items presented for them alone. */
 export interface ViewerPart {
   mine: Map<number, ThreadItem>;
@@ -97,15 +103,23 @@ export class ThreadListCache {
   }
 
   /**
+   * A member's kept text when it is fresh, without loading (pages' fast path), with a check that says later,
+   * without building its key again, whether it still holds (no write since, within `ttlMs`); else undefined.
+   */
+  peekText(key: string): HeldText | undefined {
+    const hit = this.texts.get(key);
+    if (!hit || !this.fresh(hit)) return undefined;
+    return { value: hit.value, holds: () => this.fresh(hit) };
+  }
+
+  private fresh(hit: { gen: number; at: number }): boolean {
+    return hit.gen === this.generation() && Date.now() - hit.at < this.ttlMs;
+  }
+
+  /**
    * A member's own text (their viewer overlay as JSON), until the next write or `ttlMs`, within a byte budget
    * (oldest first out). The same string comes back while it holds, so what is built from it can be kept too.
    */
-  /** A member's kept text when it is fresh, without loading (pages' fast path); else undefined. */
-  peekText(key: string): string | undefined {
-    const hit = this.texts.get(key);
-    return hit && hit.gen === this.generation() && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
-  }
-
   async ownText(key: string, load: () => Promise<string>): Promise<string> {
     const gen = this.generation();
     const hit = this.texts.get(key);

@@ -53,15 +53,22 @@ async function setup() {
       holds: () => live.has(token),
     };
   };
-  // One overlay per member, its parts kept (the same objects while nothing changes).
+  // One overlay per member, its parts kept (the same objects while nothing changes); a kept one says whether it
+  // still holds, as the overlay feature's does.
   const parts = new Map([1, 2].map((id) => [id, [{ id, name: `user${id}` }, `"threads":[]`]]));
   const source = (userId: number): OverlaySource => {
-    const [user, own] = parts.get(userId)!;
-    return { parts: [user, own], json: () => `{"user":${JSON.stringify(user)},${own as string}}` };
+    const now = parts.get(userId)!;
+    const [user, own] = now;
+    return {
+      parts: [user, own],
+      json: () => `{"user":${JSON.stringify(user)},${own as string}}`,
+      holds: () => parts.get(userId) === now,
+    };
   };
+  let peeks = 0;
   overlays.provide(
     async (actor) => source(actor.userId),
-    (actor) => source(actor.userId),
+    (actor) => (peeks++, source(actor.userId)),
   );
   const find = pageFinder({ guestCache, peekViewer, overlays, tails });
   // The group's page and the guest's page, stored as the route stores them; each member's tail made.
@@ -72,7 +79,12 @@ async function setup() {
   const guestPage = await readyPage(200, html.replace('共享', '游客'));
   guestCache.set(pageKey({ url: PAGE, headers: {} }, { kind: 'guest' })!, guestPage, guestCache.current());
   for (const id of [1, 2]) await tails.get(`${id}|${groupKey}`, source(id), true);
-  return { find, live, lookups: () => lookups };
+  // A member's overlay changes (they liked something): a new text, its tail made as the route makes it.
+  const change = async (userId: number, own: string) => {
+    parts.set(userId, [parts.get(userId)![0]!, own]);
+    await tails.get(`${userId}|${groupKey}`, source(userId), true);
+  };
+  return { find, live, lookups: () => lookups, peeks: () => peeks, change };
 }
 
 /** A request on a connection (`socket`: the same object for the same connection). */
@@ -139,6 +151,30 @@ describe('pages answered before Fastify, per connection', () => {
     expect(f.lookups()).toBe(2);
     // Ben, whose login holds, is still answered on that connection.
     expect(html(f.find(request(socket, 'tok-ben')))).toContain('"name":"user2"');
+  });
+
+  it("a member's reply is sent again as it is until their overlay changes, and never to someone else", async () => {
+    const f = await setup();
+    const socket = {};
+    const first = f.find(request(socket, 'tok-ann'));
+    expect(html(first)).toContain('"name":"user1"');
+    expect(f.peeks()).toBe(1);
+    // Reading on: the same reply, without looking the overlay up again.
+    expect(f.find(request(socket, 'tok-ann'))).toBe(first);
+    expect(f.peeks()).toBe(1);
+    // Another coding asked is another reply.
+    const gzip = f.find(request(socket, 'tok-ann', { 'accept-encoding': 'gzip' }));
+    expect(gzip).not.toBe(first);
+    expect(zlib.gunzipSync(gzip!.body as Buffer).toString('utf8')).toContain('"name":"user1"');
+    // Ann's overlay changes: her next reply carries the new one.
+    await f.change(1, '"threads":[{"threadId":7,"isLike":true}]');
+    const after = html(f.find(request(socket, 'tok-ann', { 'accept-encoding': 'gzip, br' })));
+    expect(after).toContain('"isLike":true');
+    // Ben on the same connection gets his own, with nothing of Ann's.
+    const ben = html(f.find(request(socket, 'tok-ben')));
+    expect(ben).toContain('"name":"user2"');
+    expect(ben).not.toContain('isLike');
+    expect(ben).not.toContain('user1');
   });
 
   it('a change of the headers a page depends on is not answered from what was kept', async () => {

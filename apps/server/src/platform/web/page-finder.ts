@@ -28,6 +28,21 @@ interface ConnectionView {
   held: HeldViewer;
   prefix: string;
   lang: Lang;
+  /** The member's last reply on this connection (memberCopy). */
+  copy?: MemberCopy;
+}
+
+/**
+ * A member's last page reply on a connection, sent again as it is while it would come out the same: the same
+ * stored page (and brotli copy), the same coding asked, and the overlay it carries still what is kept. A member
+ * reading on, refreshing or a page polled then costs what a guest's costs: no overlay, tail or copy lookups.
+ */
+interface MemberCopy {
+  page: ReadyPage;
+  br: Buffer | null;
+  acceptEncoding: string | undefined;
+  holds: () => boolean;
+  reply: FastPage;
 }
 
 /** The connection's kept view when its headers are the same and it still holds; else found and kept afresh. */
@@ -117,11 +132,24 @@ export function pageFinder(deps: {
       return { status: page.status, headers: pageHeaders(page, accepted), body: page.body.body(accepted) };
     }
     if (page.overlayQuery === undefined || !viewer.member) return null;
+    const copy = view.copy;
+    if (
+      copy &&
+      copy.page === page &&
+      copy.br === page.body.br &&
+      copy.acceptEncoding === header &&
+      copy.holds()
+    )
+      return copy.reply;
     const source = overlays?.peek(viewer.member, page.overlayQuery, view.lang);
     const tailKey = `${viewer.member.userId}|${key}`;
     const tail = source && tails.peek(tailKey, source, accepts(header, 'gzip'));
     if (!tail) return null;
     const { enc, bytes } = memberReply(page, tail, accepted, header, (n) => tails.grew(tailKey, n));
-    return { status: page.status, headers: pageHeaders(page, enc), body: bytes };
+    const reply = { status: page.status, headers: pageHeaders(page, enc), body: bytes };
+    view.copy = source.holds
+      ? { page, br: page.body.br, acceptEncoding: header, holds: source.holds, reply }
+      : undefined;
+    return reply;
   };
 }

@@ -10,6 +10,11 @@ export interface OverlaySource {
   parts: readonly unknown[];
   /** The overlay's data as JSON text: `{"user":…,"threads":[…],"posts":[…]}`. */
   json(): string;
+  /**
+   * Whether what it was made of is still what would be peeked now (a kept overlay only): while it holds, a
+   * reply made with it may be sent again as it is.
+   */
+  holds?: () => boolean;
 }
 
 /** The overlay's thread items carry times written in the reader's language (`diffTime`): `lang` picks it. */
