@@ -76,7 +76,7 @@ export class ThreadListCache {
   async shared<T>(key: string, load: () => Promise<T>): Promise<T> {
     const gen = this.generation();
     const hit = this.lists.get(key);
-    if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value as T;
+    if (hit && this.fresh(hit)) return hit.value as T;
     const value = await this.once(`s${key}`, gen, load);
     if (gen === this.generation()) {
       if (this.lists.size >= this.maxEntries) this.lists.delete(this.lists.keys().next().value!);
@@ -93,7 +93,7 @@ export class ThreadListCache {
     const gen = this.generation();
     const hit = this.viewerParts.get(key);
     // Capped in time as well: a purchase changes a member's view of a paid thread without a write that clears.
-    if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value as T;
+    if (hit && this.fresh(hit)) return hit.value as T;
     const value = await this.once(`v${key}`, gen, load);
     if (gen === this.generation()) {
       if (this.viewerParts.size >= 5_000) this.viewerParts.clear();
@@ -123,7 +123,7 @@ export class ThreadListCache {
   async ownText(key: string, load: () => Promise<string>): Promise<string> {
     const gen = this.generation();
     const hit = this.texts.get(key);
-    if (hit && hit.gen === gen && Date.now() - hit.at < this.ttlMs) return hit.value;
+    if (hit && this.fresh(hit)) return hit.value;
     const value = await this.once(`o${key}`, gen, load);
     if (gen !== this.generation()) return value;
     this.dropText(key);

@@ -28,7 +28,7 @@ interface ConnectionView {
   held: HeldViewer;
   prefix: string;
   lang: Lang;
-  /** The member's last reply on this connection (memberCopy). */
+  /** The member's last reply on this connection (a `MemberCopy`). */
   copy?: MemberCopy;
 }
 
