@@ -64,6 +64,17 @@ if (withZod.length > 0) {
   process.exit(1);
 }
 
+// The code catalogue's message table (3 KB gzip) is the server's: pages import `Code` on their first load, never it.
+const { codeMessages } = await import('../packages/contracts/dist/code-messages.js');
+const tableText = Object.values(codeMessages).at(-1).en;
+const withTable = [...new Set([...pc, ...thread])].filter((f) =>
+  readFileSync(path.join(clientDir, f), 'utf8').includes(tableText),
+);
+if (withTable.length > 0) {
+  console.error(`bundle-size: the code message table is in the first load (${withTable.join(', ')})`);
+  process.exit(1);
+}
+
 // One renderer: a Preact layer in the browser would be a second one to keep in agreement with the server's React.
 // Every file, as `grep -ri preact apps/web/dist/client` would read it (source maps and the manifest included).
 const preact = readdirSync(clientDir, { recursive: true, withFileTypes: true })

@@ -1,5 +1,6 @@
 /** Contracts shared by the server, the clients and plugins. */
 export * from './codes.js';
+export * from './code-messages.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './call.js';
