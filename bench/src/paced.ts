@@ -150,6 +150,8 @@ class Connection {
   /** The whole reply's length once its head is read, and its status. */
   private need = -1;
   private status = 0;
+  /** The reply said `connection: close`. */
+  private closing = false;
 
   constructor(
     host: string,
@@ -192,6 +194,7 @@ class Connection {
       // A reply without a length (chunked) cannot be delimited here: it fails, and so does its connection.
       if (!length) return void this.socket.destroy();
       this.need = end + HEAD_END.length + Number(length[1]);
+      this.closing = /\r\nconnection: *close/i.test(head);
     }
     if (this.size < this.need) return;
     // One request in flight: nothing follows the reply, unless the server misbehaves.
@@ -202,6 +205,8 @@ class Connection {
     this.size = 0;
     this.need = -1;
     this.finished(done, this.status);
-    this.free(this);
+    // A reply that closes its connection: nothing more is sent on it (its close then brings a new one).
+    if (this.closing) this.socket.destroy();
+    else this.free(this);
   }
 }
