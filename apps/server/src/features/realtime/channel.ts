@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Actor } from '../../platform/auth/actor.js';
 import { ACCESS_COOKIE, hashToken } from '../../platform/auth/tokens.js';
+import { SECURITY_HEADER_FIELDS } from '../../platform/http/security-headers.js';
 import type { RealtimeHub, Subscriber } from './hub.js';
 
 /** A socket that has not answered a ping for this long is gone. */
@@ -124,6 +125,7 @@ export function serveChannel(
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
+      ...SECURITY_HEADER_FIELDS,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',

@@ -131,6 +131,9 @@ describe('realtime channel', () => {
       signal: ctrl.signal,
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
+    // Hijacked, it writes its own head: the security headers are still on it.
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const reader = res.body!.getReader();
     await send(t.app, ben, ann, '事件流');
     let text = '';

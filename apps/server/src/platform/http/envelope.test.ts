@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../test/harness.js';
+import { SECURITY_HEADER_FIELDS } from './security-headers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,6 +25,21 @@ describe('envelope and errors', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('every reply carries every security header, errors included, each once (an array would mean twice)', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/v3/forum' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: REGISTER,
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v3/no.such.call' });
+    for (const res of [ok, bad, missing]) {
+      for (const [name, value] of Object.entries(SECURITY_HEADER_FIELDS))
+        expect(res.headers[name]).toBe(value);
+    }
   });
 
   it('malformed JSON is -4001, 400', async () => {

@@ -19,11 +19,20 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['X-XSS-Protection', '0'],
 ];
 
-/** Sets {@link SECURITY_HEADERS} on every reply, hijacked ones too (they are on the raw response). */
+/** The same as one object with lowercase names: how Fastify keeps a reply's headers. */
+export const SECURITY_HEADER_FIELDS: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(SECURITY_HEADERS.map(([name, value]) => [name.toLowerCase(), value])),
+);
+
+/**
+ * Sets {@link SECURITY_HEADERS} on every reply Fastify sends, as its own reply headers rather than on the raw
+ * response: one `setHeader` on the raw response sends every header of that reply through Node's per-header path
+ * (a lowercased name and a pair allocated each), which was ~2 % of a reply's CPU and ~3 KB of its garbage under
+ * 1,000 replies a second (issue 30). A route that hijacks its reply writes them itself ({@link SECURITY_HEADER_FIELDS}).
+ */
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (_req, reply, done) => {
-    const res = reply.raw;
-    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    reply.headers(SECURITY_HEADER_FIELDS);
     done();
   });
 }

@@ -18,6 +18,7 @@ import { registerPreferenceLink } from './preference-link.js';
 import type { PageOverlays } from './page-overlay.js';
 import type { FastPages } from './fast-pages.js';
 import { accepts, pickEncoding } from '../http/stored-body.js';
+import { SECURITY_HEADERS } from '../http/security-headers.js';
 import { importWithInertRequestStorage } from './inert-request-storage.js';
 
 /** Options for mounting the server-rendered site. */
@@ -135,6 +136,8 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
   // Lets Vite answer module, asset and HMR requests; resolves true when it did.
   function viteHandled(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     return new Promise((resolve, reject) => {
+      // What Vite answers goes out on the raw response, past the reply headers the security ones are kept in.
+      for (const [name, value] of SECURITY_HEADERS) reply.raw.setHeader(name, value);
       reply.raw.once('finish', () => resolve(true));
       vite!.middlewares(req.raw, reply.raw, (err?: unknown) => (err ? reject(err as Error) : resolve(false)));
     });
