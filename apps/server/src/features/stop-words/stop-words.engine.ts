@@ -70,6 +70,8 @@ function compile(rule: StopWordRule): Compiled {
 /** A compiled word list: one bucket per scope and action, built once per change of the list. */
 export class StopWordEngine {
   private readonly buckets = new Map<string, Compiled[]>();
+  /** Scopes with at least one word: a text of any other scope is passed as it is, not even lowercased. */
+  private readonly watched = new Set<StopWordScope>();
 
   constructor(rules: readonly StopWordRule[]) {
     for (const rule of rules) {
@@ -82,6 +84,7 @@ export class StopWordEngine {
         const list = this.buckets.get(key) ?? [];
         list.push(compiled);
         this.buckets.set(key, list);
+        this.watched.add(scope);
       }
     }
   }
@@ -99,6 +102,7 @@ export class StopWordEngine {
    * other scopes (accounts and messages have no review queue); REPLACE words are replaced.
    */
   check(scope: StopWordScope, text: string): StopWordResult {
+    if (!this.watched.has(scope)) return { text, action: 'ok', words: [] };
     const lower = text.toLowerCase();
     const banned = this.matches(scope, '{BANNED}', text, lower);
     if (banned.length) return { text, action: 'banned', words: banned.map((w) => w.find) };
