@@ -116,6 +116,15 @@ async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<
  */
 const CONNECT_TIMEOUT_MS = 15_000;
 
+/**
+ * How long a connection may sit idle before the pool closes it. pg's default, 10 s, closed the connections a burst
+ * had opened as soon as traffic steadied, so the next burst (a queue behind one garbage collection is enough)
+ * opened them again all at once: each new backend forks, loads its catalog caches and prepares the hot
+ * statements anew, and ten of them took both cores for 200-350 ms, the replies' p99 at 1,000/s (issue 30).
+ * Kept a minute, a site's connections follow its busy periods, not its seconds.
+ */
+const IDLE_TIMEOUT_MS = 60_000;
+
 async function openPostgres(url: string, prepare: boolean, log: DbLog): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -125,6 +134,7 @@ async function openPostgres(url: string, prepare: boolean, log: DbLog): Promise<
     max: POOL_SIZE,
     application_name: 'forum',
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: IDLE_TIMEOUT_MS,
   });
   const availability = new DatabaseAvailability(() => pool.query('SELECT 1'), log);
   // An idle client's error (server restart) must not crash the process; the pool replaces the client.
