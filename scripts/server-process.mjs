@@ -16,7 +16,11 @@
 //   at a collection, so such sites got pretenured and their garbage filled the old generation at ~10 MB/s under
 //   1,000 replies/s: a full collection every 1.9 s, each taking ~35 ms of the main thread, which was the
 //   replies' p99 (50-60 ms). Without it the old generation grows a third as fast, scavenges take half as long,
-//   and p99 was 14-34 ms at the same rate (issue 30).
+//   and p99 was 14-34 ms at the same rate (issue 30);
+// - young generation semi-spaces of 8 MB (4 before): a reply allocates ~80 KB, so at 1,000 replies/s a 4 MB
+//   semi-space was scavenged every ~45 ms and what a reply still held at two scavenges in a row was promoted,
+//   enough to need a full collection (40-90 ms of main-thread marking on two busy cores) every 4-6 s; at 8 MB
+//   the replies' p99 went from 33-53 to 25-39 ms in full runs, for ~10 MB more resident (peak 193-194 MB).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,7 +32,7 @@ export const SERVER_MAIN = path.join(root, 'apps/server/dist/main.js');
 /** Node flags for the server process. */
 export function serverNodeFlags(env = process.env) {
   const heap = Number(env.FORUM_MAX_HEAP_MB) || 100;
-  return [`--max-old-space-size=${heap}`, '--max-semi-space-size=4', '--no-allocation-site-pretenuring'];
+  return [`--max-old-space-size=${heap}`, '--max-semi-space-size=8', '--no-allocation-site-pretenuring'];
 }
 
 /** The server process's environment. */
