@@ -28,9 +28,12 @@ export class RecentThreads {
   /** Keeps a thread that a reply was just written to (with the row its checks read). */
   set(row: PostThread): void {
     const had = this.rows.get(row.id);
-    // An entry is refreshed only by a fresh read: a cached copy written again keeps its first time.
+    // A cached copy written again keeps its entry and place: copies expire FRESH_MS after they were read, so
+    // order by reading is order by age. Moving it to the end per reply (delete, then set) made V8 rebuild the
+    // long-lived map's table in the old generation every few replies, garbage only a full collection frees.
+    if (had?.row === row) return;
     this.rows.delete(row.id);
-    this.rows.set(row.id, had?.row === row ? had : { row, at: Date.now() });
+    this.rows.set(row.id, { row, at: Date.now() });
     if (this.rows.size > MAX) this.rows.delete(this.rows.keys().next().value!);
   }
 

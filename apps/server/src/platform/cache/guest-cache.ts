@@ -101,7 +101,10 @@ export class GuestCache {
   /** Drops this instance's entries (when a change was announced some other way). */
   clearLocal(): void {
     this.generation += 1;
-    this.entries.clear();
+    // Every write clears: Map#clear on this long-lived map would allocate its new empty table in V8's old
+    // generation, garbage only a full collection frees (~150 B a reply at 1,000 replies/s); an empty map is
+    // left as it is, a full one replaced by a new (young) map.
+    if (this.entries.size) this.entries = new Map();
     this.bytes = 0;
   }
 }
