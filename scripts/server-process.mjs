@@ -20,7 +20,8 @@
 // - young generation semi-spaces of 8 MB (4 before): a reply allocates ~80 KB, so at 1,000 replies/s a 4 MB
 //   semi-space was scavenged every ~45 ms and what a reply still held at two scavenges in a row was promoted,
 //   enough to need a full collection (40-90 ms of main-thread marking on two busy cores) every 4-6 s; at 8 MB
-//   the replies' p99 went from 33-53 to 25-39 ms in full runs, for ~10 MB more resident (peak 193-194 MB).
+//   the replies' p99 was 25-52 ms in two full runs (33-53 in rows run alone at 4 MB), for ~10 MB more resident
+//   (peak 188-195 MB).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
