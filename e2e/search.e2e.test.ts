@@ -3,15 +3,18 @@ import type { Browser } from 'playwright-core';
 import { hydrated, launch, openContext, shot } from './support/browser.ts';
 import { noChromiumReason, startForum, type RunningForum } from './support/forum-server.ts';
 import { api, loginAs } from './support/forum-api.ts';
+import { openMember } from './support/members.ts';
 
 let forum: RunningForum;
 let browser: Browser;
 
 describe.skipIf(noChromiumReason !== null)(
-  `discover: users tab${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
+  `discover: thread pages and the users tab${noChromiumReason ? ` (skipped: ${noChromiumReason})` : ''}`,
   () => {
     beforeAll(async () => {
       forum = await startForum();
+      // The page tests post thirteen threads in a row.
+      await forum.setSettings({ thread_post_interval: '0' });
       browser = await launch();
     });
     afterAll(async () => {
@@ -20,6 +23,61 @@ describe.skipIf(noChromiumReason !== null)(
     });
 
     for (const kind of ['pc', 'h5'] as const) {
+      it(`${kind}: thread results come 10 to a page; pc pages on, h5 loads the rest as the list end shows`, async () => {
+        const author = await openMember(browser, forum.url, kind, `翻页作者${kind}`);
+        const word = `翻页词${kind}${Math.random().toString(36).slice(2, 6)}`;
+        const made: number[] = [];
+        for (let i = 1; i <= 13; i++) {
+          const r = await api<{ threadId: number }>(
+            author.context,
+            forum.url,
+            'POST',
+            '/api/v3/thread.create',
+            {
+              categoryId: 1,
+              title: `${word} 第${i}篇`,
+              content: { text: `<p>${word} 的第${i}篇正文</p>` },
+            },
+          );
+          expect(r.Code, r.Message).toBe(0);
+          made.push(r.Data.threadId);
+        }
+        const { context, page, errors } = await openContext(browser, kind);
+        await page.goto(`${forum.url}/search?keyword=${encodeURIComponent(word)}`);
+        await hydrated(page);
+        const cards = page.getByTestId('search-threads').locator('[data-thread-id]');
+        await cards.first().waitFor();
+        expect(await cards.count()).toBe(10);
+        const ids = async () =>
+          (await cards.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-thread-id'))))).sort(
+            (a, b) => a - b,
+          );
+        if (kind === 'pc') {
+          expect(await page.locator('.pager').innerText()).toContain('第 1 / 2 页');
+          await page.getByTestId('next-page').click();
+          await page.waitForURL(/page=2/);
+          await page.locator('.pager').getByText('第 2 / 2 页').waitFor();
+          expect(await cards.count()).toBe(3);
+          await shot(page, 'search-threads-page2', kind);
+          // The first page's ten and the second's three are the thirteen, none twice.
+          await page.goBack();
+          await page.locator('.pager').getByText('第 1 / 2 页').waitFor();
+          const first = await ids();
+          await page.getByTestId('next-page').click();
+          await page.locator('.pager').getByText('第 2 / 2 页').waitFor();
+          expect([...first, ...(await ids())].sort((a, b) => a - b)).toEqual(made);
+        } else {
+          expect(await page.locator('.pager').count()).toBe(0);
+          await page.locator('.list-end').scrollIntoViewIfNeeded();
+          await page.locator('.list-end').getByText('没有更多了').waitFor();
+          expect(await ids()).toEqual(made);
+          await shot(page, 'search-threads-all', kind);
+        }
+        expect(errors).toEqual([]);
+        await context.close();
+        await author.context.close();
+      });
+
       it(`${kind}: a logged-in user finds another by a Chinese nickname fragment`, async () => {
         const { context, page, errors } = await openContext(browser, kind);
         const tag = Math.random().toString(36).slice(2, 6);

@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useViewerData } from '../../app/overlay.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import type { ThreadItem } from '@forum/contracts';
 import type { Variant } from '@forum/ui';
 import { useSite } from '../../app/site-context.tsx';
 import { ThreadCard } from '../threads/thread-card.tsx';
+import { ListEnd, PcPager, useMoreThreads } from '../threads/thread-pages.tsx';
 import { fetchThreads, HOME_TABS, type HomeData, type HomeTab } from './home-data.ts';
 
 /** Address of a home view; page 1 and "all" are left out so the canonical home stays `/`. */
@@ -88,60 +87,12 @@ export function HomePinned({ variant }: { variant: Variant }) {
   );
 }
 
-function PcPager({ data }: { data: HomeData }) {
-  const { t } = useTranslation();
-  const total = data.threads.totalPage;
-  if (total <= 1) return null;
-  return (
-    <nav className="pager" aria-label={t('list.pageOf', { page: data.page, total })}>
-      {data.page > 1 && <Link to={homeHref(data.tab, data.categoryId, data.page - 1)}>{t('list.prev')}</Link>}
-      <span className="muted">{t('list.pageOf', { page: data.page, total })}</span>
-      {data.page < total && (
-        <Link to={homeHref(data.tab, data.categoryId, data.page + 1)} data-testid="next-page">
-          {t('list.next')}
-        </Link>
-      )}
-    </nav>
-  );
-}
-
-/** h5: more pages append as the end of the list scrolls into view. */
-function useInfinite(data: HomeData) {
-  const [extra, setExtra] = useState<ThreadItem[]>([]);
-  const [page, setPage] = useState(data.page);
-  const [busy, setBusy] = useState(false);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const done = page >= data.threads.totalPage;
-  useEffect(() => {
-    setExtra([]);
-    setPage(data.page);
-  }, [data]);
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || done || busy) return;
-    const io = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      setBusy(true);
-      void fetchThreads(data.tab, data.categoryId, page + 1).then((next) => {
-        if (next) {
-          setExtra((prev) => [...prev, ...next.pageData]);
-          setPage(next.currentPage);
-        }
-        setBusy(false);
-      });
-    });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [data, page, done, busy]);
-  return { extra, busy, done, sentinel };
-}
-
 /** The thread list: pages on pc, infinite scroll on h5. */
 export function HomeThreads({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
   const { forum } = useSite();
   const data = useViewerData<HomeData>();
-  const more = useInfinite(data);
+  const more = useMoreThreads(data.threads, (page) => fetchThreads(data.tab, data.categoryId, page));
   if (!forum.installed) {
     return (
       <section className="panel" data-region="threads">
@@ -163,13 +114,13 @@ export function HomeThreads({ variant }: { variant: Variant }) {
         <ThreadCard key={th.threadId} thread={th} variant={variant} />
       ))}
       {variant === 'pc' ? (
-        <PcPager data={data} />
+        <PcPager
+          page={data.page}
+          total={data.threads.totalPage}
+          hrefFor={(page) => homeHref(data.tab, data.categoryId, page)}
+        />
       ) : (
-        list.length > 0 && (
-          <div ref={more.sentinel} className="list-end muted">
-            {more.done ? t('list.end') : t('list.loading')}
-          </div>
-        )
+        list.length > 0 && <ListEnd more={more} />
       )}
     </section>
   );
