@@ -23,7 +23,7 @@ import { installRateLimit } from './platform/http/rate-limit.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { createRouter, type AdminAudit, type Guard } from './platform/http/router.js';
 import { loggerOptions } from './platform/logger.js';
-import { untrackedJobs } from './platform/metrics/metrics.js';
+import { untrackedJobs } from './platform/metrics/job-recorder.js';
 import { Jobs } from './platform/jobs/index.js';
 import { installMetrics } from './platform/metrics/metrics.plugin.js';
 import { registerWebPages } from './platform/web/web.plugin.js';
@@ -272,13 +272,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }
   });
 
-  const document = buildOpenApi(contracts, VERSION);
-  app.get('/api/docs/openapi.json', async () => document);
+  // The OpenAPI document (thousands of small objects, marked at every full collection for a page few open) is
+  // built by the first request for the docs. The swagger plugins keep this object, filled in place then.
+  const document: Record<string, unknown> = {};
+  const documented = () => {
+    if (!('openapi' in document)) Object.assign(document, buildOpenApi(contracts, VERSION));
+    return document;
+  };
+  app.get('/api/docs/openapi.json', async () => documented());
   await app.register(import('@fastify/swagger'), {
     mode: 'static',
     specification: { document: document as never },
   });
-  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
+  await app.register(async (docs) => {
+    docs.addHook('onRequest', async () => void documented());
+    await docs.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
+  });
 
   await registerWebPages(app, {
     mode: config.web,

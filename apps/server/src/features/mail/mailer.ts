@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { SettingsService } from '../settings/index.js';
 
@@ -111,7 +111,8 @@ export class Mailer {
   async send(mail: OutgoingMail): Promise<{ messageId: string }> {
     const smtp = smtpSettings(this.settings);
     if (!smtpComplete(smtp)) throw new Error('mail is not configured (mail_host, mail_from)');
-    const info = await this.transportFor(smtp)
+    const transport = await this.transportFor(smtp);
+    const info = await transport
       .sendMail({
         from: { name: smtp.fromName, address: smtp.from },
         to: mail.to,
@@ -132,8 +133,11 @@ export class Mailer {
     this.transport = null;
   }
 
-  private transportFor(smtp: SmtpSettings): Transporter<SMTPPool.SentMessageInfo> {
+  private async transportFor(smtp: SmtpSettings): Promise<Transporter<SMTPPool.SentMessageInfo>> {
     const key = JSON.stringify(smtp);
+    if (this.transport?.key === key) return this.transport.t;
+    // nodemailer (3 MB of heap) is loaded by the first message: a site without mail never marks it.
+    const { default: nodemailer } = await import('nodemailer');
     if (this.transport?.key === key) return this.transport.t;
     this.transport?.t.close();
     const t = nodemailer.createTransport({

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/db.js';
-import type { JobRecorder } from '../metrics/metrics.js';
+import type { JobRecorder } from '../metrics/job-recorder.js';
 import { JOBS_SCHEMA } from './schema.js';
 import { txExecutor, type JobsExecutor } from './tx-executor.js';
 import type { JobsConfig } from '../config.js';

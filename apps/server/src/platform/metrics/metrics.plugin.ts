@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/db.js';
 import type { GuestCache } from '../cache/guest-cache.js';
-import { Metrics } from './metrics.js';
+import type { Metrics } from './metrics.js';
 
 /**
  * Mounts `GET /metrics` (Prometheus text). Off the public site by default: with METRICS_TOKEN it answers a
@@ -24,6 +24,8 @@ export async function installMetrics(
     app.get('/metrics', (_req, reply) => reply.callNotFound());
     return null;
   }
+  // prom-client (2 MB of heap, marked at every full collection) is loaded only where metrics are on.
+  const { Metrics } = await import('./metrics.js');
   const metrics = new Metrics(database, cache);
   database.timeQueries((seconds) => metrics.query(seconds));
   // The request's own clock (Fastify's), its matched pattern and status: one histogram observe per request.

@@ -2,14 +2,7 @@ import client from 'prom-client';
 import type { Database } from '../db/db.js';
 import type { GuestCache } from '../cache/guest-cache.js';
 import { PlainHistogram, RequestHistogram } from './request-histogram.js';
-
-/** Runs background jobs so their runs and failures are counted (a no-op recorder without metrics). */
-export interface JobRecorder {
-  run<T>(job: string, fn: () => Promise<T>): Promise<T>;
-}
-
-/** The recorder when metrics are off: the job just runs. */
-export const untrackedJobs: JobRecorder = { run: (_job, fn) => fn() };
+import type { JobRecorder } from './job-recorder.js';
 
 /**
  * The Prometheus registry of one app: process defaults (memory, CPU, event-loop lag, GC), requests by route
