@@ -27,8 +27,8 @@ export interface RenderRequest {
   headers: Record<string, string | undefined>;
   /** In-process API transport (the server's `app.inject()`), carrying the visitor's cookies. */
   fetch: FetchLike;
-  /** CSP nonce for every script this page emits. */
-  nonce: string;
+  /** CSP nonce for every script this page emits (dev; a production page's policy lists its scripts by hash). */
+  nonce?: string;
   /** Script and style tags for the environment (Vite dev client or built bundles). */
   assets: PageAssets;
   signal?: AbortSignal;

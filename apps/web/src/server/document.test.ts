@@ -36,6 +36,27 @@ describe('document shell', () => {
     expect(after).toContain('nonce="N" src="/e.js"');
     expect(after.indexOf('s()')).toBeGreaterThan(after.indexOf('/e.js'));
   });
+  it('carries no nonce where the policy lists scripts by hash (production): no tag has the attribute', () => {
+    const [before, after] = buildDocument({
+      lang: 'en',
+      theme: 'light',
+      platform: 'pc',
+      head: { title: 't', keywords: '', description: '', favicon: '/f.ico' },
+      assets: {
+        head: '<link rel="modulepreload" nonce="__NONCE__" href="/a.js">',
+        body: '<script type="module" nonce="__NONCE__" src="/e.js"></script>',
+      },
+      modules: [],
+      hydration: '{}',
+      siteStat: '<script>s()</script>',
+    });
+    const html = before + after;
+    expect(html).not.toContain('nonce');
+    expect(html).toContain('<link rel="modulepreload" href="/a.js">');
+    expect(html).toContain('<script type="module" src="/e.js"></script>');
+    expect(html).toContain('<script>window.__staticRouterHydrationData={};</script>');
+    expect(html).toContain('<div hidden data-site-stat><script>s()</script></div>');
+  });
 });
 
 describe('head of the matched routes', () => {

@@ -2,9 +2,9 @@ import { escapeHtml, ogTags, type ResolvedHead } from '../app/head.ts';
 
 /** Tags for the environment: the Vite dev client, or the built entry with its CSS and chunk map. */
 export interface PageAssets {
-  /** Extra head HTML (stylesheets, dev preamble); `__NONCE__` is replaced with the page nonce. */
+  /** Extra head HTML (stylesheets, dev preamble); ` nonce="__NONCE__"` becomes the page nonce, or goes. */
   head: string;
-  /** Scripts at the end of body; `__NONCE__` is replaced with the page nonce. */
+  /** Scripts at the end of body; ` nonce="__NONCE__"` becomes the page nonce, or goes. */
   body: string;
   /** Preload tags for route modules (by source path), from the build manifest. */
   preload?: (modules: string[]) => string;
@@ -16,7 +16,8 @@ export interface DocumentParts {
   theme: 'light' | 'dark';
   platform: 'pc' | 'h5';
   head: ResolvedHead;
-  nonce: string;
+  /** The page's CSP nonce; none where the policy lists the inline scripts by hash (production). */
+  nonce?: string;
   assets: PageAssets;
   modules: string[];
   hydration: string;
@@ -62,8 +63,8 @@ export function serializeHydration(
 
 /** The HTML before and after the React stream. */
 export function buildDocument(p: DocumentParts): [string, string] {
-  const n = escapeHtml(p.nonce);
-  const withNonce = (s: string) => s.replaceAll('__NONCE__', n);
+  const attr = p.nonce ? ` nonce="${escapeHtml(p.nonce)}"` : '';
+  const withNonce = (s: string) => s.replaceAll(' nonce="__NONCE__"', attr);
   const before =
     `<!doctype html><html lang="${p.lang === 'en' ? 'en' : 'zh-CN'}" data-theme="${p.theme}" data-platform="${p.platform}"${p.overlay ? ` data-viewer="pending" data-overlay="${escapeHtml(p.overlay)}"` : ''}>` +
     `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">` +
@@ -77,9 +78,11 @@ export function buildDocument(p: DocumentParts): [string, string] {
     `</head><body>` +
     `<div id="root">`;
   const after =
-    `</div><script nonce="${n}">window.__staticRouterHydrationData=${p.hydration};</script>` +
+    `</div><script${attr}>window.__staticRouterHydrationData=${p.hydration};</script>` +
     withNonce(p.assets.body) +
-    (p.siteStat ? `<div hidden data-site-stat>${nonceScripts(p.siteStat, n)}</div>` : '') +
+    (p.siteStat
+      ? `<div hidden data-site-stat>${p.nonce ? nonceScripts(p.siteStat, escapeHtml(p.nonce)) : p.siteStat}</div>`
+      : '') +
     `</body></html>`;
   return [before, after];
 }

@@ -49,7 +49,8 @@ interface WebEntry {
     url: string;
     headers: Record<string, string | undefined>;
     fetch: InjectFetch;
-    nonce: string;
+    /** Dev only: the nonce its policy allows scripts by (production policies list hashes, and pages carry none). */
+    nonce?: string;
     assets: PageAssets;
     /** A group render: the page carries no personal data; each member's overlay goes at its end. */
     shared?: boolean;
@@ -174,13 +175,13 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
       shared = renderShared(req, viewer, key, cache).finally(() => rendering.delete(key));
       rendering.set(key, shared);
     }
-    const first: Rendered | ReadyPage = shared ? await shared : await renderHtml(req, newNonce(), viewer);
+    const first: Rendered | ReadyPage = shared ? await shared : await renderHtml(req, viewer);
     if ('body' in first) return sendPage(req, reply, first, viewer, key!);
     let out: Rendered = first;
     // A group render that is not a plain page (a pending thread of the viewer's own, a redirect) is redone for
     // the person: only what every member of the group would see is ever shared.
     if (viewer.kind === 'group' && out.kind === 'html' && out.status !== 200)
-      out = await renderHtml(req, newNonce(), { kind: 'personal' });
+      out = await renderHtml(req, { kind: 'personal' });
     if (out.kind === 'redirect') return reply.redirect(out.location, out.status);
     // The database went away during the render: the reader is told to wait, not that the site broke.
     if ((out.kind === 'failed' || out.status >= 500) && opts.unavailable?.() != null)
@@ -240,9 +241,6 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     }
     return sendReadyPage(req, reply, page, tail, (bytes) => tails.grew(tailKey, bytes));
   }
-  // Only a render needs a nonce (React marks its scripts with it); the policy lists hashes, not the nonce.
-  const newNonce = () => randomBytes(16).toString('base64');
-
   /** Renders a shareable page once and stores it; what cannot be shared comes back as it is. */
   async function renderShared(
     req: FastifyRequest,
@@ -251,7 +249,7 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     cache: GuestCache,
   ): Promise<Rendered | ReadyPage> {
     const generation = cache.current();
-    const out = await renderHtml(req, newNonce(), viewer);
+    const out = await renderHtml(req, viewer);
     const storable =
       out.kind === 'html' && (out.status === 200 || (viewer.kind === 'guest' && out.status === 404));
     if (!storable) return out;
@@ -265,8 +263,12 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'failed'; html: string };
 
-  /** Renders a production page to one string (the render waits for all data anyway). */
-  async function renderHtml(req: FastifyRequest, nonce: string, viewer: PageViewer): Promise<Rendered> {
+  /**
+   * Renders a production page to one string (the render waits for all data anyway). Without a nonce: the policy
+   * lists the page's inline scripts by hash, so a nonce on its ~30 script and preload tags would be ~1 KB of
+   * every reply that no browser checks.
+   */
+  async function renderHtml(req: FastifyRequest, viewer: PageViewer): Promise<Rendered> {
     const headers = plainHeaders(req);
     const group = viewer.kind === 'group' ? viewer : null;
     // A group render must not act as the person who asked; a guest's carries no login (a stale one would fail).
@@ -276,7 +278,6 @@ export async function registerWebPages(app: FastifyInstance, opts: WebOptions): 
         url: `${req.protocol}://${req.headers.host ?? 'localhost'}${req.url}`,
         headers,
         fetch: injectFetch(app, req, group && opts.viewAs ? opts.viewAs(group.groupId) : undefined),
-        nonce,
         assets: assets!,
         shared: !!group,
       });
