@@ -41,7 +41,9 @@ export function useMoreThreads(
   const [busy, setBusy] = useState(false);
   // A page that failed to load stops the scrolling (no retry loop against a failing server).
   const [failed, setFailed] = useState(false);
-  const sentinel = useRef<HTMLDivElement>(null);
+  // The list's end as state, not a ref: a page rendered for pc and switched to h5 in the browser (a narrowed
+  // desktop window) shows it only after the switch, and the observer must start then.
+  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const done = page >= first.totalPage || failed;
   // The latest fetcher without restarting the observer each render (callers pass a new closure each time).
   const fetchRef = useRef(fetchPage);
@@ -52,7 +54,7 @@ export function useMoreThreads(
     setFailed(false);
   }, [first]);
   useEffect(() => {
-    const el = sentinel.current;
+    const el = sentinel;
     if (!el || done || busy) return;
     const io = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
@@ -67,8 +69,8 @@ export function useMoreThreads(
     });
     io.observe(el);
     return () => io.disconnect();
-  }, [first, page, done, busy]);
-  return { extra, done, sentinel };
+  }, [first, page, done, busy, sentinel]);
+  return { extra, done, sentinel: setSentinel };
 }
 
 /** The end of an h5 list: watched by `useMoreThreads`, it says whether more is loading or all is shown. */
