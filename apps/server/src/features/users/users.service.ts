@@ -13,7 +13,7 @@ import {
   parseStrength,
   passwordProblem,
   verifyPassword,
-  isLegacyHash,
+  needsRehash,
 } from '../../platform/auth/password.js';
 import { TOKEN_TTL_MS, hashToken, newToken } from '../../platform/auth/tokens.js';
 import type { Bus } from '../../platform/cache/bus.js';
@@ -255,14 +255,14 @@ export class UsersService {
       );
     }
     if (failure) await repo.clearLoginFailures(this.db, client.ip);
-    if (isLegacyHash(user.passwordHash)) await this.rehash(user.id, input.password);
+    if (needsRehash(user.passwordHash)) await this.rehash(user.id, input.password);
     // An account with an authenticator answers -7090 with a token for the second step instead.
     const second = await this.secondFactor?.(user);
     if (second) throw new AppError(Code.TWO_FACTOR_REQUIRED, '', { twoFactorToken: second });
     return this.signIn(user, client);
   }
 
-  /** Replaces an imported bcrypt hash with argon2id once the password is known to be right. */
+  /** Replaces an imported bcrypt hash, or an argon2id one of older parameters, once the password is right. */
   private async rehash(userId: number, password: string): Promise<void> {
     await repo.updateUser(this.db, userId, { passwordHash: await hashPassword(password) });
   }

@@ -43,6 +43,37 @@ describe('accounts', () => {
     expect(after.status).toBe(401);
   });
 
+  it('a password hashed with older argon2 parameters signs in and is hashed again with the current ones', async () => {
+    const { hash } = await import('@node-rs/argon2');
+    const m = await registerUser(t.app);
+    const older = await hash('older-pass-1', {
+      algorithm: 2,
+      memoryCost: 19456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    await updateUser(t.app.forum.database.db, m.userId, { passwordHash: older });
+    const stored = async () =>
+      String(
+        (
+          (await t.app.forum.database.exec('SELECT password_hash FROM users WHERE id = $1', [m.userId]))
+            .rows[0] as { password_hash: string }
+        ).password_hash,
+      );
+    const wrong = await call(t.app, 'POST', '/api/v3/users/username.login', {
+      body: { username: m.username, password: 'not-it-1' },
+    });
+    expect(wrong.Code).not.toBe(0);
+    expect(await stored()).toBe(older);
+    for (let i = 0; i < 2; i++) {
+      const login = await call(t.app, 'POST', '/api/v3/users/username.login', {
+        body: { username: m.username, password: 'older-pass-1' },
+      });
+      expect(login.Code).toBe(0);
+      expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    }
+  });
+
   it('refresh swaps the pair once; the old refresh token is dead', async () => {
     const username = uniqueName('ref');
     await registerUser(t.app, username);

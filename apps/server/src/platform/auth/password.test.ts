@@ -3,18 +3,35 @@ import {
   ARGON2_AT_ONCE,
   hashPassword,
   inTurn,
+  needsRehash,
   parseStrength,
   passwordProblem,
   verifyPassword,
 } from './password.js';
 
 describe('passwords', () => {
-  it('hashes with argon2id at the ASVS parameters and verifies', async () => {
+  it('hashes with argon2id at 7 MiB and 5 passes (equal to 19 MiB and 2 passes) and verifies', async () => {
     const h = await hashPassword('correct horse');
-    expect(h.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    expect(h.startsWith('$argon2id$v=19$m=7168,t=5,p=1$')).toBe(true);
+    expect(needsRehash(h)).toBe(false);
     expect(await verifyPassword(h, 'correct horse')).toBe(true);
     expect(await verifyPassword(h, 'wrong')).toBe(false);
     expect(await verifyPassword(null, 'anything')).toBe(false);
+  });
+
+  it('a hash of older parameters, or an imported bcrypt one, still verifies and is marked to be made again', async () => {
+    const { hash } = await import('@node-rs/argon2');
+    const older = await hash('correct horse', {
+      algorithm: 2,
+      memoryCost: 19456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    expect(older.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    expect(await verifyPassword(older, 'correct horse')).toBe(true);
+    expect(await verifyPassword(older, 'wrong')).toBe(false);
+    expect(needsRehash(older)).toBe(true);
+    expect(needsRehash('$2y$10$abcdefghijklmnopqrstuv')).toBe(true);
   });
 
   it('runs at most two argon2 jobs at once, the rest in order, and a failure frees its slot', async () => {
