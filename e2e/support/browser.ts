@@ -35,6 +35,10 @@ export function launch(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // A new frame per same-site navigation is Chrome's bookkeeping, not anything a page sees; without it ten
+      // navigations in one tab took 40 % less of the browser's CPU, and two test files 10 % less CPU and time
+      // (the browser is two thirds of the browser tests' CPU, which keeps both cores busy).
+      '--disable-features=RenderDocument',
     ],
   });
 }
