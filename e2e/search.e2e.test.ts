@@ -66,6 +66,16 @@ describe.skipIf(noChromiumReason !== null)(
           await page.getByTestId('next-page').click();
           await page.locator('.pager').getByText('第 2 / 2 页').waitFor();
           expect([...first, ...(await ids())].sort((a, b) => a - b)).toEqual(made);
+          // The same results rendered for pc, then the window narrowed below 800 px: the page becomes h5 in the
+          // browser and its list end, which did not exist at first, must still load the rest as it shows.
+          await page.goto(`${forum.url}/search?keyword=${encodeURIComponent(word)}`);
+          await hydrated(page);
+          await page.setViewportSize({ width: 375, height: 812 });
+          await page.locator('.h5-header').waitFor();
+          expect(await page.locator('.pager').count()).toBe(0);
+          await page.locator('.list-end').scrollIntoViewIfNeeded();
+          await page.locator('.list-end').getByText('没有更多了').waitFor();
+          expect(await ids()).toEqual(made);
         } else {
           expect(await page.locator('.pager').count()).toBe(0);
           await page.locator('.list-end').scrollIntoViewIfNeeded();

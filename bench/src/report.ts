@@ -55,6 +55,8 @@ export interface TargetResult {
   delivery: DeliveryRow[];
   /** Server RSS and the embedded PostgreSQL's PSS, started and idle. */
   idle: { rssMb: number; pgPssMb: number };
+  /** Server RSS peak over the whole run, set-up between the rows included (sampled every 500 ms). */
+  runPeakRssMb?: number;
   pgPeakPssMb: number;
 }
 
@@ -157,6 +159,7 @@ export function printReport(r: {
         {
           'server RSS idle MB': t.idle.rssMb,
           'server RSS peak MB': Math.max(...t.rows.map((x) => x.rssMb), ...t.delivery.map((x) => x.rssMb)),
+          ...(t.runPeakRssMb ? { 'server RSS peak MB, whole run': t.runPeakRssMb } : {}),
           'embedded PostgreSQL PSS idle MB': t.idle.pgPssMb,
           'embedded PostgreSQL PSS peak MB': t.pgPeakPssMb,
         },

@@ -54,8 +54,7 @@ export function useMoreThreads(
     setFailed(false);
   }, [first]);
   useEffect(() => {
-    const el = sentinel;
-    if (!el || done || busy) return;
+    if (!sentinel || done || busy) return;
     const io = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
       setBusy(true);
@@ -67,7 +66,7 @@ export function useMoreThreads(
         setBusy(false);
       });
     });
-    io.observe(el);
+    io.observe(sentinel);
     return () => io.disconnect();
   }, [first, page, done, busy, sentinel]);
   return { extra, done, sentinel: setSentinel };
