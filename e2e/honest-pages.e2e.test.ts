@@ -33,7 +33,8 @@ describe.skipIf(noChromiumReason !== null)(
 
     for (const kind of ['pc', 'h5'] as const) {
       it(`${kind}: a missing thread, topic, category and user get the site's own 404 in the frame`, async () => {
-        for (const path of ['/thread/999999', '/topic/999999', '/category/999999']) {
+        // A personal-centre address that is no section (an old bookmark, a guess) is the same 404, not an empty page.
+        for (const path of ['/thread/999999', '/topic/999999', '/category/999999', '/my/wallet']) {
           const res = await fetch(forum.url + path);
           expect(res.status, path).toBe(404);
           const html = await res.text();
@@ -54,6 +55,14 @@ describe.skipIf(noChromiumReason !== null)(
         await page.getByTestId('not-found').waitFor();
         await page.waitForFunction(() => document.title.startsWith('没有找到资源'));
         await shot(page, 'missing-user', kind);
+        await page.goto(forum.url + '/my/wallet');
+        await hydrated(page);
+        await page.getByTestId('not-found').waitFor();
+        expect(await page.title()).toBe('没有找到资源 - 测试论坛');
+        await page.goto(forum.url + '/my/collect');
+        await hydrated(page);
+        await page.locator('[data-section="favorites"]').waitFor();
+        expect(await page.getByTestId('not-found').count()).toBe(0);
         expect(errors).toEqual([]);
         await context.close();
       });

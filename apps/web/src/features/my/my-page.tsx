@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { data, Link, NavLink, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import type { FollowListItem, ThreadItem } from '@forum/contracts';
 import { Avatar, Button, toast } from '@forum/ui';
 import { getBrowserApi } from '../../app/api.ts';
@@ -35,6 +35,12 @@ const labelKey = (s: Section) => (s.key === 'purchases' ? 'paid.purchases' : `my
 function sectionOf(pathname: string): Section | null {
   const rest = pathname.replace(/^\/my\/?/, '').replace(/\/$/, '');
   return SECTIONS.find((s) => s.path === rest) ?? null;
+}
+
+/** `/my/<anything else>` is the site's 404 (status and page), not an empty personal centre. */
+export function loader({ request }: LoaderFunctionArgs): null {
+  if (!sectionOf(new URL(request.url).pathname)) throw data({ reason: 'notFound' }, { status: 404 });
+  return null;
 }
 
 /** One thread section (mine, drafts, likes, favourites). */
@@ -198,7 +204,8 @@ export function Component() {
       </Link>
     </section>
   );
-  if (!section) return <p className="panel muted">{t('my.empty')}</p>;
+  // The loader answers an unknown section with the 404 page; this is only a guard.
+  if (!section) return null;
   if (platform === 'h5') {
     // The phone's /my is the menu; a section is its own page.
     const home = pathname.replace(/\/$/, '') === '/my';

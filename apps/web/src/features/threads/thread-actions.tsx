@@ -28,7 +28,13 @@ function ActionRow({
     .filter((a) => a.show)
     .map((a) =>
       'to' in a ? (
-        <Link key={a.id} className="text-button" to={a.to} data-testid={a.id}>
+        // Looks like the row's text buttons (same size and line), though it is a link.
+        <Link
+          key={a.id}
+          className={`ui-button ui-button--text ui-button--${size ?? 'medium'} ui-button--${variant}`}
+          to={a.to}
+          data-testid={a.id}
+        >
           {a.label}
         </Link>
       ) : (
