@@ -144,6 +144,18 @@ describe.skipIf(noChromiumReason !== null)(
           expect(await hidden.locator('.thread-card__author').innerText()).toBe(PATTERNS[lang].anonymous);
           expect(await hidden.innerText()).not.toContain(`Alice${kind}`);
           await checkPage(page, lang, 'home', 2);
+          if (lang === 'en') {
+            // English draws its punctuation from a Latin font: ’ narrow, not the Chinese fonts' full-width mark.
+            const quoteToHan = await page.evaluate(() => {
+              const span = document.createElement('span');
+              document.body.append(span);
+              const width = (text: string) => ((span.textContent = text), span.getBoundingClientRect().width);
+              const ratio = width('’’’’') / width('中中中中');
+              span.remove();
+              return ratio;
+            });
+            expect(quoteToHan).toBeLessThan(0.5);
+          }
           await shot(page, `english-home-${lang}`, kind);
 
           await page.goto(`${forum.url}/thread/${walkId}`);
