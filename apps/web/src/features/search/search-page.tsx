@@ -139,7 +139,7 @@ export function Component() {
       </nav>
       {d.tab === 'threads' && (
         <section className="home-threads" data-testid="search-threads">
-          {!d.keyword && <h2 className="panel__title">{t('search.latest')}</h2>}
+          {!d.keyword && <h2 className="panel__title search-latest">{t('search.latest')}</h2>}
           {threads.length === 0 && <p className="panel muted">{t('search.noResult')}</p>}
           {threads.map((th) => (
             <ThreadCard key={th.threadId} thread={th} variant={platform} keyword={d.keyword} />
